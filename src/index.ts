@@ -1,0 +1,47 @@
+// The `mocklib` entry: handlers, responses and utilities shared by Node and the browser.
+// It loads no `graphql` until a GraphQL handler actually reads a request.
+export { http } from './rest/http'
+export type { HttpHandlerFactory, HttpNamespace } from './rest/http'
+export { HttpHandler } from './rest/http-handler'
+export type {
+  HttpCustomPredicate,
+  HttpCustomPredicateInfo,
+  HttpCustomPredicateResult,
+  HttpMethod,
+  HttpPredicate,
+  HttpResolverInfo,
+  HttpResponseResolver,
+  PathParams,
+  StrictRequest,
+} from './rest/http-handler'
+export { parseCookieHeader } from './rest/cookies'
+export { compilePattern, getCleanUrl } from './rest/path-pattern'
+
+export { HttpResponse } from './runtime/http-response'
+export type { DefaultBodyType, HttpResponseInit, ResponseBodyInit } from './runtime/http-response'
+export { delay, MAX_DELAY_MS } from './runtime/delay'
+export type { DelayMode } from './runtime/delay'
+export { passthrough, isPassthroughResponse } from './runtime/passthrough'
+export { bypass } from './runtime/bypass'
+export { getResponse } from './runtime/get-response'
+export type { ResolutionContext } from './runtime/get-response'
+export { isCommonAssetRequest } from './runtime/is-common-asset'
+export { RequestHandler } from './runtime/request-handler'
+export type {
+  AsyncResponseResolverReturnType,
+  HandlerInfo,
+  IndexFamily,
+  IndexHint,
+  MaybePromise,
+  RequestHandlerOptions,
+  ResolverInfoBase,
+  ResponseResolver,
+  ResponseResolverReturnType,
+} from './runtime/request-handler'
+export { RequestContext } from './runtime/request-context'
+export type { LifeCycleEventName, LifeCycleEvents, LifeCycleEventsMap, LifeCycleListener } from './runtime/emitter'
+export type {
+  UnhandledRequestCallback,
+  UnhandledRequestPrint,
+  UnhandledRequestStrategy,
+} from './runtime/unhandled-request'

@@ -1,0 +1,58 @@
+/**
+ * Parses a Cookie request header into name → value. Malformed pairs are skipped, values are
+ * URL-decoded when they can be, and the first occurrence of a name wins (as browsers send
+ * the most specific cookie first).
+ */
+export function parseCookieHeader(header: string | null): Record<string, string> {
+  const cookies: Record<string, string> = {}
+  if (!header) return cookies
+  for (const pair of header.split(';')) {
+    const eq = pair.indexOf('=')
+    if (eq === -1) continue
+    const name = pair.slice(0, eq).trim()
+    if (name === '' || Object.prototype.hasOwnProperty.call(cookies, name)) continue
+    let value = pair.slice(eq + 1).trim()
+    if (value.length >= 2 && value.startsWith('"') && value.endsWith('"')) value = value.slice(1, -1)
+    cookies[name] = safeDecode(value)
+  }
+  return cookies
+}
+
+function safeDecode(value: string): string {
+  if (!value.includes('%')) return value
+  try {
+    return decodeURIComponent(value)
+  } catch {
+    return value
+  }
+}
+
+const kCookies = Symbol('cookies')
+
+/**
+ * The request's cookies, parsed once per request however many handlers ask: the Cookie
+ * header, plus `document.cookie` for a same-origin request that sends credentials (a page's
+ * requests reach a Service Worker without their Cookie header). Cookies of the page's origin
+ * are never shown to a handler of another origin.
+ */
+export function requestCookies(ctx: { request: Request; memo<T>(key: unknown, compute: () => T): T }): Record<string, string> {
+  return ctx.memo(kCookies, () => {
+    const fromHeader = parseCookieHeader(ctx.request.headers.get('cookie'))
+    const fromDocument = documentCookiesFor(ctx.request)
+    return fromDocument === undefined ? fromHeader : { ...fromDocument, ...fromHeader }
+  })
+}
+
+function documentCookiesFor(request: Request): Record<string, string> | undefined {
+  const doc = (globalThis as { document?: { cookie?: unknown } }).document
+  const loc = (globalThis as { location?: { origin?: string } }).location
+  if (typeof doc?.cookie !== 'string' || doc.cookie === '' || typeof loc?.origin !== 'string') return undefined
+  if (request.credentials === 'omit') return undefined
+  let origin: string
+  try {
+    origin = new URL(request.url).origin
+  } catch {
+    return undefined
+  }
+  return origin === loc.origin ? parseCookieHeader(doc.cookie) : undefined
+}

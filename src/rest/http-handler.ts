@@ -1,0 +1,193 @@
+import type { DefaultBodyType } from '../runtime/http-response'
+import { describeValue, format, messages } from '../runtime/messages'
+import type { RequestContext } from '../runtime/request-context'
+import {
+  RequestHandler,
+  type IndexFamily,
+  type IndexHint,
+  type MaybePromise,
+  type RequestHandlerOptions,
+  type ResolverInfoBase,
+  type ResponseResolver,
+} from '../runtime/request-handler'
+import { requestCookies } from './cookies'
+import {
+  compilePattern,
+  execPattern,
+  normalizeKey,
+  splitHandlerPath,
+  type CompiledPattern,
+  type PathParams,
+} from './path-pattern'
+
+export type { PathParams }
+
+/** A Request whose `json()` is typed with the handler's request body type. */
+export interface StrictRequest<BodyType extends DefaultBodyType> extends Request {
+  json(): Promise<BodyType>
+  clone(): StrictRequest<BodyType>
+}
+
+/** What a custom predicate function receives. */
+export interface HttpCustomPredicateInfo {
+  request: Request
+  cookies: Record<string, string>
+}
+
+export type HttpCustomPredicateResult<Params extends PathParams = PathParams> =
+  | boolean
+  | { matches: boolean; params?: Params }
+
+export type HttpCustomPredicate<Params extends PathParams = PathParams> = (
+  info: HttpCustomPredicateInfo,
+) => MaybePromise<HttpCustomPredicateResult<Params>>
+
+/** A path (`/posts/:id`, `https://api.test/*`), a RegExp, or a custom predicate function. */
+export type HttpPredicate<Params extends PathParams = PathParams> = string | RegExp | HttpCustomPredicate<Params>
+
+export interface HttpResolverInfo<Params extends PathParams = PathParams, RequestBody extends DefaultBodyType = DefaultBodyType>
+  extends ResolverInfoBase {
+  request: StrictRequest<RequestBody>
+  /** Path parameters, URL-decoded; repeated ones (`:path*`) are arrays. */
+  params: Params
+  /** The request's cookies by name. */
+  cookies: Record<string, string>
+}
+
+export type HttpResponseResolver<
+  Params extends PathParams = PathParams,
+  RequestBody extends DefaultBodyType = DefaultBodyType,
+  ResponseBody extends DefaultBodyType = DefaultBodyType,
+> = ResponseResolver<HttpResolverInfo<Params, RequestBody>, ResponseBody>
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD' | 'OPTIONS'
+
+/** Literal URLs index by their lower-cased clean URL; the request's key is its own. */
+const urlFamily: IndexFamily = {
+  name: 'url',
+  requestKeys(ctx) {
+    return [normalizeKey(ctx.cleanUrl)]
+  },
+}
+
+/** Handles REST requests: a method (or any) plus a path, RegExp or predicate. */
+export class HttpHandler<
+  Params extends PathParams = PathParams,
+  RequestBody extends DefaultBodyType = DefaultBodyType,
+  ResponseBody extends DefaultBodyType = DefaultBodyType,
+> extends RequestHandler<HttpResolverInfo<Params, RequestBody>, ResponseBody> {
+  readonly kind = 'http'
+  /** Upper-case method, or 'ALL' for any method. */
+  readonly method: string
+  readonly predicate: HttpPredicate<Params>
+  readonly #pattern: CompiledPattern | undefined
+  readonly #regexp: RegExp | undefined
+
+  constructor(
+    method: string,
+    predicate: HttpPredicate<Params>,
+    resolver: HttpResponseResolver<Params, RequestBody, ResponseBody>,
+    options?: RequestHandlerOptions,
+  ) {
+    const upper = method.toUpperCase()
+    const api = `http.${upper === 'ALL' ? 'all' : method.toLowerCase()}()`
+    let pattern: CompiledPattern | undefined
+    let regexp: RegExp | undefined
+    let display: string
+
+    if (typeof predicate === 'string') {
+      if (predicate.trim() === '') {
+        throw new TypeError(format(`${api} received an empty path. Pass a path such as '/posts/:id' or an absolute URL.`))
+      }
+      const { path, query } = splitHandlerPath(predicate)
+      if (query !== '') console.warn(messages.queryInHandlerPath(upper, path, query))
+      pattern = compilePattern(path)
+      display = path
+    } else if (predicate instanceof RegExp) {
+      // A global or sticky RegExp keeps state between exec() calls; matching must not.
+      regexp = new RegExp(predicate.source, predicate.flags.replace(/[gy]/g, ''))
+      display = String(predicate)
+    } else if (typeof predicate === 'function') {
+      display = '[custom predicate]'
+    } else {
+      throw new TypeError(
+        format(`${api} needs a path string, a RegExp or a predicate function as its first argument, got ${describeValue(predicate)}.`),
+      )
+    }
+
+    super(`${upper} ${display}`, resolver, options)
+    this.method = upper
+    this.predicate = predicate
+    this.#pattern = pattern
+    this.#regexp = regexp
+  }
+
+  override indexHint(baseUrl: string | undefined): IndexHint | undefined {
+    if (this.#pattern === undefined || !this.#pattern.literal) return undefined
+    const key = this.#pattern.resolve(baseUrl)?.key
+    // A relative path with no base can match nothing: index it under a key no URL has.
+    return { family: urlFamily, key: key ?? '\u0000unresolvable' }
+  }
+
+  match(ctx: RequestContext): MaybePromise<HttpResolverInfo<Params, RequestBody> | null> {
+    if (this.method !== 'ALL' && this.method !== ctx.request.method && this.method !== ctx.request.method.toUpperCase()) {
+      return null
+    }
+    if (this.#pattern !== undefined) {
+      const resolved = this.#pattern.resolve(ctx.baseUrl)
+      if (resolved === undefined) return null
+      const result = execPattern(resolved, ctx.cleanUrl)
+      return result === undefined ? null : this.#args(ctx, result.params as Params)
+    }
+    if (this.#regexp !== undefined) {
+      const result = this.#regexp.exec(ctx.cleanUrl)
+      if (result === null) return null
+      const params: Record<string, string> = {}
+      for (let index = 1; index < result.length; index++) {
+        if (result[index] !== undefined) params[String(index - 1)] = result[index]
+      }
+      if (result.groups) Object.assign(params, result.groups)
+      return this.#args(ctx, params as Params)
+    }
+    return this.#matchCustom(ctx)
+  }
+
+  async #matchCustom(ctx: RequestContext): Promise<HttpResolverInfo<Params, RequestBody> | null> {
+    const predicate = this.predicate as HttpCustomPredicate<Params>
+    const result = await predicate({ request: ctx.request, cookies: requestCookies(ctx) })
+    if (result === true) return this.#args(ctx, {} as Params)
+    if (typeof result === 'object' && result !== null && result.matches) {
+      return this.#args(ctx, (result.params ?? {}) as Params)
+    }
+    return null
+  }
+
+  #args(ctx: RequestContext, params: Params): HttpResolverInfo<Params, RequestBody> {
+    return {
+      request: ctx.requestForResolver() as StrictRequest<RequestBody>,
+      requestId: ctx.requestId,
+      params,
+      cookies: { ...requestCookies(ctx) },
+    }
+  }
+
+  override diagnose(ctx: RequestContext): string | undefined {
+    const pattern = this.#pattern
+    if (pattern === undefined) return undefined
+    if (pattern.relative && ctx.baseUrl === undefined) {
+      const asIfSameOrigin = pattern.resolve(ctx.url.origin + '/')
+      if (asIfSameOrigin !== undefined && execPattern(asIfSameOrigin, ctx.cleanUrl) !== undefined) {
+        return (
+          `The handler "${this.info.header}" has a relative path, and there is no document location to resolve it against here. ` +
+          `Use an absolute URL: '${ctx.url.origin}${pattern.source}'.`
+        )
+      }
+      return undefined
+    }
+    const resolved = pattern.resolve(ctx.baseUrl)
+    if (resolved !== undefined && this.method !== 'ALL' && execPattern(resolved, ctx.cleanUrl) !== undefined) {
+      return `The handler "${this.info.header}" matches this URL but not the method ${ctx.request.method}.`
+    }
+    return undefined
+  }
+}

@@ -1,0 +1,221 @@
+/**
+ * Compiles a handler path such as `https://api.test/users/:id` into a matcher, once,
+ * when the handler is created. Matching a request is then one RegExp exec against
+ * the request's clean URL (origin + pathname; query and hash never take part).
+ *
+ * Supported syntax (MSW 2.x compatible):
+ *   :name          one segment, URL-decoded
+ *   :name?         optional segment (with its leading slash)
+ *   :name* :name+  zero-or-more / one-or-more segments, as an array
+ *   *              anything, anywhere (path, host, port); captured as "0", "1", ...
+ * Matching ignores case, and a trailing slash on the request is optional
+ * (a trailing slash on the pattern is required).
+ */
+
+export type PathParams<Key extends string = string> = {
+  [K in Key]?: string | string[]
+}
+
+export interface PathMatch {
+  matches: boolean
+  params: Record<string, string | string[]>
+}
+
+const ABSOLUTE_URL = /^[a-z][a-z\d+\-.]*:\/\//i
+const NAME_CHAR = /[A-Za-z0-9_]/
+const SEGMENT = '[^\\/#\\?]+?'
+
+interface ParamSlot {
+  name: string
+  repeat: boolean
+}
+
+export interface CompiledPattern {
+  /** The pattern as written, without a query string or hash. */
+  readonly source: string
+  /** True when the pattern has no scheme and must be resolved against a base URL. */
+  readonly relative: boolean
+  /** True when the pattern has no params or wildcards: it equals one URL. */
+  readonly literal: boolean
+  /** Resolves (when relative) and returns the RegExp and slot list for a base URL. */
+  resolve(baseUrl: string | undefined): ResolvedPattern | undefined
+}
+
+export interface ResolvedPattern {
+  readonly regexp: RegExp
+  readonly slots: readonly ParamSlot[]
+  /** For literal patterns: the lower-cased URL without a trailing slash, used as an index key. */
+  readonly key: string | undefined
+}
+
+/** Strips a query string or hash from a handler path; returns what was removed. */
+export function splitHandlerPath(path: string): { path: string; query: string } {
+  // A path ending in "?" is an optional parameter, not a query string.
+  if (path.endsWith('?')) return { path, query: '' }
+  const index = path.search(/[?#]/)
+  if (index === -1) return { path, query: '' }
+  return { path: path.slice(0, index), query: path.slice(index) }
+}
+
+export function compilePattern(path: string): CompiledPattern {
+  const source = path
+  const relative = !ABSOLUTE_URL.test(path) && !path.startsWith('*')
+  const literal = !/[:*]/.test(stripScheme(path)) || isOnlyPortColon(path)
+  const cache = new Map<string, ResolvedPattern>()
+  let absoluteResolved: ResolvedPattern | undefined
+
+  return {
+    source,
+    relative,
+    literal,
+    resolve(baseUrl) {
+      if (!relative) return (absoluteResolved ??= build(path, literal))
+      if (baseUrl === undefined) return undefined
+      let resolved = cache.get(baseUrl)
+      if (resolved === undefined) {
+        resolved = build(resolveRelative(path, baseUrl), literal)
+        // Bounded: a page rarely has more than a handful of base URLs over its life.
+        if (cache.size > 32) cache.clear()
+        cache.set(baseUrl, resolved)
+      }
+      return resolved
+    },
+  }
+}
+
+function stripScheme(path: string): string {
+  const match = ABSOLUTE_URL.exec(path)
+  return match ? path.slice(match[0].length) : path
+}
+
+/** "http://a.com:3000/x" has a colon only for its port: still a literal URL. */
+function isOnlyPortColon(path: string): boolean {
+  const rest = stripScheme(path)
+  if (rest.includes('*')) return false
+  const slash = rest.indexOf('/')
+  const authority = slash === -1 ? rest : rest.slice(0, slash)
+  const pathname = slash === -1 ? '' : rest.slice(slash)
+  return /^[^:]*:\d+$/.test(authority) && !pathname.includes(':')
+}
+
+function resolveRelative(path: string, baseUrl: string): string {
+  if (path.startsWith('/')) {
+    const origin = /^[a-z][a-z\d+\-.]*:\/\/[^/]*/i.exec(baseUrl)
+    if (origin) return origin[0] + path
+  }
+  // Resolve "posts" or "../posts" against the base; keep ":" and "*" as written.
+  try {
+    return decodeURI(new URL(encodeURI(path), baseUrl).href)
+  } catch {
+    return path
+  }
+}
+
+function build(pattern: string, literal: boolean): ResolvedPattern {
+  const slots: ParamSlot[] = []
+  let wildcardIndex = 0
+  let out = '^'
+  let text = ''
+  let i = 0
+
+  // The authority (scheme://host:port) is literal except for "*" wildcards.
+  const scheme = ABSOLUTE_URL.exec(pattern)
+  if (scheme) {
+    const afterScheme = scheme[0].length
+    const slash = pattern.indexOf('/', afterScheme)
+    const authorityEnd = slash === -1 ? pattern.length : slash
+    for (const char of pattern.slice(0, authorityEnd)) {
+      if (char === '*') {
+        out += '(.*)'
+        slots.push({ name: String(wildcardIndex++), repeat: false })
+      } else {
+        text += char.toLowerCase()
+        out += escapeRegExp(char.toLowerCase())
+      }
+    }
+    i = authorityEnd
+  }
+
+  while (i < pattern.length) {
+    const char = pattern[i]
+    if (char === '*') {
+      out += '(.*)'
+      slots.push({ name: String(wildcardIndex++), repeat: false })
+      i++
+      continue
+    }
+    if (char === ':' && NAME_CHAR.test(pattern[i + 1] ?? '')) {
+      let end = i + 1
+      while (end < pattern.length && NAME_CHAR.test(pattern[end])) end++
+      const name = pattern.slice(i + 1, end)
+      const modifier = pattern[end]
+      if (modifier === '?' || modifier === '*' || modifier === '+') {
+        // The slash before an optional or repeated param belongs to it.
+        const prefixed = out.endsWith('\\/')
+        if (prefixed) out = out.slice(0, -2)
+        const lead = prefixed ? '\\/' : ''
+        const repeat = modifier !== '?'
+        const body = repeat ? `(${SEGMENT}(?:\\/${SEGMENT})*)` : `(${SEGMENT})`
+        out += `(?:${lead}${body})${modifier === '+' ? '' : '?'}`
+        slots.push({ name, repeat })
+        i = end + 1
+      } else {
+        out += `(${SEGMENT})`
+        slots.push({ name, repeat: false })
+        i = end
+      }
+      continue
+    }
+    const encoded = encodeLiteral(char)
+    text += encoded
+    out += escapeRegExp(encoded)
+    i++
+  }
+  out += '[\\/]?$'
+
+  const key = literal ? normalizeKey(text) : undefined
+  return { regexp: new RegExp(out, 'i'), slots, key }
+}
+
+/** Literal characters are compared with the request's encoded pathname. */
+function encodeLiteral(char: string): string {
+  return /[\s"<>`{}\u0080-\uffff]/.test(char) ? encodeURI(char) : char
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')
+}
+
+/** The index key of a URL: lower-cased, without one trailing slash. */
+export function normalizeKey(url: string): string {
+  const lower = url.toLowerCase()
+  return lower.length > 1 && lower.endsWith('/') ? lower.slice(0, -1) : lower
+}
+
+/** Runs a resolved pattern against a clean request URL. */
+export function execPattern(resolved: ResolvedPattern, cleanUrl: string): PathMatch | undefined {
+  const match = resolved.regexp.exec(cleanUrl)
+  if (match === null) return undefined
+  const params: Record<string, string | string[]> = {}
+  const { slots } = resolved
+  for (let index = 0; index < slots.length; index++) {
+    const raw = match[index + 1]
+    if (raw === undefined) continue
+    const slot = slots[index]
+    params[slot.name] = slot.repeat ? raw.split('/').map(safeDecode) : safeDecode(raw)
+  }
+  return { matches: true, params }
+}
+
+function safeDecode(value: string): string {
+  try {
+    return decodeURIComponent(value)
+  } catch {
+    return value
+  }
+}
+
+/** origin + pathname: the part of a URL that path matching looks at. */
+export function getCleanUrl(url: URL): string {
+  return url.protocol + '//' + url.host + url.pathname
+}

@@ -1,0 +1,41 @@
+import { messages } from './messages'
+
+/**
+ * The marker mocklib adds to the Accept header of a bypassed request. Accept is used
+ * (not a custom header) because it is CORS-safelisted: a bypassed cross-origin request
+ * sends no extra preflight. The marker is removed before the request leaves the machine.
+ */
+export const BYPASS_ACCEPT_MARKER = 'mocklib/bypass'
+
+/**
+ * Returns a copy of a request that mocklib will not handle: it goes straight to the network.
+ * Use it to fetch the real response from inside a resolver and patch it:
+ * `const real = await fetch(bypass(request))`.
+ */
+export function bypass(input: string | URL | Request, init?: RequestInit): Request {
+  if (input instanceof Request && input.bodyUsed) {
+    throw new TypeError(messages.bypassBodyUsed(input))
+  }
+  const request = input instanceof Request ? new Request(input.clone(), init) : new Request(input, init)
+  const accept = request.headers.get('accept')
+  request.headers.set('accept', accept ? `${accept}, ${BYPASS_ACCEPT_MARKER}` : BYPASS_ACCEPT_MARKER)
+  return request
+}
+
+/** True when a request carries the bypass marker. */
+export function isBypassed(request: Request): boolean {
+  const accept = request.headers.get('accept')
+  return accept !== null && accept.includes(BYPASS_ACCEPT_MARKER)
+}
+
+/** Removes the bypass marker so the real server never sees it. */
+export function removeBypassMarker(headers: Headers): void {
+  const accept = headers.get('accept')
+  if (accept === null) return
+  const rest = accept
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part !== BYPASS_ACCEPT_MARKER && part !== '')
+  if (rest.length === 0) headers.delete('accept')
+  else headers.set('accept', rest.join(', '))
+}

@@ -1,0 +1,72 @@
+/** Lifecycle events of a server or worker, and what each listener receives. */
+export interface LifeCycleEventsMap {
+  'request:start': { request: Request; requestId: string }
+  'request:match': { request: Request; requestId: string }
+  'request:unhandled': { request: Request; requestId: string }
+  'request:end': { request: Request; requestId: string }
+  'response:mocked': { response: Response; request: Request; requestId: string }
+  'response:bypass': { response: Response; request: Request; requestId: string }
+  unhandledException: { error: Error; request: Request; requestId: string }
+}
+
+export type LifeCycleEventName = keyof LifeCycleEventsMap
+export type LifeCycleListener<E extends LifeCycleEventName> = (payload: LifeCycleEventsMap[E]) => void
+
+/** The public face of `server.events` / `worker.events`. */
+export interface LifeCycleEvents {
+  on<E extends LifeCycleEventName>(event: E, listener: LifeCycleListener<E>): void
+  removeListener<E extends LifeCycleEventName>(event: E, listener: LifeCycleListener<E>): void
+  removeAllListeners(event?: LifeCycleEventName): void
+}
+
+/**
+ * A small synchronous emitter. Listener errors are reported, never thrown into the request
+ * pipeline: an observer must not change what the client receives.
+ */
+export class LifeCycleEmitter implements LifeCycleEvents {
+  #listeners = new Map<LifeCycleEventName, Set<LifeCycleListener<never>>>()
+  #onChange: (() => void) | undefined
+
+  /** Called whenever listeners are added or removed (sources subscribe lazily). */
+  onListenersChange(callback: () => void): void {
+    this.#onChange = callback
+  }
+
+  on<E extends LifeCycleEventName>(event: E, listener: LifeCycleListener<E>): void {
+    if (typeof listener !== 'function') {
+      throw new TypeError(`[mocklib] events.on("${event}", listener): the listener must be a function.`)
+    }
+    let set = this.#listeners.get(event)
+    if (set === undefined) this.#listeners.set(event, (set = new Set()))
+    set.add(listener as LifeCycleListener<never>)
+    this.#onChange?.()
+  }
+
+  removeListener<E extends LifeCycleEventName>(event: E, listener: LifeCycleListener<E>): void {
+    this.#listeners.get(event)?.delete(listener as LifeCycleListener<never>)
+    this.#onChange?.()
+  }
+
+  removeAllListeners(event?: LifeCycleEventName): void {
+    if (event === undefined) this.#listeners.clear()
+    else this.#listeners.delete(event)
+    this.#onChange?.()
+  }
+
+  has(event: LifeCycleEventName): boolean {
+    const set = this.#listeners.get(event)
+    return set !== undefined && set.size > 0
+  }
+
+  emit<E extends LifeCycleEventName>(event: E, payload: LifeCycleEventsMap[E]): void {
+    const set = this.#listeners.get(event)
+    if (set === undefined || set.size === 0) return
+    for (const listener of [...set]) {
+      try {
+        ;(listener as LifeCycleListener<E>)(payload)
+      } catch (error) {
+        console.error(`[mocklib] A "${event}" event listener threw; the request is not affected.`, error)
+      }
+    }
+  }
+}

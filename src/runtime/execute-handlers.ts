@@ -1,0 +1,110 @@
+import { isPassthroughResponse } from './passthrough'
+import type { HandlerStateStore, HandlerRunState } from './handler-state'
+import { messages } from './messages'
+import type { RequestContext } from './request-context'
+import type { RequestHandler } from './request-handler'
+
+/** How a list of handlers dealt with one request. */
+export type HandlerOutcome =
+  /** A handler answered with a response (a network error response included). */
+  | { type: 'mocked'; response: Response; handler: RequestHandler }
+  /** A handler returned passthrough(): perform the request as-is. */
+  | { type: 'passthrough'; handler: RequestHandler }
+  /** Handlers matched but none answered: perform the request as-is; it counts as handled. */
+  | { type: 'fallthrough'; handler: RequestHandler }
+  /** No handler matched. */
+  | { type: 'unhandled' }
+  /** A resolver threw something that is not a Response. */
+  | { type: 'exception'; error: unknown; handler: RequestHandler }
+
+export interface ExecuteOptions {
+  /** Called once, when the first handler matches. */
+  onMatch?: (handler: RequestHandler) => void
+}
+
+/**
+ * The precedence rule, in one loop: the first handler, in list order, that matches and answers.
+ * `candidates` is the list (or an index's exact subset of it) in list order.
+ */
+export async function executeHandlers(
+  candidates: readonly RequestHandler[],
+  ctx: RequestContext,
+  store: HandlerStateStore,
+  options: ExecuteOptions = {},
+): Promise<HandlerOutcome> {
+  let matched: RequestHandler | undefined
+
+  for (let index = 0; index < candidates.length; index++) {
+    const handler = candidates[index]
+    const once = handler.options.once === true
+    if (once && store.peek(handler)?.used) continue
+
+    let args = handler.match(ctx)
+    if (args instanceof Promise) args = await args
+    if (args === null) continue
+
+    const state = store.get(handler)
+    // Re-check after an async match: a parallel request may have used it meanwhile.
+    if (once && state.used) continue
+    if (matched === undefined) {
+      matched = handler
+      options.onMatch?.(handler)
+    }
+
+    let result: unknown
+    try {
+      result = await runResolver(handler, state, args)
+    } catch (error) {
+      if (error instanceof Response) result = error
+      else return { type: 'exception', error, handler }
+    }
+
+    if (result === undefined) continue
+    if (!(result instanceof Response)) {
+      return { type: 'exception', error: new TypeError(messages.notAResponse(handler.info.header, result)), handler }
+    }
+    if (isPassthroughResponse(result)) return { type: 'passthrough', handler }
+    return { type: 'mocked', response: handler.finalizeResponse(result, ctx), handler }
+  }
+
+  return matched === undefined ? { type: 'unhandled' } : { type: 'fallthrough', handler: matched }
+}
+
+async function runResolver(handler: RequestHandler, state: HandlerRunState, args: object): Promise<unknown> {
+  const once = handler.options.once === true
+
+  if (state.done) {
+    if (once) state.used = true
+    return state.final
+  }
+
+  if (state.iterator === undefined) {
+    // A plain `once` resolver is used as soon as it runs, whatever it returns.
+    const value = handler.resolver(args as never) as unknown
+    if (!isIterator(value)) {
+      if (once) state.used = true
+      return value instanceof Promise ? await value : value
+    }
+    state.iterator = value
+  }
+
+  const step = await state.iterator.next()
+  if (step.done) {
+    state.done = true
+    state.final = step.value instanceof Promise ? await step.value : step.value
+    state.iterator = undefined
+    if (once) state.used = true
+    return state.final
+  }
+  return step.value instanceof Promise ? await step.value : step.value
+}
+
+function isIterator(value: unknown): value is Iterator<unknown> | AsyncIterator<unknown> {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    !(value instanceof Response) &&
+    typeof (value as Iterator<unknown>).next === 'function' &&
+    (Symbol.iterator in value || Symbol.asyncIterator in value)
+  )
+}

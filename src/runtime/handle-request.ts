@@ -1,0 +1,130 @@
+import { isBypassed, removeBypassMarker } from './bypass'
+import type { LifeCycleEmitter } from './emitter'
+import { executeHandlers } from './execute-handlers'
+import type { HandlerList } from './handler-list'
+import { messages } from './messages'
+import { RequestContext } from './request-context'
+import type { RequestHandler } from './request-handler'
+import { onUnhandledRequest, type UnhandledRequestStrategy } from './unhandled-request'
+
+/** What a source should do with an intercepted request. */
+export type PipelineResult =
+  | { type: 'mocked'; response: Response; handler: RequestHandler | undefined }
+  | { type: 'passthrough' }
+  | { type: 'error'; error: unknown }
+
+export interface PipelineOptions {
+  emitter: LifeCycleEmitter
+  onUnhandledRequest: UnhandledRequestStrategy
+}
+
+/**
+ * The request pipeline, shared by every source (Node interceptors, the Service Worker,
+ * in-page fallback): events, handler lookup, fall-through, unhandled requests, exceptions.
+ * It never rejects: every fault becomes a defined result.
+ */
+export async function handleRequest(
+  request: Request,
+  requestId: string,
+  list: HandlerList,
+  options: PipelineOptions,
+): Promise<PipelineResult> {
+  const { emitter } = options
+  const payload = { request, requestId }
+  emitter.emit('request:start', payload)
+
+  if (isBypassed(request)) {
+    removeBypassMarker(request.headers)
+    emitter.emit('request:end', payload)
+    return { type: 'passthrough' }
+  }
+
+  const ctx = new RequestContext(request, requestId)
+  let outcome
+  try {
+    let candidates = list.candidates(ctx)
+    if (candidates instanceof Promise) candidates = await candidates
+    outcome = await executeHandlers(candidates, ctx, list.store, {
+      onMatch: () => emitter.emit('request:match', payload),
+    })
+  } catch (error) {
+    // A handler's predicate threw (a custom predicate, say): report it like a resolver error.
+    outcome = { type: 'exception' as const, error, handler: undefined }
+  }
+
+  switch (outcome.type) {
+    case 'mocked':
+      emitter.emit('request:end', payload)
+      return { type: 'mocked', response: outcome.response, handler: outcome.handler }
+    case 'passthrough':
+    case 'fallthrough':
+      emitter.emit('request:end', payload)
+      return { type: 'passthrough' }
+    case 'exception':
+      return exceptionResult(request, requestId, outcome.error, outcome.handler, emitter)
+    case 'unhandled': {
+      emitter.emit('request:unhandled', payload)
+      try {
+        await onUnhandledRequest(request, options.onUnhandledRequest, () => collectHints(list, ctx))
+      } catch (error) {
+        if (typeof options.onUnhandledRequest === 'function') {
+          return exceptionResult(request, requestId, error, undefined, emitter)
+        }
+        emitter.emit('request:end', payload)
+        return { type: 'error', error }
+      }
+      emitter.emit('request:end', payload)
+      return { type: 'passthrough' }
+    }
+  }
+}
+
+function exceptionResult(
+  request: Request,
+  requestId: string,
+  error: unknown,
+  handler: RequestHandler | undefined,
+  emitter: LifeCycleEmitter,
+): PipelineResult {
+  const asError = error instanceof Error ? error : new Error(String(error))
+  if (emitter.has('unhandledException')) {
+    emitter.emit('unhandledException', { error: asError, request, requestId })
+  } else {
+    const header = handler?.info.header ?? 'onUnhandledRequest callback'
+    console.error(messages.resolverException(header, request), error)
+  }
+  return { type: 'mocked', response: exceptionResponse(error), handler }
+}
+
+/** A 500 carrying the thrown error as JSON, so the failure is visible in the client. */
+export function exceptionResponse(error: unknown): Response {
+  const body =
+    error instanceof Error
+      ? { name: error.name, message: error.message, stack: error.stack }
+      : error
+  let text: string
+  try {
+    text = JSON.stringify(body) ?? JSON.stringify(String(error))
+  } catch {
+    text = JSON.stringify(String(error))
+  }
+  return new Response(text, {
+    status: 500,
+    statusText: 'Unhandled Exception',
+    headers: { 'content-type': 'application/json' },
+  })
+}
+
+async function collectHints(list: HandlerList, ctx: RequestContext): Promise<string[]> {
+  const hints: string[] = []
+  for (const handler of list.current()) {
+    try {
+      const hint = await handler.diagnose(ctx)
+      if (typeof hint === 'string' && !hints.includes(hint)) hints.push(hint)
+    } catch {
+      // Diagnostics are best effort: never let them change the outcome.
+    }
+    if (hints.length >= 5) break
+  }
+  return hints
+}

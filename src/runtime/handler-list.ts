@@ -1,0 +1,79 @@
+import { HandlerIndex } from './handler-index'
+import { HandlerStateStore } from './handler-state'
+import { messages } from './messages'
+import type { MaybePromise, RequestHandler } from './request-handler'
+import { isRequestHandler } from './request-handler'
+import type { RequestContext } from './request-context'
+
+/**
+ * One scope's ordered handler list (SPEC section 3): initial handlers, with runtime
+ * overrides prepended by use(). A server has one; every boundary has its own.
+ */
+export class HandlerList {
+  #initial: readonly RequestHandler[]
+  #overrides: RequestHandler[] = []
+  #current: readonly RequestHandler[] | undefined
+  #index: HandlerIndex | undefined
+  #indexBase: string | undefined
+  /** `once` and generator progress of handlers, for this scope. */
+  readonly store: HandlerStateStore = new HandlerStateStore()
+
+  constructor(initial: readonly RequestHandler[]) {
+    this.#initial = initial
+  }
+
+  /** Overrides first, then initial handlers: the order precedence follows. */
+  current(): readonly RequestHandler[] {
+    if (this.#current === undefined) {
+      this.#current = this.#overrides.length === 0 ? this.#initial : [...this.#overrides, ...this.#initial]
+    }
+    return this.#current
+  }
+
+  use(handlers: readonly RequestHandler[]): void {
+    this.#overrides = [...handlers, ...this.#overrides]
+    this.#changed()
+  }
+
+  /** No arguments: back to the initial list. With handlers: they become the initial list. */
+  reset(next: readonly RequestHandler[] | undefined): void {
+    const leaving = this.current()
+    if (next !== undefined) this.#initial = [...next]
+    this.#overrides = []
+    this.store.resetGenerators(leaving)
+    this.#changed()
+  }
+
+  /** Lets `once` handlers answer again and restarts generators. */
+  restore(): void {
+    this.store.restore(this.current())
+  }
+
+  /** The handlers worth trying for a request, in list order. */
+  candidates(ctx: RequestContext): MaybePromise<readonly RequestHandler[]> {
+    const handlers = this.current()
+    if (handlers.length < 4) return handlers
+    if (this.#index === undefined || this.#indexBase !== ctx.baseUrl) {
+      this.#index = new HandlerIndex(handlers, ctx.baseUrl)
+      this.#indexBase = ctx.baseUrl
+    }
+    return this.#index.candidates(ctx)
+  }
+
+  #changed(): void {
+    this.#current = undefined
+    this.#index = undefined
+  }
+}
+
+/** Checks what setupServer(), use() and resetHandlers() received; throws a clear error if wrong. */
+export function validateHandlers(api: string, handlers: readonly unknown[]): RequestHandler[] {
+  if (handlers.length === 1 && Array.isArray(handlers[0])) {
+    throw new TypeError(messages.spreadHandlers(api))
+  }
+  handlers.forEach((handler, index) => {
+    if (Array.isArray(handler)) throw new TypeError(messages.spreadHandlers(api))
+    if (!isRequestHandler(handler)) throw new TypeError(messages.notAHandler(api, handler, index))
+  })
+  return handlers as RequestHandler[]
+}

@@ -1,0 +1,49 @@
+import type { RequestHandler } from './request-handler'
+
+/** What one scope remembers about one handler between requests. */
+export interface HandlerRunState {
+  /** A `once` handler has answered. */
+  used: boolean
+  /** A generator resolver in progress. */
+  iterator: Iterator<unknown, unknown, unknown> | AsyncIterator<unknown, unknown, unknown> | undefined
+  /** The generator returned: its final value repeats for every later request. */
+  done: boolean
+  final: unknown
+}
+
+/**
+ * Run state of handlers within one scope (a server, a boundary, or `getResponse`).
+ * Kept outside handler objects so that the same handler in two boundaries has two states.
+ */
+export class HandlerStateStore {
+  #states = new WeakMap<RequestHandler, HandlerRunState>()
+
+  get(handler: RequestHandler): HandlerRunState {
+    let state = this.#states.get(handler)
+    if (state === undefined) {
+      state = { used: false, iterator: undefined, done: false, final: undefined }
+      this.#states.set(handler, state)
+    }
+    return state
+  }
+
+  peek(handler: RequestHandler): HandlerRunState | undefined {
+    return this.#states.get(handler)
+  }
+
+  /** Forgets generator progress (resetHandlers): generators start over. */
+  resetGenerators(handlers: Iterable<RequestHandler>): void {
+    for (const handler of handlers) {
+      const state = this.#states.get(handler)
+      if (state === undefined) continue
+      state.iterator = undefined
+      state.done = false
+      state.final = undefined
+    }
+  }
+
+  /** Forgets everything (restoreHandlers): `once` handlers answer again, generators restart. */
+  restore(handlers: Iterable<RequestHandler>): void {
+    for (const handler of handlers) this.#states.delete(handler)
+  }
+}

@@ -1,0 +1,162 @@
+import { statusTextFor } from './status-text'
+
+/** Phantom key that carries a response's body type for handler type checks. */
+export const bodyType: unique symbol = Symbol.for('mocklib.bodyType')
+
+/** Mocked Set-Cookie values, kept because browsers hide them from `Headers`. */
+export const kSetCookies: unique symbol = Symbol.for('mocklib.setCookies')
+/** Marks a JSON content type that mocklib chose (GraphQL content negotiation may replace it). */
+export const kDefaultContentType: unique symbol = Symbol.for('mocklib.defaultContentType')
+
+/** A body a mocked response can carry, as a type; the default for handler generics. */
+export type DefaultBodyType = object | string | number | boolean | null | undefined
+
+/** What `new Response()` accepts, plus null for empty bodies. */
+export type ResponseBodyInit = BodyInit | null
+
+export interface HttpResponseInit extends ResponseInit {
+  /** Overrides `response.type` (for example `'opaque'`). */
+  type?: ResponseType
+}
+
+const NULL_BODY_STATUS = new Set([101, 103, 204, 205, 304])
+
+/** The statuses `new Response()` refuses: accepted here, then written on the instance. */
+function isConstructibleStatus(status: number): boolean {
+  return status >= 200 && status <= 599
+}
+
+/**
+ * A Fetch API `Response` with conveniences for mocks: a default `statusText` per status,
+ * statuses the platform constructor refuses (101, 103, 1xx), content-type shorthands, and
+ * `Set-Cookie` kept for the runtime even where `Headers` would hide it.
+ */
+// The body type rides on a phantom symbol key, declared through interface merging.
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
+export interface HttpResponse<BodyType extends DefaultBodyType = DefaultBodyType> {
+  readonly [bodyType]?: BodyType
+}
+
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
+export class HttpResponse<BodyType extends DefaultBodyType = DefaultBodyType> extends Response {
+
+  constructor(body?: ResponseBodyInit, init?: HttpResponseInit) {
+    const status = init?.status ?? 200
+    const safeStatus = isConstructibleStatus(status) ? status : 200
+    const headers = new Headers(init?.headers)
+    const setCookies = collectSetCookies(init?.headers)
+    const finalBody = NULL_BODY_STATUS.has(status) ? null : (body ?? null)
+    super(finalBody, {
+      status: safeStatus,
+      statusText: init?.statusText ?? statusTextFor(status),
+      headers,
+    })
+    if (safeStatus !== status) {
+      Object.defineProperty(this, 'status', { value: status, enumerable: true })
+      Object.defineProperty(this, 'ok', { value: status >= 200 && status < 300, enumerable: true })
+    }
+    if (init?.type !== undefined) {
+      Object.defineProperty(this, 'type', { value: init.type, enumerable: true })
+    }
+    if (setCookies.length > 0) {
+      Object.defineProperty(this, kSetCookies, { value: setCookies })
+    }
+  }
+
+  /** A `text/plain` response with its Content-Length. */
+  static text<BodyType extends string>(body?: BodyType | null, init?: HttpResponseInit): HttpResponse<BodyType> {
+    const headers = withDefaults(init, 'text/plain')
+    const text = body ?? ''
+    if (!headers.has('content-length')) headers.set('content-length', String(byteLength(text)))
+    return new HttpResponse<BodyType>(body ?? null, { ...init, headers })
+  }
+
+  /** An `application/json` response; the body is `JSON.stringify`d. */
+  static override json<BodyType extends DefaultBodyType>(body?: BodyType, init?: HttpResponseInit): HttpResponse<BodyType> {
+    const explicitType = hasContentType(init)
+    const headers = withDefaults(init, 'application/json')
+    const text = body === undefined ? '' : JSON.stringify(body)
+    if (!headers.has('content-length')) headers.set('content-length', String(byteLength(text)))
+    const response = new HttpResponse<BodyType>(text === '' ? null : text, { ...init, headers })
+    if (!explicitType) Object.defineProperty(response, kDefaultContentType, { value: true })
+    return response
+  }
+
+  /** A `text/xml` response. */
+  static xml<BodyType extends string>(body?: BodyType | null, init?: HttpResponseInit): HttpResponse<BodyType> {
+    return new HttpResponse<BodyType>(body ?? null, { ...init, headers: withDefaults(init, 'text/xml') })
+  }
+
+  /** A `text/html` response. */
+  static html<BodyType extends string>(body?: BodyType | null, init?: HttpResponseInit): HttpResponse<BodyType> {
+    return new HttpResponse<BodyType>(body ?? null, { ...init, headers: withDefaults(init, 'text/html') })
+  }
+
+  /** An `application/octet-stream` response with its Content-Length. */
+  static arrayBuffer(body?: ArrayBuffer | SharedArrayBuffer | ArrayBufferView, init?: HttpResponseInit): HttpResponse<ArrayBuffer> {
+    const headers = withDefaults(init, 'application/octet-stream')
+    const bytes = body === undefined ? new Uint8Array(0) : toBytes(body)
+    if (!headers.has('content-length')) headers.set('content-length', String(bytes.byteLength))
+    return new HttpResponse<ArrayBuffer>(bytes, { ...init, headers })
+  }
+
+  /** A `multipart/form-data` response; the platform writes the boundary. */
+  static formData(body?: FormData, init?: HttpResponseInit): HttpResponse<FormData> {
+    return new HttpResponse<FormData>(body ?? null, init)
+  }
+
+  /** A network error: the client's request fails as if the connection broke. */
+  static override error(): HttpResponse<never> {
+    return Response.error() as HttpResponse<never>
+  }
+}
+
+function hasContentType(init: ResponseInit | undefined): boolean {
+  return init?.headers !== undefined && new Headers(init.headers).has('content-type')
+}
+
+function withDefaults(init: ResponseInit | undefined, contentType: string): Headers {
+  const headers = new Headers(init?.headers)
+  if (!headers.has('content-type')) headers.set('content-type', contentType)
+  return headers
+}
+
+let encoder: TextEncoder | undefined
+function byteLength(text: string): number {
+  // ASCII fast path: one byte per character.
+  if (/^[\x00-\x7f]*$/.test(text)) return text.length
+  return (encoder ??= new TextEncoder()).encode(text).byteLength
+}
+
+function toBytes(body: ArrayBuffer | SharedArrayBuffer | ArrayBufferView): Uint8Array<ArrayBuffer> {
+  if (ArrayBuffer.isView(body)) {
+    return new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.byteLength)
+  }
+  if (body instanceof ArrayBuffer) return new Uint8Array(body)
+  // SharedArrayBuffer cannot back a Response body: copy it.
+  const copy = new Uint8Array(body.byteLength)
+  copy.set(new Uint8Array(body))
+  return copy
+}
+
+function collectSetCookies(init: HeadersInit | undefined): string[] {
+  if (init === undefined) return []
+  const values: string[] = []
+  if (init instanceof Headers) {
+    return typeof init.getSetCookie === 'function' ? init.getSetCookie() : []
+  }
+  const entries = Array.isArray(init) ? init : Object.entries(init)
+  for (const [name, value] of entries) {
+    if (name.toLowerCase() !== 'set-cookie') continue
+    if (Array.isArray(value)) values.push(...(value as string[]))
+    else values.push(String(value))
+  }
+  return values
+}
+
+/** Set-Cookie values of a mocked response, wherever they were recorded. */
+export function getSetCookies(response: Response): string[] {
+  const recorded = (response as { [kSetCookies]?: string[] })[kSetCookies]
+  if (recorded) return recorded
+  return typeof response.headers.getSetCookie === 'function' ? response.headers.getSetCookie() : []
+}

@@ -1,0 +1,91 @@
+/**
+ * Every message mocklib prints or throws, in one place, so wording stays consistent:
+ * each names the handler or request, says what went wrong and what to change.
+ */
+export const PREFIX = '[mocklib]'
+
+export function format(message: string): string {
+  return `${PREFIX} ${message}`
+}
+
+/** "GET https://api.test/x" or "GET /x" for a same-origin request in a page. */
+export function describeRequest(request: Request): string {
+  return `${request.method} ${publicUrl(request.url)}`
+}
+
+export function publicUrl(url: string): string {
+  const loc = (globalThis as { location?: { origin?: string } }).location
+  if (typeof loc?.origin === 'string' && loc.origin !== 'null') {
+    try {
+      const parsed = new URL(url)
+      if (parsed.origin === loc.origin) return parsed.pathname + parsed.search
+    } catch {
+      // Not a URL we can shorten: print it as it is.
+    }
+  }
+  return url
+}
+
+export const messages = {
+  spreadHandlers(api: string): string {
+    return format(
+      `${api} received an array of handlers. Spread it instead: ${api.replace('()', '(...handlers)')}.`,
+    )
+  },
+  notAHandler(api: string, value: unknown, index: number): string {
+    return format(
+      `${api} received ${describeValue(value)} as handler #${index + 1}, which is not a request handler. ` +
+        'Pass handlers created by http.get(), graphql.query() and the like.',
+    )
+  },
+  unknownStrategy(strategy: unknown): string {
+    return format(
+      `Unknown onUnhandledRequest strategy ${JSON.stringify(strategy)}. ` +
+        "Use 'warn', 'error', 'bypass' or a function (request, print) => void.",
+    )
+  },
+  bypassBodyUsed(request: Request): string {
+    return format(
+      `Cannot bypass ${describeRequest(request)}: its body has already been read. ` +
+        'Call bypass(request) before reading the body, or pass request.clone().',
+    )
+  },
+  queryInHandlerPath(method: string, path: string, query: string): string {
+    return format(
+      `The handler for "${method} ${path}${query}" has a query string in its path. Query parameters never take part in matching, ` +
+        `so it was removed and the handler matches "${path}". Read them in the resolver with new URL(request.url).searchParams.`,
+    )
+  },
+  resolverException(header: string, request: Request): string {
+    return format(
+      `The resolver of "${header}" threw while handling ${describeRequest(request)}. ` +
+        'mocklib answered 500 with the error as JSON. Fix the resolver, or throw a Response to answer with it on purpose.',
+    )
+  },
+  notAResponse(header: string, value: unknown): string {
+    return format(
+      `The resolver of "${header}" returned ${describeValue(value)}, which is not a Response. ` +
+        'Return HttpResponse.json(...), new HttpResponse(...), passthrough(), or nothing to fall through.',
+    )
+  },
+} as const
+
+export function describeValue(value: unknown): string {
+  if (value === null) return 'null'
+  if (Array.isArray(value)) return `an array (length ${value.length})`
+  if (typeof value === 'object') {
+    const name = (value as object).constructor?.name
+    return name && name !== 'Object' ? `a ${name} instance` : 'a plain object'
+  }
+  if (typeof value === 'function') return 'a function'
+  return `${typeof value} ${JSON.stringify(value)}`
+}
+
+let warnedOnce: Set<string> | undefined
+/** Prints a warning once per process for a given key. */
+export function warnOnce(key: string, message: string): void {
+  warnedOnce ??= new Set()
+  if (warnedOnce.has(key)) return
+  warnedOnce.add(key)
+  console.warn(message)
+}

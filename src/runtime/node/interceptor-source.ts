@@ -1,0 +1,84 @@
+import { BatchInterceptor, type HttpRequestEventMap } from '@mswjs/interceptors'
+import { ClientRequestInterceptor } from '@mswjs/interceptors/ClientRequest'
+import { FetchInterceptor } from '@mswjs/interceptors/fetch'
+import { XMLHttpRequestInterceptor } from '@mswjs/interceptors/XMLHttpRequest'
+import type { LifeCycleEmitter } from '../emitter'
+import { handleRequest, type PipelineOptions } from '../handle-request'
+import type { HandlerList } from '../handler-list'
+
+type RequestListener = (args: HttpRequestEventMap['request'][0]) => Promise<void>
+type ResponseListener = (args: HttpRequestEventMap['response'][0]) => void
+
+/**
+ * The Node source: @mswjs/interceptors patches global fetch, http/https and XMLHttpRequest;
+ * each intercepted request goes through the shared pipeline once, and the answer goes back
+ * through the interceptor's controller. Interceptors are created once per server and
+ * re-applied on every listen(), so listen/close cycles stay cheap.
+ */
+export class InterceptorSource {
+  readonly #interceptor = new BatchInterceptor({
+    name: 'mocklib-node',
+    interceptors: [new ClientRequestInterceptor(), new XMLHttpRequestInterceptor(), new FetchInterceptor()],
+  })
+  #applied = false
+  #responseListener: ResponseListener | undefined
+
+  constructor(
+    private readonly getList: () => HandlerList,
+    private readonly options: () => PipelineOptions,
+    private readonly emitter: LifeCycleEmitter,
+  ) {
+    emitter.onListenersChange(() => this.#syncResponseListener())
+  }
+
+  get applied(): boolean {
+    return this.#applied
+  }
+
+  apply(): void {
+    this.#interceptor.apply()
+    this.#interceptor.on('request', this.#onRequest)
+    this.#applied = true
+    this.#syncResponseListener()
+  }
+
+  dispose(): void {
+    this.#applied = false
+    this.#responseListener = undefined
+    this.#interceptor.dispose()
+  }
+
+  readonly #onRequest: RequestListener = async ({ request, requestId, controller }) => {
+    const result = await handleRequest(request, requestId, this.getList(), this.options())
+    if (result.type === 'passthrough') return
+    if (result.type === 'error') {
+      controller.errorWith(result.error instanceof Error ? result.error : new Error(String(result.error)))
+      return
+    }
+    const { response } = result
+    const { emitter } = this
+    if (emitter.has('response:mocked') && response.type !== 'error') {
+      // Listeners get a clone, so reading it never takes the body from the client.
+      const clone = response.clone()
+      controller.respondWith(response)
+      emitter.emit('response:mocked', { response: clone, request, requestId })
+      return
+    }
+    controller.respondWith(response)
+  }
+
+  /** Real responses are observed only while someone listens for them: it costs a clone. */
+  #syncResponseListener(): void {
+    if (!this.#applied) return
+    const wanted = this.emitter.has('response:bypass')
+    if (wanted && this.#responseListener === undefined) {
+      this.#responseListener = ({ response, request, requestId, isMockedResponse }) => {
+        if (!isMockedResponse) this.emitter.emit('response:bypass', { response, request, requestId })
+      }
+      this.#interceptor.on('response', this.#responseListener)
+    } else if (!wanted && this.#responseListener !== undefined) {
+      this.#interceptor.off('response', this.#responseListener)
+      this.#responseListener = undefined
+    }
+  }
+}

@@ -1,0 +1,45 @@
+import { getDocumentBaseUrl } from './environment'
+
+/**
+ * Everything handlers learn about one request, computed at most once however many
+ * handlers look at it: the parsed URL, the clean URL, cookies, a parsed GraphQL body.
+ */
+export class RequestContext {
+  #url: URL | undefined
+  #cleanUrl: string | undefined
+  #memo: Map<unknown, unknown> | undefined
+
+  constructor(
+    readonly request: Request,
+    readonly requestId: string,
+    /** Base for relative handler paths: the document's, or one given to getResponse(). */
+    readonly baseUrl: string | undefined = getDocumentBaseUrl(),
+  ) {}
+
+  get url(): URL {
+    return (this.#url ??= new URL(this.request.url))
+  }
+
+  /** origin + pathname, what path patterns are matched against. */
+  get cleanUrl(): string {
+    if (this.#cleanUrl === undefined) {
+      const url = this.url
+      this.#cleanUrl = url.protocol + '//' + url.host + url.pathname
+    }
+    return this.#cleanUrl
+  }
+
+  /** Computes a value once per request, keyed by `key` (a symbol or function identity). */
+  memo<T>(key: unknown, compute: () => T): T {
+    this.#memo ??= new Map()
+    if (this.#memo.has(key)) return this.#memo.get(key) as T
+    const value = compute()
+    this.#memo.set(key, value)
+    return value
+  }
+
+  /** A request whose body the caller may read without consuming the original. */
+  requestForResolver(): Request {
+    return this.request.body === null ? this.request : this.request.clone()
+  }
+}

@@ -1,0 +1,143 @@
+import type { DefaultBodyType, HttpResponse } from './http-response'
+import type { RequestContext } from './request-context'
+
+export type MaybePromise<T> = T | Promise<T>
+
+export interface RequestHandlerOptions {
+  /** Answer one request, then step aside (until `restoreHandlers()`). */
+  once?: boolean
+}
+
+/** What a resolver may answer with: a response, or nothing to fall through. */
+export type ResponseResolverReturnType<ResponseBody extends DefaultBodyType = DefaultBodyType> =
+  | HttpResponse<ResponseBody>
+  | undefined
+  | void
+
+export type AsyncResponseResolverReturnType<ResponseBody extends DefaultBodyType = DefaultBodyType> =
+  | MaybePromise<ResponseResolverReturnType<ResponseBody>>
+  | Generator<
+      MaybePromise<ResponseResolverReturnType<ResponseBody>>,
+      MaybePromise<ResponseResolverReturnType<ResponseBody>>,
+      unknown
+    >
+  | AsyncGenerator<
+      MaybePromise<ResponseResolverReturnType<ResponseBody>>,
+      MaybePromise<ResponseResolverReturnType<ResponseBody>>,
+      unknown
+    >
+
+/** Keys every resolver receives, whatever the handler kind. */
+export interface ResolverInfoBase {
+  /** The intercepted request. Reading its body does not affect a later passthrough. */
+  request: Request
+  /** A unique id of this request, the same one lifecycle events carry. */
+  requestId: string
+}
+
+export type ResponseResolver<
+  ResolverArgs extends object = ResolverInfoBase,
+  ResponseBody extends DefaultBodyType = DefaultBodyType,
+> = (info: ResolverArgs) => AsyncResponseResolverReturnType<ResponseBody>
+
+export interface HandlerInfo {
+  /** A one-line description, such as "GET https://api.test/posts" or "query ListPosts". */
+  readonly header: string
+  /** Where the handler was created (file:line:column), when the stack tells. */
+  readonly callFrame: string | undefined
+}
+
+/**
+ * A family of index keys. Handlers that can name the one key a matching request must have
+ * (a literal URL, an operation name) are found by that key instead of by a scan.
+ */
+export interface IndexFamily {
+  readonly name: string
+  /**
+   * The keys a request has in this family. `undefined` means the request can match no handler
+   * indexed in this family (for example: not a GraphQL request).
+   */
+  requestKeys(ctx: RequestContext): MaybePromise<readonly string[] | undefined>
+}
+
+export interface IndexHint {
+  readonly family: IndexFamily
+  readonly key: string
+}
+
+let handlerCounter = 0
+
+/**
+ * The base of every handler: a predicate compiled at creation (`match`) and a resolver.
+ * Handlers hold no per-request or per-run state; `once` and generator progress live in the
+ * runtime's per-scope state, so parallel boundaries never consume each other's handlers.
+ */
+export abstract class RequestHandler<
+  ResolverArgs extends ResolverInfoBase = ResolverInfoBase,
+  ResponseBody extends DefaultBodyType = DefaultBodyType,
+> {
+  /** Distinguishes handler kinds at runtime ('http', 'graphql', or a custom kind). */
+  abstract readonly kind: string
+  readonly info: HandlerInfo
+  readonly options: RequestHandlerOptions
+  readonly resolver: ResponseResolver<ResolverArgs, ResponseBody>
+  /** Stable creation order, for diagnostics. */
+  readonly id: number
+
+  constructor(header: string, resolver: ResponseResolver<ResolverArgs, ResponseBody>, options: RequestHandlerOptions = {}) {
+    if (typeof resolver !== 'function') {
+      throw new TypeError(
+        `[mocklib] The handler "${header}" needs a resolver function as its second argument, got ${resolver === null ? 'null' : typeof resolver}.`,
+      )
+    }
+    this.info = { header, callFrame: getCallFrame() }
+    this.options = options ?? {}
+    this.resolver = resolver
+    this.id = ++handlerCounter
+  }
+
+  /**
+   * Decides whether this handler takes the request and, if so, returns the resolver's argument.
+   * `null` means "not mine". It must not consume the request body.
+   */
+  abstract match(ctx: RequestContext): MaybePromise<ResolverArgs | null>
+
+  /** The index key this handler can be found by, for a base URL; none means "always consider". */
+  indexHint(_baseUrl: string | undefined): IndexHint | undefined {
+    return undefined
+  }
+
+  /**
+   * Shapes a resolver's response before it is sent (GraphQL content negotiation uses this).
+   * The default returns it unchanged.
+   */
+  finalizeResponse(response: Response, _ctx: RequestContext): Response {
+    return response
+  }
+
+  /**
+   * For an unhandled request: a one-line hint when this handler almost matched it
+   * (same path, other method; a relative path with no base URL; a near operation name).
+   */
+  diagnose(_ctx: RequestContext): MaybePromise<string | undefined> {
+    return undefined
+  }
+}
+
+export function isRequestHandler(value: unknown): value is RequestHandler {
+  return value instanceof RequestHandler
+}
+
+/** file:line:col of the user code that created a handler, skipping mocklib's own frames. */
+function getCallFrame(): string | undefined {
+  const stack = new Error().stack
+  if (stack === undefined) return undefined
+  const lines = stack.split('\n')
+  for (let index = 1; index < lines.length; index++) {
+    const line = lines[index]
+    if (/mocklib[\\/](dist|src)[\\/]|node_modules[\\/]mocklib[\\/]|[\\/]src[\\/](rest|graphql|runtime)[\\/]/.test(line)) continue
+    const match = /\(?([^\s()]+:\d+:\d+)\)?$/.exec(line.trim())
+    if (match) return match[1]
+  }
+  return undefined
+}

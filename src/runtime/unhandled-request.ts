@@ -1,0 +1,93 @@
+import { isCommonAssetRequest } from './is-common-asset'
+import { describeRequest, format, messages } from './messages'
+
+export interface UnhandledRequestPrint {
+  /** Prints the default warning for this request. */
+  warning(): void
+  /** Prints the default error for this request (it does not fail the request). */
+  error(): void
+}
+
+export type UnhandledRequestCallback = (request: Request, print: UnhandledRequestPrint) => void
+
+/**
+ * What to do with a request no handler matched:
+ * - 'warn' (default): print a warning and perform it as-is;
+ * - 'error': print an error and fail the request;
+ * - 'bypass': perform it as-is, silently;
+ * - a callback: decide yourself; throwing from it fails the request.
+ */
+export type UnhandledRequestStrategy = 'warn' | 'error' | 'bypass' | UnhandledRequestCallback
+
+export function validateStrategy(strategy: unknown): UnhandledRequestStrategy {
+  if (strategy === undefined) return 'warn'
+  if (strategy === 'warn' || strategy === 'error' || strategy === 'bypass' || typeof strategy === 'function') {
+    return strategy as UnhandledRequestStrategy
+  }
+  throw new TypeError(messages.unknownStrategy(strategy))
+}
+
+/** Raised to fail a request under the 'error' strategy. */
+export class UnhandledRequestError extends Error {
+  constructor(message: string) {
+    super(message)
+    this.name = 'UnhandledRequestError'
+  }
+}
+
+export async function buildUnhandledMessage(request: Request, hints: readonly string[]): Promise<string> {
+  const lines = [`no handler matched ${describeRequest(request)}`]
+  const body = await readBodyPreview(request)
+  if (body !== undefined) lines.push(`  Request body: ${body}`)
+  for (const hint of hints) lines.push(`  ${hint}`)
+  lines.push(
+    'Add a handler for it, or choose what happens to such requests with onUnhandledRequest ' +
+      "('warn', 'error', 'bypass' or a callback).",
+  )
+  return lines.join('\n')
+}
+
+async function readBodyPreview(request: Request): Promise<string | undefined> {
+  if (request.body === null) return undefined
+  try {
+    const text = await request.clone().text()
+    if (text === '') return undefined
+    return text.length > 500 ? `${text.slice(0, 500)}… (${text.length} characters)` : text
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * Applies the strategy. Returns normally to let the request through; throws
+ * UnhandledRequestError to fail it (or whatever a callback threw).
+ */
+export async function onUnhandledRequest(
+  request: Request,
+  strategy: UnhandledRequestStrategy,
+  hints: () => Promise<readonly string[]>,
+): Promise<void> {
+  const message = async () => buildUnhandledMessage(request, await hints())
+
+  if (typeof strategy === 'function') {
+    let text: string | undefined
+    const ensure = async () => (text ??= await message())
+    // The print helpers are synchronous for the caller; prepare the text up front.
+    await ensure()
+    strategy(request, {
+      warning: () => console.warn(format(`Warning: ${text}`)),
+      error: () => console.error(format(`Error: ${text}`)),
+    })
+    return
+  }
+  if (strategy === 'bypass' || isCommonAssetRequest(request)) return
+  const text = await message()
+  if (strategy === 'warn') {
+    console.warn(format(`Warning: ${text}`))
+    return
+  }
+  console.error(format(`Error: ${text}`))
+  throw new UnhandledRequestError(
+    format(`${describeRequest(request)} was not sent: no handler matched it and onUnhandledRequest is 'error'.`),
+  )
+}
