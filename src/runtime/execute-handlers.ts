@@ -1,3 +1,4 @@
+import { cloneResponse } from './clone-response'
 import { isPassthroughResponse } from './passthrough'
 import type { HandlerStateStore, HandlerRunState } from './handler-state'
 import { messages } from './messages'
@@ -63,6 +64,11 @@ export async function executeHandlers(
     if (!(result instanceof Response)) {
       return { type: 'exception', error: new TypeError(messages.notAResponse(handler.info.header, result)), handler }
     }
+    // A Response answers one request: one whose body was read (a Response object reused across
+    // requests) would fail deep inside the source and leave the client hanging.
+    if (result.bodyUsed || result.body?.locked === true) {
+      return { type: 'exception', error: new TypeError(messages.responseBodyUsed(handler.info.header)), handler }
+    }
     if (isPassthroughResponse(result)) return { type: 'passthrough', handler }
     return { type: 'mocked', response: handler.finalizeResponse(result, ctx), handler }
   }
@@ -75,7 +81,7 @@ async function runResolver(handler: RequestHandler, state: HandlerRunState, args
 
   if (state.done) {
     if (once) state.used = true
-    return state.final
+    return replayFinal(state)
   }
 
   if (state.iterator === undefined) {
@@ -89,14 +95,19 @@ async function runResolver(handler: RequestHandler, state: HandlerRunState, args
   }
 
   const step = await state.iterator.next()
-  if (step.done) {
-    state.done = true
-    state.final = step.value instanceof Promise ? await step.value : step.value
-    state.iterator = undefined
-    if (once) state.used = true
-    return state.final
-  }
-  return step.value instanceof Promise ? await step.value : step.value
+  const value = step.value instanceof Promise ? await step.value : step.value
+  // The last response a generator produced (returned, or yielded when it returns nothing)
+  // answers every later request: keep an unread copy to clone from.
+  if (value instanceof Response && !value.bodyUsed) state.final = cloneResponse(value)
+  if (!step.done) return value
+  state.done = true
+  state.iterator = undefined
+  if (once) state.used = true
+  return replayFinal(state)
+}
+
+function replayFinal(state: HandlerRunState): unknown {
+  return state.final instanceof Response ? cloneResponse(state.final) : state.final
 }
 
 function isIterator(value: unknown): value is Iterator<unknown> | AsyncIterator<unknown> {

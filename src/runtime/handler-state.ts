@@ -6,8 +6,9 @@ export interface HandlerRunState {
   used: boolean
   /** A generator resolver in progress. */
   iterator: Iterator<unknown, unknown, unknown> | AsyncIterator<unknown, unknown, unknown> | undefined
-  /** The generator returned: its final value repeats for every later request. */
+  /** The generator returned: its last response repeats for every later request. */
   done: boolean
+  /** An unread copy of the last response the generator produced, cloned for each replay. */
   final: unknown
 }
 

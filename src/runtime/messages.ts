@@ -62,6 +62,12 @@ export const messages = {
         'mocklib answered 500 with the error as JSON. Fix the resolver, or throw a Response to answer with it on purpose.',
     )
   },
+  responseBodyUsed(header: string): string {
+    return format(
+      `The resolver of "${header}" returned a Response whose body has already been read or locked. ` +
+        'A Response can answer one request: create it inside the resolver, or return response.clone().',
+    )
+  },
   notAResponse(header: string, value: unknown): string {
     return format(
       `The resolver of "${header}" returned ${describeValue(value)}, which is not a Response. ` +

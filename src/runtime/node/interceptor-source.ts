@@ -57,14 +57,17 @@ export class InterceptorSource {
     }
     const { response } = result
     const { emitter } = this
-    if (emitter.has('response:mocked') && response.type !== 'error') {
-      // Listeners get a clone, so reading it never takes the body from the client.
-      const clone = response.clone()
+    const observed = emitter.has('response:mocked') && response.type !== 'error'
+    // Listeners get a clone, so reading it never takes the body from the client.
+    const clone = observed ? response.clone() : undefined
+    try {
       controller.respondWith(response)
-      emitter.emit('response:mocked', { response: clone, request, requestId })
+    } catch (error) {
+      // The pipeline vets responses, but a source must never leave a client waiting.
+      controller.errorWith(error instanceof Error ? error : new Error(String(error)))
       return
     }
-    controller.respondWith(response)
+    if (clone !== undefined) emitter.emit('response:mocked', { response: clone, request, requestId })
   }
 
   /** Real responses are observed only while someone listens for them: it costs a clone. */
