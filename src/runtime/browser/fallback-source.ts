@@ -1,0 +1,52 @@
+import type { HttpRequestEventMap } from '@mswjs/interceptors'
+import { resolveInPage, type PageRuntime } from './resolve-in-page'
+
+type RequestEvent = HttpRequestEventMap['request'][0]
+type ResponseEvent = HttpRequestEventMap['response'][0]
+
+/**
+ * The source for pages without Service Workers (non-secure origins, file: pages): fetch and
+ * XMLHttpRequest are patched inside the page. The interceptors are loaded only here, so pages
+ * that use the worker never download them.
+ */
+export class FallbackSource {
+  #interceptor: { dispose(): void } | undefined
+
+  constructor(private readonly runtime: PageRuntime) {}
+
+  async start(): Promise<void> {
+    const [{ BatchInterceptor }, { FetchInterceptor }, { XMLHttpRequestInterceptor }] = await Promise.all([
+      import('@mswjs/interceptors'),
+      import('@mswjs/interceptors/fetch'),
+      import('@mswjs/interceptors/XMLHttpRequest'),
+    ])
+    const interceptor = new BatchInterceptor({
+      name: 'mocklib-fallback',
+      interceptors: [new FetchInterceptor(), new XMLHttpRequestInterceptor()],
+    })
+    interceptor.apply()
+    interceptor.on('request', this.#onRequest)
+    interceptor.on('response', this.#onResponse)
+    this.#interceptor = interceptor
+  }
+
+  async stop(): Promise<void> {
+    this.#interceptor?.dispose()
+    this.#interceptor = undefined
+  }
+
+  readonly #onRequest = async ({ request, requestId, controller }: RequestEvent): Promise<void> => {
+    const answer = await resolveInPage(request, requestId, this.runtime)
+    if (answer.type === 'passthrough') return
+    if (answer.type === 'network-error') {
+      controller.respondWith(Response.error())
+    } else {
+      controller.respondWith(answer.response)
+    }
+    answer.delivered()
+  }
+
+  readonly #onResponse = ({ response, request, requestId, isMockedResponse }: ResponseEvent): void => {
+    if (!isMockedResponse) this.runtime.emitter.emit('response:bypass', { response, request, requestId })
+  }
+}

@@ -1,0 +1,54 @@
+import type { RequestHandler } from '../request-handler'
+import { describeRequest, format } from '../messages'
+
+const TEXTUAL = /^(text\/|application\/(.+\+)?(json|xml|javascript|x-www-form-urlencoded|graphql-response\+json))/i
+const MAX_LOGGED_BODY = 64 * 1024
+
+/**
+ * Prints one collapsed console group per mocked request: the request, the handler that
+ * answered (and where it was defined) and the response, so what happened is visible
+ * without a debugger. `response` is a clone the caller will not use again.
+ */
+export async function logMockedRequest(
+  request: Request,
+  handler: RequestHandler | undefined,
+  response: Response,
+): Promise<void> {
+  const time = new Date().toTimeString().slice(0, 8)
+  const outcome = response.type === 'error' ? 'network error' : `${response.status} ${response.statusText}`.trim()
+  const body = response.type === 'error' ? undefined : await readLoggableBody(response)
+  console.groupCollapsed(format(`${time} ${describeRequest(request)} (${outcome})`))
+  console.log('Request', request)
+  if (handler) {
+    console.log('Handler', handler.info.header, handler.info.callFrame ? `(defined at ${handler.info.callFrame})` : '')
+  } else {
+    console.log('Handler', 'none: mocklib answered 500 because a callback threw')
+  }
+  console.log('Response', {
+    status: response.status,
+    statusText: response.statusText,
+    headers: Object.fromEntries(response.headers),
+    body,
+  })
+  console.groupEnd()
+}
+
+/** Text bodies of a known, modest size; streams and binaries are described, not read. */
+async function readLoggableBody(response: Response): Promise<unknown> {
+  if (response.body === null) return null
+  const type = response.headers.get('content-type') ?? ''
+  const length = Number(response.headers.get('content-length'))
+  if (!TEXTUAL.test(type) || !Number.isFinite(length) || length === 0 || length > MAX_LOGGED_BODY) {
+    void response.body.cancel().catch(() => {})
+    return `(${type || 'no content type'}${length > 0 ? `, ${length} bytes` : ''}: not shown)`
+  }
+  const text = await response.text()
+  if (/json/i.test(type)) {
+    try {
+      return JSON.parse(text)
+    } catch {
+      return text
+    }
+  }
+  return text
+}

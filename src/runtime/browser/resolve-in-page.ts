@@ -1,0 +1,46 @@
+import type { LifeCycleEmitter } from '../emitter'
+import { handleRequest, type PipelineOptions } from '../handle-request'
+import type { HandlerList } from '../handler-list'
+import { storeMockedCookies } from './document-cookies'
+import { logMockedRequest } from './log-mocked-request'
+
+/** What the page tells a source to do with one request. */
+export type PageAnswer =
+  | { type: 'mocked'; response: Response; delivered(): void }
+  | { type: 'network-error'; delivered(): void }
+  | { type: 'passthrough' }
+
+/** What every browser source (the Service Worker, the in-page fallback) shares. */
+export interface PageRuntime {
+  readonly emitter: LifeCycleEmitter
+  list(): HandlerList
+  pipeline(): PipelineOptions
+  quiet(): boolean
+}
+
+/**
+ * Runs the shared pipeline once for a request caught in this page and prepares the answer:
+ * mocked cookies go to document.cookie; the log line and `response:mocked` are produced
+ * once the source calls `delivered()`, from a clone taken before the body leaves.
+ */
+export async function resolveInPage(request: Request, requestId: string, runtime: PageRuntime): Promise<PageAnswer> {
+  // The pipeline may strip the bypass marker from the headers; keep an intact copy for the log.
+  const result = await handleRequest(request, requestId, runtime.list(), runtime.pipeline())
+  if (result.type === 'passthrough') return { type: 'passthrough' }
+  if (result.type === 'error') return { type: 'network-error', delivered: () => {} }
+
+  const { response, handler } = result
+  const { emitter } = runtime
+  const log = !runtime.quiet()
+  const observe = emitter.has('response:mocked')
+  const isError = response.type === 'error'
+  if (!isError) storeMockedCookies(request, response)
+  const forLog = log && !isError ? response.clone() : response
+  const forEvent = observe && !isError ? response.clone() : undefined
+
+  const delivered = () => {
+    if (log) void logMockedRequest(request, handler, forLog).catch(() => {})
+    if (forEvent) emitter.emit('response:mocked', { response: forEvent, request, requestId })
+  }
+  return isError ? { type: 'network-error', delivered } : { type: 'mocked', response, delivered }
+}
