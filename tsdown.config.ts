@@ -1,4 +1,16 @@
+import { builtinModules } from 'node:module'
 import { defineConfig } from 'tsdown'
+
+// The Node source ships its own copy of @mswjs/interceptors (and the interceptors' small
+// dependencies). Installed separately, they are resolved with the consumer's export
+// conditions, and Jest's jsdom environment asks for "browser": `@mswjs/interceptors/ClientRequest`
+// is then `null` and the others are browser ESM files Jest cannot require. Bundled, mocklib/node
+// loads the same code everywhere. Only imports from the Node source (and inside those
+// packages) are bundled; the browser source keeps resolving the package normally.
+const interceptorPackages = /^(?:@mswjs\/interceptors|@open-draft\/[^/]+|outvariant|strict-event-emitter|is-node-process)(?:\/|$)/
+const bundledImporter = /[\\/]src[\\/]runtime[\\/]node[\\/]|[\\/]node_modules[\\/](?:@mswjs[\\/]interceptors|@open-draft|outvariant|strict-event-emitter|is-node-process)[\\/]/
+
+const nodeBuiltins = new RegExp(`^(?:node:.*|${builtinModules.map((name) => name.replace(/[/]/g, '\\/')).join('|')})$`)
 
 export default defineConfig({
   entry: {
@@ -12,5 +24,12 @@ export default defineConfig({
   target: 'node20',
   sourcemap: true,
   clean: true,
-  deps: { neverBundle: [/^node:/, /^@mswjs\/interceptors/, /^graphql/, /^@graphql-tools\//] },
+  // package.json says "sideEffects": false; this one module's job is its side effect (see it).
+  treeshake: { moduleSideEffects: [{ test: /[\\/]src[\\/]runtime[\\/]fetch-globals\.ts$/, sideEffects: true }] },
+  deps: {
+    neverBundle: [nodeBuiltins, /^graphql/, /^@graphql-tools\//],
+    alwaysBundle: (id, importer) =>
+      interceptorPackages.test(id) && importer !== undefined && bundledImporter.test(importer),
+    onlyBundle: [interceptorPackages],
+  },
 })

@@ -1,5 +1,7 @@
 // The `mocklib` entry: handlers, responses and utilities shared by Node and the browser.
 // It loads no `graphql` until a GraphQL handler actually reads a request.
+// First: under Jest's jsdom environment this installs the Fetch API classes everything below extends.
+import './runtime/fetch-globals'
 export { http } from './rest/http'
 export type { HttpHandlerFactory, HttpNamespace } from './rest/http'
 export { HttpHandler } from './rest/http-handler'
