@@ -43,6 +43,11 @@ export async function executeHandlers(
     let args = handler.match(ctx)
     if (args instanceof Promise) args = await args
     if (args === null) continue
+    if (args instanceof Response) {
+      // Answered while matching (a protocol refusal): the resolver and its state are untouched.
+      if (matched === undefined) options.onMatch?.(handler)
+      return { type: 'mocked', response: handler.finalizeResponse(args, ctx), handler }
+    }
 
     const state = store.get(handler)
     // Re-check after an async match: a parallel request may have used it meanwhile.

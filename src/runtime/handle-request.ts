@@ -5,6 +5,7 @@ import type { HandlerList } from './handler-list'
 import { messages } from './messages'
 import { RequestContext } from './request-context'
 import type { RequestHandler } from './request-handler'
+import { expandRequest } from './request-expander'
 import { onUnhandledRequest, type UnhandledRequestStrategy } from './unhandled-request'
 
 /** What a source should do with an intercepted request. */
@@ -52,6 +53,13 @@ export async function handleRequest(
     outcome = { type: 'exception' as const, error, handler: undefined }
   }
 
+  // A request that stands for several (a GraphQL batch) and found no answer as a whole:
+  // each part goes through the same list. Lists without expanders (REST only) skip this.
+  if ((outcome.type === 'unhandled' || outcome.type === 'fallthrough') && list.expanders().length > 0) {
+    const expanded = await expandRequest(ctx, list, options, outcome.type === 'fallthrough')
+    if (expanded !== undefined) return expanded
+  }
+
   switch (outcome.type) {
     case 'mocked':
       emitter.emit('request:end', payload)
@@ -79,7 +87,7 @@ export async function handleRequest(
   }
 }
 
-function exceptionResult(
+export function exceptionResult(
   request: Request,
   requestId: string,
   error: unknown,
@@ -115,11 +123,12 @@ export function exceptionResponse(error: unknown): Response {
   })
 }
 
-async function collectHints(list: HandlerList, ctx: RequestContext): Promise<string[]> {
+export async function collectHints(list: HandlerList, ctx: RequestContext): Promise<string[]> {
   const hints: string[] = []
-  for (const handler of list.current()) {
+  const handlers = list.current()
+  for (const handler of handlers) {
     try {
-      const hint = await handler.diagnose(ctx)
+      const hint = await handler.diagnose(ctx, handlers)
       if (typeof hint === 'string' && !hints.includes(hint)) hints.push(hint)
     } catch {
       // Diagnostics are best effort: never let them change the outcome.

@@ -4,6 +4,7 @@ import { messages } from './messages'
 import type { MaybePromise, RequestHandler } from './request-handler'
 import { isRequestHandler } from './request-handler'
 import type { RequestContext } from './request-context'
+import type { RequestExpander } from './request-expander'
 
 /**
  * One scope's ordered handler list (SPEC section 3): initial handlers, with runtime
@@ -13,6 +14,7 @@ export class HandlerList {
   #initial: readonly RequestHandler[]
   #overrides: RequestHandler[] = []
   #current: readonly RequestHandler[] | undefined
+  #expanders: readonly RequestExpander[] | undefined
   #index: HandlerIndex | undefined
   #indexBase: string | undefined
   /** `once` and generator progress of handlers, for this scope. */
@@ -28,6 +30,16 @@ export class HandlerList {
       this.#current = this.#overrides.length === 0 ? this.#initial : [...this.#overrides, ...this.#initial]
     }
     return this.#current
+  }
+
+  /** The distinct expanders of the current handlers (none for a REST-only list). */
+  expanders(): readonly RequestExpander[] {
+    if (this.#expanders === undefined) {
+      const found = new Set<RequestExpander>()
+      for (const handler of this.current()) if (handler.expander !== undefined) found.add(handler.expander)
+      this.#expanders = [...found]
+    }
+    return this.#expanders
   }
 
   use(handlers: readonly RequestHandler[]): void {
@@ -62,6 +74,7 @@ export class HandlerList {
 
   #changed(): void {
     this.#current = undefined
+    this.#expanders = undefined
     this.#index = undefined
   }
 }

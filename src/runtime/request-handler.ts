@@ -1,5 +1,6 @@
 import type { DefaultBodyType, HttpResponse } from './http-response'
 import type { RequestContext } from './request-context'
+import type { RequestExpander } from './request-expander'
 
 export type MaybePromise<T> = T | Promise<T>
 
@@ -83,6 +84,12 @@ export abstract class RequestHandler<
   readonly resolver: ResponseResolver<ResolverArgs, ResponseBody>
   /** Stable creation order, for diagnostics. */
   readonly id: number
+  /**
+   * Set by handler kinds whose requests may stand for several (GraphQL batches): when the
+   * request as a whole finds no answer, the pipeline lets the expander split it and runs each
+   * part through the same list. Handlers of one kind share one expander.
+   */
+  readonly expander?: RequestExpander
 
   constructor(header: string, resolver: ResponseResolver<ResolverArgs, ResponseBody>, options: RequestHandlerOptions = {}) {
     if (typeof resolver !== 'function') {
@@ -98,9 +105,11 @@ export abstract class RequestHandler<
 
   /**
    * Decides whether this handler takes the request and, if so, returns the resolver's argument.
-   * `null` means "not mine". It must not consume the request body.
+   * `null` means "not mine". A `Response` answers the request at once without running the
+   * resolver (and without using `once` or generator state): a protocol-level refusal such as
+   * GraphQL's 405 for a mutation sent with GET. It must not consume the request body.
    */
-  abstract match(ctx: RequestContext): MaybePromise<ResolverArgs | null>
+  abstract match(ctx: RequestContext): MaybePromise<ResolverArgs | Response | null>
 
   /** The index key this handler can be found by, for a base URL; none means "always consider". */
   indexHint(_baseUrl: string | undefined): IndexHint | undefined {
@@ -118,8 +127,9 @@ export abstract class RequestHandler<
   /**
    * For an unhandled request: a one-line hint when this handler almost matched it
    * (same path, other method; a relative path with no base URL; a near operation name).
+   * `handlers` is the whole list, for hints that compare this handler with its neighbours.
    */
-  diagnose(_ctx: RequestContext): MaybePromise<string | undefined> {
+  diagnose(_ctx: RequestContext, _handlers: readonly RequestHandler[]): MaybePromise<string | undefined> {
     return undefined
   }
 }
