@@ -185,7 +185,8 @@ export class HttpHandler<
       return undefined
     }
     const resolved = pattern.resolve(ctx.baseUrl)
-    if (resolved !== undefined && this.method !== 'ALL' && execPattern(resolved, ctx.cleanUrl) !== undefined) {
+    const otherMethod = this.method !== 'ALL' && this.method !== ctx.request.method.toUpperCase()
+    if (resolved !== undefined && otherMethod && execPattern(resolved, ctx.cleanUrl) !== undefined) {
       return `The handler "${this.info.header}" matches this URL but not the method ${ctx.request.method}.`
     }
     return undefined
