@@ -1,0 +1,67 @@
+// One contender in one scenario, in its own process (so patches and JIT state never mix).
+// The parent tells it when to run a round; it answers with the CPU time the round took.
+import { loadContender } from './contenders.mjs'
+import { SCENARIOS } from './scenarios.mjs'
+
+const [scenarioId, contender, dist, warmupArg] = process.argv.slice(2)
+const warmupMs = Number(warmupArg)
+
+function cpuMicros(since) {
+  const used = process.cpuUsage(since)
+  return used.user + used.system
+}
+
+/** Runs `count` units and measures them. */
+async function measure(run, count) {
+  const cpuStart = process.cpuUsage()
+  const wallStart = process.hrtime.bigint()
+  await run(count)
+  const wallUs = Number(process.hrtime.bigint() - wallStart) / 1000
+  return { units: count, cpuUs: cpuMicros(cpuStart), wallUs }
+}
+
+async function main() {
+  const scenario = SCENARIOS.find((s) => s.id === scenarioId)
+  const lib = await loadContender(contender, dist)
+  const setup = await scenario.setup(lib)
+  if (setup.skipped) {
+    process.send({ type: 'skipped', reason: setup.skipped })
+    return
+  }
+  const step = setup.step ?? 1
+
+  // Warm up (JIT, caches) until warmupMs of CPU is spent; learn the cost of one unit.
+  let count = step
+  let spent = 0
+  let units = 0
+  while (spent < warmupMs * 1000) {
+    const result = await measure(setup.run, count)
+    spent += result.cpuUs
+    units += result.units
+    count = Math.min(count * 2, step * 1000)
+  }
+  const perUnit = spent / units
+
+  process.send({ type: 'ready', perUnitUs: perUnit })
+  process.on('message', async (message) => {
+    try {
+      if (message.type === 'round') {
+        const want = Math.max(1, Math.round((message.targetMs * 1000) / perUnit / step)) * step
+        process.send({ type: 'result', ...(await measure(setup.run, want)) })
+      } else if (message.type === 'exit') {
+        await setup.teardown()
+        process.disconnect()
+      }
+    } catch (error) {
+      fail(error)
+    }
+  })
+}
+
+function fail(error) {
+  process.send?.({ type: 'error', message: error?.stack ?? String(error) })
+  process.exitCode = 1
+  process.disconnect?.()
+}
+
+main().catch(fail)

@@ -1,0 +1,38 @@
+// Loads what each contender needs. mocklib comes from a build directory (dist/ by default),
+// never from src/, so the benchmark measures what users install.
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+
+export const CONTENDERS = ['mocklib', 'msw', 'interceptors', 'baseline']
+
+export async function loadContender(name, dist) {
+  switch (name) {
+    case 'mocklib': {
+      const core = await import(pathToFileURL(join(dist, 'index.js')).href)
+      const node = await import(pathToFileURL(join(dist, 'node.js')).href)
+      return { name, ...core, setupServer: node.setupServer }
+    }
+    case 'msw': {
+      const core = await import('msw')
+      const node = await import('msw/node')
+      return { name, ...core, setupServer: node.setupServer }
+    }
+    case 'interceptors': {
+      const { BatchInterceptor } = await import('@mswjs/interceptors')
+      const { ClientRequestInterceptor } = await import('@mswjs/interceptors/ClientRequest')
+      const { XMLHttpRequestInterceptor } = await import('@mswjs/interceptors/XMLHttpRequest')
+      const { FetchInterceptor } = await import('@mswjs/interceptors/fetch')
+      // The same three interceptors mocklib and msw apply in Node.
+      const create = () =>
+        new BatchInterceptor({
+          name: 'bench-floor',
+          interceptors: [new ClientRequestInterceptor(), new XMLHttpRequestInterceptor(), new FetchInterceptor()],
+        })
+      return { name, createInterceptor: create }
+    }
+    case 'baseline':
+      return { name }
+    default:
+      throw new Error(`Unknown contender "${name}"`)
+  }
+}

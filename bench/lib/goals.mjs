@@ -1,0 +1,43 @@
+// The goals of issue 7, each checked against figures from the same run.
+// `met` is true, false, or null when the figures are missing (a scenario skipped or not run).
+
+const KB = 1024
+
+export function evaluateGoals(results) {
+  const scenario = (id) => results.scenarios.find((s) => s.id === id)
+  const ratio = (id, other) => scenario(id)?.ratios[`mocklib/${other}`]?.median
+  const mine = (id) => scenario(id)?.contenders.mocklib?.medianUs
+  const across = (a, b) => (mine(a) !== undefined && mine(b) !== undefined ? mine(a) / mine(b) : undefined)
+  const goals = []
+  const add = (goal, value, limit, unit = '×', note) => {
+    const met = value === undefined || Number.isNaN(value) ? null : value <= limit
+    goals.push({ goal, value, limit, unit, met, note })
+  }
+
+  add('REST 1 handler, fetch: mocklib ÷ msw', ratio('rest-fetch-1', 'msw'), 0.3)
+  add('REST 1 handler, fetch: mocklib ÷ interceptors floor', ratio('rest-fetch-1', 'interceptors'), 1.3)
+  add('1,000 handlers, last ÷ 1 handler (mocklib)', across('rest-fetch-1000-last', 'rest-fetch-1'), 1.3, '×', 'ratio of medians across two scenarios')
+  add('1,000 handlers, last: mocklib ÷ msw (≥ 20× faster)', ratio('rest-fetch-1000-last', 'msw'), 0.05)
+  add('GraphQL 200 handlers, last ÷ 1 handler (mocklib)', across('graphql-200-last', 'graphql-1'), 1.3, '×', 'ratio of medians across two scenarios')
+  add('GraphQL 1 handler: mocklib ÷ msw', ratio('graphql-1', 'msw'), 0.3)
+  add('http.request: mocklib ÷ interceptors floor', ratio('rest-http-request', 'interceptors'), 1.2)
+  add('axios: mocklib ÷ interceptors floor', ratio('rest-axios', 'interceptors'), 1.2)
+  add('1,000 concurrent boundaries: mocklib ÷ msw', ratio('boundaries-1000', 'msw'), 0.5)
+
+  const cold = results.coldStart
+  add('Cold start: mocklib ÷ msw', cold?.ratios['mocklib/msw']?.median, 0.5)
+  if (cold?.graphqlLoaded) {
+    const count = cold.graphqlLoaded.esm.length + cold.graphqlLoaded.cjs.length
+    add('Importing mocklib for REST loads no graphql (modules loaded, ESM + CJS)', count, 0, '')
+  } else {
+    add('Importing mocklib for REST loads no graphql (modules loaded, ESM + CJS)', undefined, 0, '')
+  }
+
+  for (const kind of ['fetch', 'http', 'listen-close']) {
+    const entry = results.memory?.find((m) => m.contender === 'mocklib' && m.kind === kind)
+    const floor = results.memory?.find((m) => m.contender === 'interceptors' && m.kind === kind)
+    const note = floor ? `interceptors floor alone: ${Math.round(floor.retainedPerUnit)} B` : undefined
+    add(`Heap flat, ${kind === 'listen-close' ? 'listen/close cycles' : `${kind} requests`}: bytes retained per unit (mocklib, ${entry?.count ?? '?'} units)`, entry?.retainedPerUnit, KB, 'B', note)
+  }
+  return goals
+}

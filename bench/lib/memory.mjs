@@ -1,0 +1,57 @@
+// Retained heap: run with --expose-gc. Warms up, settles (event loop turns, full GCs), reads the
+// heap, does `count` units of work, settles again and reads the heap. Prints one JSON line.
+import { CLIENTS } from './clients.mjs'
+import { loadContender } from './contenders.mjs'
+import { JSON_HEADERS, ORIGIN, POST, POST_TEXT } from './fixtures.mjs'
+
+const [contender, dist, kind, countArg] = process.argv.slice(2)
+const count = Number(countArg)
+const url = `${ORIGIN}/posts/1`
+
+async function settle() {
+  for (let index = 0; index < 3; index++) {
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    await new Promise((resolve) => setImmediate(resolve))
+    globalThis.gc()
+  }
+  return process.memoryUsage().heapUsed
+}
+
+const lib = await loadContender(contender, dist)
+let start = () => {}
+let stop = () => {}
+if (lib.name === 'interceptors') {
+  const interceptor = lib.createInterceptor()
+  start = () => {
+    interceptor.apply()
+    interceptor.on('request', ({ controller }) => controller.respondWith(new Response(POST_TEXT, { headers: JSON_HEADERS })))
+  }
+  stop = () => interceptor.dispose()
+} else {
+  const server = lib.setupServer(lib.http.get(`${ORIGIN}/posts/:id`, () => lib.HttpResponse.json(POST)))
+  start = () => server.listen({ onUnhandledRequest: 'error' })
+  stop = () => server.close()
+}
+
+let unit
+if (kind === 'listen-close') {
+  unit = async () => {
+    start()
+    stop()
+  }
+} else {
+  start()
+  const send = CLIENTS[kind]
+  unit = async () => {
+    const text = await send(url)
+    if (text !== POST_TEXT) throw new Error(`memory (${contender}, ${kind}): unexpected answer ${text}`)
+  }
+}
+
+const warmup = Math.min(2000, count)
+for (let index = 0; index < warmup; index++) await unit()
+const before = await settle()
+for (let index = 0; index < count; index++) await unit()
+const after = await settle()
+if (kind !== 'listen-close') stop()
+process.stdout.write(JSON.stringify({ count, before, after, retainedPerUnit: (after - before) / count }) + '\n')

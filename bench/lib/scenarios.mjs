@@ -1,0 +1,247 @@
+// The benchmark scenarios. Each one sets up one contender and returns `run(count)`, which
+// performs `count` units of work (requests, cycles or boundaries) and checks every answer.
+import { CLIENTS, loadAxios, pool } from './clients.mjs'
+import { GRAPHQL_TEXT, JSON_HEADERS, ORIGIN, POST, POST_TEXT, graphqlBody } from './fixtures.mjs'
+
+const LIBRARIES = ['mocklib', 'msw']
+const ALL = ['mocklib', 'msw', 'interceptors', 'baseline']
+
+function check(text, expected, what) {
+  if (text !== expected) throw new Error(`${what}: unexpected answer ${JSON.stringify(String(text).slice(0, 200))}`)
+}
+
+/** A started server of a library contender (mocklib or msw) with these handlers. */
+function startServer(lib, handlers) {
+  const server = lib.setupServer(...handlers)
+  server.listen({ onUnhandledRequest: 'error' })
+  return server
+}
+
+/** The floor: bare interceptors answering every request with a fixed response. */
+function startFloor(lib, text) {
+  const interceptor = lib.createInterceptor()
+  interceptor.apply()
+  interceptor.on('request', ({ controller }) => {
+    controller.respondWith(new Response(text, { headers: JSON_HEADERS }))
+  })
+  return interceptor
+}
+
+/** The other floor: the resolver called directly, no interception. */
+function baselineSend(url, init, text) {
+  const resolver = () => new Response(text, { headers: JSON_HEADERS })
+  return () => {
+    const request = new Request(url, init)
+    return resolver({ request }).text()
+  }
+}
+
+/**
+ * A request scenario: `handlers(lib)` for the libraries, one URL and client, `inFlight` at a time.
+ */
+function requestScenario({ id, title, contenders = ALL, client = 'fetch', inFlight = 1, url, init, expected, handlers, needs }) {
+  return {
+    id,
+    title,
+    unit: 'request',
+    contenders,
+    async setup(lib) {
+      if (client === 'axios') await loadAxios()
+      if (needs && lib.name === 'mocklib' && !needs(lib)) return { skipped: 'mocklib does not export graphql yet' }
+      let send
+      let stop = () => {}
+      if (lib.name === 'baseline') {
+        send = baselineSend(url, init, expected)
+      } else {
+        if (lib.name === 'interceptors') {
+          const interceptor = startFloor(lib, expected)
+          stop = () => interceptor.dispose()
+        } else {
+          const server = startServer(lib, handlers(lib))
+          stop = () => server.close()
+        }
+        const request = CLIENTS[client]
+        send = () => request(url, init)
+      }
+      const one = async () => check(await send(), expected, id)
+      return {
+        run: (count) => (inFlight === 1 ? sequential(count, one) : pool(count, inFlight, one)),
+        teardown: stop,
+      }
+    },
+  }
+}
+
+async function sequential(count, one) {
+  for (let index = 0; index < count; index++) await one()
+}
+
+const post = (lib, path) => lib.http.get(`${ORIGIN}${path}`, () => lib.HttpResponse.json(POST))
+const manyRest = (lib) => {
+  const handlers = []
+  for (let index = 0; index < 1000; index++) {
+    handlers.push(lib.http.get(`${ORIGIN}/r${index}/items/:id`, () => lib.HttpResponse.json(POST)))
+  }
+  return handlers
+}
+const GRAPHQL_URL = `${ORIGIN}/graphql`
+const graphqlInit = { method: 'POST', headers: JSON_HEADERS, body: graphqlBody('BenchQuery') }
+const graphqlAnswer = (lib) => () => lib.HttpResponse.json(JSON.parse(GRAPHQL_TEXT))
+const hasGraphql = (lib) => lib.graphql !== undefined
+
+export const SCENARIOS = [
+  requestScenario({
+    id: 'rest-fetch-1',
+    title: 'REST, 1 handler, fetch, sequential',
+    url: `${ORIGIN}/posts/1`,
+    expected: POST_TEXT,
+    handlers: (lib) => [post(lib, '/posts/:id')],
+  }),
+  requestScenario({
+    id: 'rest-fetch-1-x64',
+    title: 'REST, 1 handler, fetch, 64 in flight',
+    inFlight: 64,
+    url: `${ORIGIN}/posts/1`,
+    expected: POST_TEXT,
+    handlers: (lib) => [post(lib, '/posts/:id')],
+  }),
+  requestScenario({
+    id: 'rest-fetch-1000-first',
+    title: 'REST, 1,000 handlers, fetch matching the first',
+    contenders: LIBRARIES,
+    url: `${ORIGIN}/r0/items/7`,
+    expected: POST_TEXT,
+    handlers: (lib) => manyRest(lib),
+  }),
+  requestScenario({
+    id: 'rest-fetch-1000-last',
+    title: 'REST, 1,000 handlers, fetch matching the last',
+    contenders: LIBRARIES,
+    url: `${ORIGIN}/r999/items/7`,
+    expected: POST_TEXT,
+    handlers: (lib) => manyRest(lib),
+  }),
+  requestScenario({
+    id: 'rest-http-request',
+    title: 'REST, 1 handler, http.request',
+    client: 'http',
+    url: `${ORIGIN}/posts/1`,
+    expected: POST_TEXT,
+    handlers: (lib) => [post(lib, '/posts/:id')],
+  }),
+  requestScenario({
+    id: 'rest-axios',
+    title: 'REST, 1 handler, axios',
+    client: 'axios',
+    url: `${ORIGIN}/posts/1`,
+    expected: POST_TEXT,
+    handlers: (lib) => [post(lib, '/posts/:id')],
+  }),
+  requestScenario({
+    id: 'graphql-1',
+    title: 'GraphQL, 2 KB query, 1 handler',
+    url: GRAPHQL_URL,
+    init: graphqlInit,
+    expected: GRAPHQL_TEXT,
+    needs: hasGraphql,
+    handlers: (lib) => [lib.graphql.query('BenchQuery', graphqlAnswer(lib))],
+  }),
+  requestScenario({
+    id: 'graphql-200-last',
+    title: 'GraphQL, 2 KB query, 200 handlers, matching the last',
+    contenders: LIBRARIES,
+    url: GRAPHQL_URL,
+    init: graphqlInit,
+    expected: GRAPHQL_TEXT,
+    needs: hasGraphql,
+    handlers: (lib) => {
+      const handlers = []
+      for (let index = 0; index < 199; index++) {
+        const make = index % 2 === 0 ? lib.graphql.query : lib.graphql.mutation
+        handlers.push(make(`Other${index}`, graphqlAnswer(lib)))
+      }
+      handlers.push(lib.graphql.query('BenchQuery', graphqlAnswer(lib)))
+      return handlers
+    },
+  }),
+  {
+    id: 'use-reset',
+    title: 'use() + fetch + resetHandlers() cycle',
+    unit: 'cycle',
+    contenders: LIBRARIES,
+    async setup(lib) {
+      const server = startServer(lib, [post(lib, '/other')])
+      const url = `${ORIGIN}/posts/1`
+      return {
+        async run(count) {
+          for (let index = 0; index < count; index++) {
+            server.use(post(lib, '/posts/:id'))
+            check(await (await fetch(url)).text(), POST_TEXT, 'use-reset')
+            server.resetHandlers()
+          }
+        },
+        teardown: () => server.close(),
+      }
+    },
+  },
+  {
+    id: 'listen-close',
+    title: 'listen() + close() cycle',
+    unit: 'cycle',
+    contenders: ['mocklib', 'msw', 'interceptors'],
+    async setup(lib) {
+      if (lib.name === 'interceptors') {
+        const interceptor = lib.createInterceptor()
+        const listener = () => {}
+        return {
+          async run(count) {
+            for (let index = 0; index < count; index++) {
+              interceptor.apply()
+              interceptor.on('request', listener)
+              interceptor.dispose()
+            }
+          },
+          teardown() {},
+        }
+      }
+      const server = lib.setupServer(post(lib, '/posts/:id'))
+      const originalFetch = globalThis.fetch
+      return {
+        async run(count) {
+          for (let index = 0; index < count; index++) {
+            server.listen({ onUnhandledRequest: 'error' })
+            server.close()
+          }
+          if (globalThis.fetch !== originalFetch) throw new Error('listen-close: fetch was not restored')
+        },
+        teardown() {},
+      }
+    },
+  },
+  {
+    id: 'boundaries-1000',
+    title: '1,000 concurrent boundaries (use + fetch inside each)',
+    unit: 'boundary',
+    contenders: LIBRARIES,
+    async setup(lib) {
+      const server = startServer(lib, [post(lib, '/other')])
+      const one = server.boundary(async (index) => {
+        server.use(lib.http.get(`${ORIGIN}/b/:id`, ({ params }) => lib.HttpResponse.json({ id: params.id })))
+        const text = await (await fetch(`${ORIGIN}/b/${index}`)).text()
+        check(text, `{"id":"${index}"}`, 'boundaries-1000')
+      })
+      return {
+        async run(count) {
+          for (let done = 0; done < count; done += 1000) {
+            const wave = []
+            for (let index = 0; index < 1000; index++) wave.push(one(index))
+            await Promise.all(wave)
+          }
+        },
+        teardown: () => server.close(),
+        /** Units come in waves of 1,000. */
+        step: 1000,
+      }
+    },
+  },
+]

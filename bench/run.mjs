@@ -1,0 +1,226 @@
+#!/usr/bin/env node
+// The side-by-side benchmark (npm run bench). For each scenario, every contender runs in its own
+// process; they take turns, round after round, and each round reports the CPU time it took.
+// Figures are medians of CPU time per unit, and ratios are medians of per-round ratios.
+//
+//   node bench/run.mjs [--quick] [--rounds N] [--only id,id] [--dist dir] [--no-memory] [--no-cold]
+import { fork, spawn } from 'node:child_process'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import os from 'node:os'
+import { dirname, join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { evaluateGoals } from './lib/goals.mjs'
+import { median } from './lib/stats.mjs'
+import { SCENARIOS } from './lib/scenarios.mjs'
+import { renderChart, renderTable } from './lib/report.mjs'
+
+const here = dirname(fileURLToPath(import.meta.url))
+const root = resolve(here, '..')
+const argv = process.argv.slice(2)
+const flag = (name) => argv.includes(name)
+const option = (name) => {
+  const index = argv.indexOf(name)
+  return index === -1 ? undefined : argv[index + 1]
+}
+
+const quick = flag('--quick')
+const config = {
+  quick,
+  rounds: Number(option('--rounds') ?? (quick ? 3 : 5)),
+  roundMs: quick ? 100 : 300,
+  warmupMs: quick ? 100 : 250,
+  coldRounds: quick ? 3 : 7,
+  memory: quick
+    ? { fetch: 10_000, http: 3_000, 'listen-close': 1_000 }
+    : { fetch: 100_000, http: 20_000, 'listen-close': 1_000 },
+  /** msw is several times slower: fewer units give the same per-unit figure in reasonable time. */
+  memoryMswShare: 0.1,
+}
+const dist = resolve(root, option('--dist') ?? 'dist')
+const only = option('--only')?.split(',')
+const outDir = join(here, 'results')
+
+const results = {
+  command: `node bench/run.mjs ${argv.join(' ')}`.trim(),
+  date: new Date().toISOString(),
+  machine: {
+    cpu: os.cpus()[0]?.model ?? 'unknown',
+    cores: os.cpus().length,
+    memoryGb: Math.round(os.totalmem() / 2 ** 30),
+    os: `${os.type()} ${os.release()}`,
+    node: process.version,
+  },
+  versions: versions(),
+  config,
+  scenarios: [],
+  coldStart: undefined,
+  memory: undefined,
+}
+
+function versions() {
+  const read = (dir) => JSON.parse(readFileSync(join(root, dir, 'package.json'), 'utf8')).version
+  return { mocklib: read('.'), msw: read('node_modules/msw'), '@mswjs/interceptors': read('node_modules/@mswjs/interceptors') }
+}
+
+function log(line) {
+  process.stderr.write(line + '\n')
+}
+
+/** Starts one contender's child and waits until it has warmed up. */
+function startChild(scenario, contender) {
+  const child = fork(join(here, 'lib/child.mjs'), [scenario.id, contender, dist, String(config.warmupMs)], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  })
+  let waiting
+  let failure
+  child.on('message', (message) => {
+    if (message.type === 'error') failure = new Error(`${scenario.id} / ${contender}: ${message.message}`)
+    waiting?.(message)
+  })
+  child.on('exit', (code) => {
+    if (code !== 0 && code !== null) failure ??= new Error(`${scenario.id} / ${contender}: exited with ${code}`)
+    waiting?.({ type: 'exit' })
+  })
+  const next = () =>
+    new Promise((resolve, reject) => {
+      waiting = (message) => {
+        waiting = undefined
+        if (failure) reject(failure)
+        else resolve(message)
+      }
+    })
+  return { child, next, contender }
+}
+
+async function runScenario(scenario) {
+  log(`\n${scenario.title}`)
+  const entry = { id: scenario.id, title: scenario.title, unit: scenario.unit, contenders: {}, ratios: {}, skipped: {} }
+  const active = []
+  for (const contender of scenario.contenders) {
+    const child = startChild(scenario, contender)
+    const first = await child.next()
+    if (first.type === 'skipped') {
+      entry.skipped[contender] = first.reason
+      log(`  ${contender}: skipped (${first.reason})`)
+      continue
+    }
+    if (first.type !== 'ready') throw new Error(`${scenario.id} / ${contender}: did not start`)
+    active.push(child)
+    entry.contenders[contender] = { rounds: [] }
+  }
+
+  for (let round = 0; round < config.rounds; round++) {
+    // Rotate the order so no contender always runs right after another.
+    const order = active.map((_, index) => active[(index + round) % active.length])
+    for (const child of order) {
+      child.child.send({ type: 'round', targetMs: config.roundMs })
+      const result = await child.next()
+      if (result.type !== 'result') throw new Error(`${scenario.id} / ${child.contender}: no result`)
+      entry.contenders[child.contender].rounds.push({ ...result, perUnitUs: result.cpuUs / result.units })
+    }
+  }
+  for (const child of active) {
+    child.child.send({ type: 'exit' })
+    await child.next()
+  }
+
+  for (const [name, data] of Object.entries(entry.contenders)) {
+    data.medianUs = median(data.rounds.map((r) => r.perUnitUs))
+    data.medianWallUs = median(data.rounds.map((r) => r.wallUs / r.units))
+    log(`  ${name.padEnd(12)} ${data.medianUs.toFixed(1).padStart(9)} µs CPU / ${scenario.unit}  (rounds: ${data.rounds.map((r) => r.perUnitUs.toFixed(0)).join(', ')})`)
+  }
+  addRatios(entry)
+  return entry
+}
+
+/** Per-round ratios of mocklib to each other contender, and their median. */
+function addRatios(entry) {
+  const mine = entry.contenders.mocklib
+  if (!mine) return
+  for (const [name, data] of Object.entries(entry.contenders)) {
+    if (name === 'mocklib') continue
+    const perRound = mine.rounds.map((round, index) => round.perUnitUs / data.rounds[index].perUnitUs)
+    entry.ratios[`mocklib/${name}`] = { perRound, median: median(perRound) }
+  }
+}
+
+function runNode(args, env) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...env } })
+    let out = ''
+    child.stdout.on('data', (chunk) => (out += chunk))
+    child.on('close', (code) => {
+      if (code !== 0) reject(new Error(`node ${args.join(' ')} exited with ${code}`))
+      else resolve(JSON.parse(out.trim().split('\n').pop()))
+    })
+  })
+}
+
+async function runColdStart() {
+  log('\nCold start (fresh process: import, setupServer, listen, first fetch)')
+  const contenders = ['mocklib', 'msw', 'interceptors', 'baseline']
+  const entry = { id: 'cold-start', title: 'Cold start: import, setupServer, listen, first fetch', unit: 'process', contenders: {}, ratios: {} }
+  for (const name of contenders) entry.contenders[name] = { rounds: [] }
+  for (let round = 0; round < config.coldRounds; round++) {
+    for (let index = 0; index < contenders.length; index++) {
+      const name = contenders[(index + round) % contenders.length]
+      const result = await runNode([join(here, 'lib/cold-start.mjs'), name, dist])
+      entry.contenders[name].rounds.push({ units: 1, cpuUs: result.cpuUs, wallUs: result.wallMs * 1000, perUnitUs: result.cpuUs })
+    }
+  }
+  for (const [name, data] of Object.entries(entry.contenders)) {
+    data.medianUs = median(data.rounds.map((r) => r.perUnitUs))
+    data.medianWallUs = median(data.rounds.map((r) => r.wallUs))
+    log(`  ${name.padEnd(12)} ${(data.medianUs / 1000).toFixed(1).padStart(7)} ms CPU, ${(data.medianWallUs / 1000).toFixed(1)} ms wall`)
+  }
+  addRatios(entry)
+  // Importing mocklib for REST alone must not load graphql, from ESM or CommonJS.
+  const esm = await runNode([join(here, 'lib/cold-start.mjs'), 'mocklib', dist, '--trace-graphql'])
+  const cjs = await runNode([join(here, 'lib/cold-start.mjs'), 'mocklib', dist, '--cjs'])
+  entry.graphqlLoaded = { esm: esm.graphqlModules, cjs: cjs.graphqlModules }
+  log(`  graphql modules loaded by a REST-only mocklib process: ESM ${esm.graphqlModules.length}, CJS ${cjs.graphqlModules.length}`)
+  return entry
+}
+
+async function runMemory() {
+  log('\nMemory (heap after GC, retained per unit; --expose-gc)')
+  const jobs = []
+  for (const contender of ['mocklib', 'interceptors', 'msw']) {
+    for (const [kind, full] of Object.entries(config.memory)) {
+      const count = contender === 'msw' && kind !== 'listen-close' ? Math.round(full * config.memoryMswShare) : full
+      jobs.push({ contender, kind, count })
+    }
+  }
+  // Heap figures do not depend on CPU contention: run two at a time.
+  const out = []
+  const queue = [...jobs]
+  await Promise.all(
+    [0, 1].map(async () => {
+      while (queue.length > 0) {
+        const job = queue.shift()
+        const result = await runNode(['--expose-gc', join(here, 'lib/memory.mjs'), job.contender, dist, job.kind, String(job.count)])
+        out.push({ ...job, ...result })
+        log(`  ${job.contender.padEnd(12)} ${job.kind.padEnd(12)} ${String(job.count).padStart(7)} units: ${result.retainedPerUnit.toFixed(0).padStart(5)} bytes retained per unit`)
+      }
+    }),
+  )
+  const order = (job) => jobs.findIndex((j) => j.contender === job.contender && j.kind === job.kind)
+  return out.sort((a, b) => order(a) - order(b))
+}
+
+const started = Date.now()
+for (const scenario of SCENARIOS) {
+  if (only && !only.includes(scenario.id)) continue
+  results.scenarios.push(await runScenario(scenario))
+}
+if (!flag('--no-cold') && (!only || only.includes('cold-start'))) results.coldStart = await runColdStart()
+if (!flag('--no-memory') && (!only || only.includes('memory'))) results.memory = await runMemory()
+results.goals = evaluateGoals(results)
+results.durationS = Math.round((Date.now() - started) / 1000)
+
+mkdirSync(outDir, { recursive: true })
+const name = only || quick ? 'latest.partial' : 'latest'
+writeFileSync(join(outDir, `${name}.json`), JSON.stringify(results, null, 2) + '\n')
+writeFileSync(join(outDir, `${name === 'latest' ? 'chart' : 'chart.partial'}.svg`), renderChart(results))
+process.stdout.write('\n' + renderTable(results) + '\n')
+log(`\nWrote bench/results/${name}.json and the chart in ${results.durationS} s.`)
