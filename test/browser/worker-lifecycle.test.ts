@@ -1,0 +1,225 @@
+// The worker's life in a real browser: start/stop/start, reload, tabs, scopes, outdated and
+// missing scripts, a worker the browser stops while idle.
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import {
+  bundlePage,
+  launchBrowser,
+  openPage,
+  startServer,
+  waitForConsole,
+  workerScript,
+  type TestServer,
+} from './harness'
+
+let browser: Browser
+let server: TestServer
+let context: BrowserContext
+
+beforeAll(async () => {
+  server = await startServer(await bundlePage())
+  server.route('/who', (_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/plain' })
+    res.end('server')
+  })
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+  await server?.close()
+})
+beforeEach(async () => {
+  context = await browser.newContext()
+})
+afterEach(async () => {
+  await context.close()
+})
+
+/** Starts a worker in the page whose GET /who answers `name`. */
+async function startAs(page: Page, name: string, start: Parameters<Window['worker']['start']>[0] = { quiet: true }) {
+  await page.evaluate(
+    async ({ name, start }) => {
+      const { http, HttpResponse, setupWorker } = window.mocklib
+      window.worker = setupWorker(http.get('/who', () => HttpResponse.text(name)))
+      await window.worker.start(start)
+    },
+    { name, start },
+  )
+}
+
+const who = (page: Page) => page.evaluate(async () => (await fetch('/who')).text())
+
+describe('start and stop', () => {
+  it('start/stop/start: mocks, then not at all once stop() resolves, then mocks again', async () => {
+    const { page } = await openPage(context, server.origin + '/')
+    await startAs(page, 'mock')
+    expect(await who(page)).toBe('mock')
+    await page.evaluate(() => window.worker.stop())
+    expect(await who(page)).toBe('server')
+    await page.evaluate(() => window.worker.start({ quiet: true }))
+    expect(await who(page)).toBe('mock')
+    await page.evaluate(() => window.worker.stop())
+    expect(await who(page)).toBe('server')
+  })
+
+  it('stop() resolves after answering the requests already forwarded, and mocks nothing after', async () => {
+    const { page } = await openPage(context, server.origin + '/')
+    const result = await page.evaluate(async () => {
+      const { http, HttpResponse, setupWorker } = window.mocklib
+      let entered!: () => void
+      let release!: () => void
+      const handlerEntered = new Promise<void>((resolve) => (entered = resolve))
+      const gate = new Promise<void>((resolve) => (release = resolve))
+      let stopResolved = false
+      let stoppedBeforeAnswer: boolean | undefined
+      const worker = setupWorker(
+        http.get('/who', async () => {
+          entered()
+          await gate
+          stoppedBeforeAnswer = stopResolved
+          return HttpResponse.text('mock (in flight)')
+        }),
+      )
+      await worker.start({ quiet: true })
+      const inFlight = fetch('/who').then((r) => r.text())
+      await handlerEntered
+      const stopping = worker.stop().then(() => (stopResolved = true))
+      release()
+      const first = await inFlight
+      await stopping
+      const after = await (await fetch('/who')).text()
+      return { first, after, stoppedBeforeAnswer }
+    })
+    expect(result).toEqual({ first: 'mock (in flight)', after: 'server', stoppedBeforeAnswer: false })
+  })
+
+  it('unregisters the worker when the last page stops, and warns on redundant calls', async () => {
+    const testPage = await openPage(context, server.origin + '/')
+    await startAs(testPage.page, 'mock')
+    const result = await testPage.page.evaluate(async () => {
+      await window.worker.start({ quiet: true })
+      const before = (await navigator.serviceWorker.getRegistrations()).length
+      await window.worker.stop()
+      await window.worker.stop()
+      const after = (await navigator.serviceWorker.getRegistrations()).length
+      return { before, after }
+    })
+    expect(result).toEqual({ before: 1, after: 0 })
+    await waitForConsole(testPage, /worker\.start\(\) was called while the worker is already started/)
+    await waitForConsole(testPage, /worker\.stop\(\) was called while the worker is not started/)
+  })
+
+  it('rejects start() with what to do when the worker script is missing', async () => {
+    const { page } = await openPage(context, server.origin + '/')
+    const message = await page.evaluate(async () => {
+      const worker = window.mocklib.setupWorker()
+      return worker.start({ quiet: true, serviceWorker: { url: '/missing/mockServiceWorker.js' } }).then(
+        () => 'resolved',
+        (error: Error) => error.message,
+      )
+    })
+    expect(message).toContain('No worker script at http://127.0.0.1:')
+    expect(message).toContain('npx mocklib init <publicDir>')
+  })
+})
+
+describe('pages and tabs', () => {
+  it('after a reload, the new page is not mocked until it starts again', async () => {
+    const { page } = await openPage(context, server.origin + '/')
+    await startAs(page, 'before reload')
+    expect(await who(page)).toBe('before reload')
+    await page.reload()
+    await page.waitForFunction(() => document.documentElement.dataset.mocklibReady === 'true')
+    // The reload itself (a navigation) reached the server: the page loaded its bundle again.
+    expect(await who(page)).toBe('server')
+    await startAs(page, 'after reload')
+    expect(await who(page)).toBe('after reload')
+  })
+
+  it('gives each tab its own handlers; a tab that did not start is not mocked', async () => {
+    const a = await openPage(context, server.origin + '/')
+    const b = await openPage(context, server.origin + '/')
+    const idle = await openPage(context, server.origin + '/')
+    await startAs(a.page, 'tab A')
+    await startAs(b.page, 'tab B')
+    const answers = await Promise.all([who(a.page), who(b.page), who(idle.page), who(a.page), who(b.page)])
+    expect(answers).toEqual(['tab A', 'tab B', 'server', 'tab A', 'tab B'])
+    // Stopping one tab leaves the other mocked (and the worker registered).
+    await a.page.evaluate(() => window.worker.stop())
+    expect(await Promise.all([who(a.page), who(b.page)])).toEqual(['server', 'tab B'])
+  })
+
+  it('never mocks a navigation', async () => {
+    const { page } = await openPage(context, server.origin + '/')
+    await page.evaluate(async () => {
+      const { http, HttpResponse, setupWorker } = window.mocklib
+      await setupWorker(http.get('/next.html', () => HttpResponse.html('<title>mocked</title>'))).start({ quiet: true })
+    })
+    await page.goto(server.origin + '/next.html')
+    expect(await page.title()).toBe('mocklib test page')
+  })
+
+  it('keeps mocking after the browser stops the idle worker (active pages are remembered)', async () => {
+    const { page } = await openPage(context, server.origin + '/')
+    await startAs(page, 'survivor')
+    expect(await who(page)).toBe('survivor')
+    const cdp = await context.newCDPSession(page)
+    const stopped = new Promise<void>((resolve) => {
+      cdp.on('ServiceWorker.workerVersionUpdated', ({ versions }) => {
+        if (versions.some((version: { runningStatus: string }) => version.runningStatus === 'stopped')) resolve()
+      })
+    })
+    await cdp.send('ServiceWorker.enable')
+    await cdp.send('ServiceWorker.stopAllWorkers')
+    await stopped
+    expect(await who(page)).toBe('survivor')
+    expect(await page.evaluate(async () => {
+      const xhr = new XMLHttpRequest()
+      xhr.open('GET', '/who')
+      const loaded = new Promise((resolve) => (xhr.onload = resolve))
+      xhr.send()
+      await loaded
+      return xhr.responseText
+    })).toBe('survivor')
+  })
+})
+
+describe('worker scripts and scopes', () => {
+  it('warns how to update an outdated worker script, and keeps mocking', async () => {
+    const old = workerScript({ checksum: '00000000000000000000000000000000', version: '0.0.1' })
+    server.route('/old/mockServiceWorker.js', (_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/javascript' })
+      res.end(old)
+    })
+    const testPage = await openPage(context, server.origin + '/old/')
+    await startAs(testPage.page, 'still mocked', { quiet: true, serviceWorker: { url: '/old/mockServiceWorker.js' } })
+    const warning = await waitForConsole(testPage, /another version of mocklib/)
+    expect(warning).toMatch(/^warning: /)
+    expect(warning).toContain('(0.0.1, checksum 00000000000000000000000000000000')
+    expect(warning).toContain('npx mocklib init <publicDir>')
+    expect(await who(testPage.page)).toBe('still mocked')
+  })
+
+  it('works with a custom worker URL and scope, and warns a page outside the scope', async () => {
+    server.route('/static/sw/mockServiceWorker.js', (_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/javascript', 'service-worker-allowed': '/app/' })
+      res.end(workerScript())
+    })
+    const start = { quiet: true, serviceWorker: { url: '/static/sw/mockServiceWorker.js', options: { scope: '/app/' } } }
+    const inside = await openPage(context, server.origin + '/app/index.html')
+    const scope = await inside.page.evaluate(async (start) => {
+      const { http, HttpResponse, setupWorker } = window.mocklib
+      window.worker = setupWorker(http.get('/who', () => HttpResponse.text('in scope')))
+      const registration = await window.worker.start(start)
+      return registration?.scope
+    }, start)
+    expect(scope).toBe(server.origin + '/app/')
+    expect(await who(inside.page)).toBe('in scope')
+
+    const outside = await openPage(context, server.origin + '/elsewhere/index.html')
+    await startAs(outside.page, 'out of scope', start)
+    const warning = await waitForConsole(outside, /outside the worker's scope/)
+    expect(warning).toContain(`(${server.origin}/elsewhere/index.html) is outside the worker's scope (${server.origin}/app/)`)
+    expect(await who(outside.page)).toBe('server')
+  })
+})
