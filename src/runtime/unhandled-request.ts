@@ -8,7 +8,8 @@ export interface UnhandledRequestPrint {
   error(): void
 }
 
-export type UnhandledRequestCallback = (request: Request, print: UnhandledRequestPrint) => void
+/** Decides about an unhandled request. An async callback is awaited: its rejection fails the request. */
+export type UnhandledRequestCallback = (request: Request, print: UnhandledRequestPrint) => void | Promise<void>
 
 /**
  * What to do with a request no handler matched:
@@ -74,10 +75,12 @@ export async function onUnhandledRequest(
     const ensure = async () => (text ??= await message())
     // The print helpers are synchronous for the caller; prepare the text up front.
     await ensure()
-    strategy(request, {
+    const result: unknown = strategy(request, {
       warning: () => console.warn(format(`Warning: ${text}`)),
       error: () => console.error(format(`Error: ${text}`)),
     })
+    // Awaited so that an async callback's failure answers the request instead of escaping.
+    if (result instanceof Promise) await result
     return
   }
   if (strategy === 'bypass' || isCommonAssetRequest(request)) return
