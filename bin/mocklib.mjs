@@ -20,12 +20,12 @@ function fail(message) {
   process.exit(1)
 }
 
-/** The shipped script; in a source checkout without a build, rendered from the sources. */
+/** The shipped script; in mocklib's own source checkout, rendered fresh from the sources. */
 async function workerScript() {
-  const built = join(packageRoot, 'dist', WORKER_FILE_NAME)
-  if (existsSync(built)) return readFileSync(built, 'utf8')
   const builder = join(packageRoot, 'scripts', 'build-worker.mjs')
   if (existsSync(builder)) return (await import(pathToFileURL(builder).href)).renderWorker()
+  const built = join(packageRoot, 'dist', WORKER_FILE_NAME)
+  if (existsSync(built)) return readFileSync(built, 'utf8')
   fail(`The worker script is missing from the package (${built}). Reinstall mocklib.`)
 }
 
@@ -60,6 +60,7 @@ async function init(args) {
   }
   if (positional.length > 1) fail(`init takes one folder, got ${positional.length}: ${positional.join(', ')}.`)
 
+  if (save && positional.length === 0) fail('--save needs a folder: "npx mocklib init <publicDir> --save".')
   const pkg = readPackageJson(cwd)
   const targets = positional.length === 1 ? positional : savedDirectories(pkg.json)
   if (targets.length === 0) {
@@ -68,7 +69,6 @@ async function init(args) {
         'add --save to remember it in package.json.',
     )
   }
-  if (save && positional.length === 0) fail('--save needs a folder: "npx mocklib init <publicDir> --save".')
 
   const script = await workerScript()
   for (const dir of targets) {
