@@ -1,0 +1,4 @@
+import { setupWorker } from 'mocklib/browser'
+import { handlers } from './handlers'
+
+export const worker = setupWorker(...handlers)
