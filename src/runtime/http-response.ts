@@ -12,11 +12,12 @@ export const kDefaultContentType: unique symbol = Symbol.for('mocklib.defaultCon
 export type DefaultBodyType = object | string | number | boolean | null | undefined
 
 /** What `new Response()` accepts, plus null for empty bodies. */
-export type ResponseBodyInit = BodyInit | null
+// Taken from the constructor, not the DOM lib's `BodyInit`: Node-only projects (lib without DOM) have no such global type.
+export type ResponseBodyInit = ConstructorParameters<typeof Response>[0] | null
 
 export interface HttpResponseInit extends ResponseInit {
   /** Overrides `response.type` (for example `'opaque'`). */
-  type?: ResponseType
+  type?: Response['type']
 }
 
 const NULL_BODY_STATUS = new Set([101, 103, 204, 205, 304])

@@ -66,6 +66,15 @@ export interface IndexHint {
   readonly key: string
 }
 
+/**
+ * A resolver as a handler stores it. Declared method-style, so its argument is compared
+ * bivariantly: an `HttpHandler` (whose resolver wants params and cookies) is then still a
+ * `RequestHandler`, and setupServer(...handlers) type-checks without `any`.
+ */
+export type StoredResolver<ResolverArgs extends object, ResponseBody extends DefaultBodyType> = {
+  resolve(info: ResolverArgs): AsyncResponseResolverReturnType<ResponseBody>
+}['resolve']
+
 let handlerCounter = 0
 
 /**
@@ -81,7 +90,7 @@ export abstract class RequestHandler<
   abstract readonly kind: string
   readonly info: HandlerInfo
   readonly options: RequestHandlerOptions
-  readonly resolver: ResponseResolver<ResolverArgs, ResponseBody>
+  readonly resolver: StoredResolver<ResolverArgs, ResponseBody>
   /** Stable creation order, for diagnostics. */
   readonly id: number
   /**
@@ -127,9 +136,10 @@ export abstract class RequestHandler<
   /**
    * For an unhandled request: a one-line hint when this handler almost matched it
    * (same path, other method; a relative path with no base URL; a near operation name).
-   * `handlers` is the whole list, for hints that compare this handler with its neighbours.
+   * `handlers` is the whole list, for hints that compare this handler with its neighbours
+   * (a handler that wraps another should pass it on).
    */
-  diagnose(_ctx: RequestContext, _handlers: readonly RequestHandler[]): MaybePromise<string | undefined> {
+  diagnose(_ctx: RequestContext, _handlers?: readonly RequestHandler[]): MaybePromise<string | undefined> {
     return undefined
   }
 }
