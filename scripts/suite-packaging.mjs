@@ -1,0 +1,171 @@
+#!/usr/bin/env node
+// The packaging suite: mocklib as published (npm pack of dist/, unpacked into throwaway
+// projects), loaded from ESM, CommonJS, node:test, Jest (node and jsdom environments) and
+// vitest, without graphql installed, and type-checked by tsc in node16 and bundler modes.
+// Run after the build (npm test builds first). Ends with "N passed, N failed".
+import { spawn } from 'node:child_process'
+import { existsSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { createConsumer, createWorkDir, pack, removeWorkDir, repoRoot } from '../test/packaging/consumer.mjs'
+
+const node = process.execPath
+const bin = (path) => join(repoRoot, 'node_modules', path)
+const TIMEOUT_MS = 180_000
+const results = []
+
+function record(name, passed, failed, detail = '') {
+  results.push({ name, passed, failed })
+  console.log(`${failed > 0 ? 'FAIL' : 'ok  '} ${name}: ${passed} passed, ${failed} failed${detail ? ` (${detail})` : ''}`)
+}
+
+/** Runs a command, echoing its output indented; resolves to { code, output }. */
+function run(args, cwd, { echo = true } = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(node, args, { cwd, env: { ...process.env, FORCE_COLOR: '0' } })
+    let output = ''
+    const collect = (chunk) => {
+      output += chunk
+      if (echo) process.stdout.write(String(chunk).replace(/^(?=.)/gm, '    '))
+    }
+    child.stdout.on('data', collect)
+    child.stderr.on('data', collect)
+    const timer = setTimeout(() => {
+      output += `\n[suite-packaging] timed out after ${TIMEOUT_MS} ms\n`
+      child.kill('SIGKILL')
+    }, TIMEOUT_MS)
+    child.on('close', (code) => {
+      clearTimeout(timer)
+      resolve({ code: code ?? 1, output })
+    })
+  })
+}
+
+/** A plain script that prints "N passed, N failed" last. */
+async function script(name, cwd, file) {
+  console.log(`\n--- ${name}`)
+  const { code, output } = await run([file], cwd)
+  const match = [...output.matchAll(/^(\d+) passed, (\d+) failed/gm)].pop()
+  const passed = match ? Number(match[1]) : 0
+  let failed = match ? Number(match[2]) : 1
+  if (code !== 0 && failed === 0) failed = 1
+  record(name, passed, failed, `exit ${code}`)
+}
+
+/** A runner that writes a Jest-style JSON report (Jest and vitest both do). */
+async function jsonReport(name, cwd, args, reportFile) {
+  console.log(`\n--- ${name}`)
+  const { code } = await run(args, cwd)
+  if (!existsSync(reportFile)) return record(name, 0, 1, `no report, exit ${code}`)
+  const report = JSON.parse(readFileSync(reportFile, 'utf8'))
+  // A file that failed to load has no test results: one failure.
+  const loadFailures = report.testResults.filter((f) => f.status === 'failed' && f.assertionResults.length === 0).length
+  let failed = report.numFailedTests + loadFailures
+  if (code !== 0 && failed === 0) failed = 1
+  record(name, report.numPassedTests, failed, `exit ${code}`)
+}
+
+async function nodeTest(name, cwd, file) {
+  console.log(`\n--- ${name}`)
+  const { code, output } = await run(['--test', '--test-reporter=tap', file], cwd)
+  const count = (label) => Number(new RegExp(`^# ${label} (\\d+)`, 'm').exec(output)?.[1] ?? 0)
+  let failed = count('fail') + count('cancelled')
+  if (code !== 0 && failed === 0) failed = 1
+  record(name, count('pass'), failed, `exit ${code}`)
+}
+
+/** tsc on a project; `expectFiles` must all appear among the files it loaded. */
+async function typecheck(name, cwd, project, expectFiles) {
+  console.log(`\n--- ${name}`)
+  // --listFiles shows which declaration files each resolution mode picked; only errors are echoed.
+  const { code, output } = await run([bin('typescript/bin/tsc'), '-p', project, '--listFiles'], cwd, { echo: false })
+  for (const line of output.split('\n')) if (line !== '' && !line.startsWith('/')) console.log(`    ${line}`)
+  const missing = expectFiles.filter((file) => !output.split('\n').some((line) => line.trim().endsWith(file)))
+  if (missing.length > 0) console.log(`    expected tsc to load: ${missing.join(', ')}`)
+  const errors = output.split('\n').filter((line) => /error TS\d+/.test(line)).length
+  record(name, code === 0 && missing.length === 0 ? 1 : 0, code === 0 && missing.length === 0 ? 0 : 1, `${errors} type errors`)
+}
+
+/** The published shape: every export target is in the tarball, and nothing else leaks in. */
+function checkShape(files) {
+  console.log('\n--- published shape')
+  const pkg = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8'))
+  const problems = []
+  const targets = []
+  const walk = (value) => {
+    if (typeof value === 'string') targets.push(value.replace(/^\.\//, ''))
+    else if (value && typeof value === 'object') Object.values(value).forEach(walk)
+  }
+  walk(pkg.exports)
+  for (const target of targets) if (!files.includes(target)) problems.push(`exports target ${target} is not in the package`)
+  for (const entry of ['.', './node', './browser']) {
+    const conditions = pkg.exports[entry]
+    for (const mode of ['import', 'require']) {
+      if (typeof conditions?.[mode]?.types !== 'string') problems.push(`exports["${entry}"].${mode} has no "types"`)
+      else if (Object.keys(conditions[mode])[0] !== 'types') problems.push(`exports["${entry}"].${mode}: "types" must come first`)
+    }
+  }
+  if (pkg.exports['./package.json'] !== './package.json') problems.push('"./package.json" is not exported')
+  if (pkg.sideEffects !== false) problems.push('"sideEffects" is not false')
+  if (pkg.engines?.node !== '>=20.19') problems.push('"engines.node" is not ">=20.19"')
+  const stray = files.filter((file) => /^(src|test|scripts|examples|bench)\//.test(file))
+  if (stray.length > 0) problems.push(`files that should not ship: ${stray.slice(0, 5).join(', ')}`)
+  for (const problem of problems) console.log(`    ${problem}`)
+  record('published shape', problems.length === 0 ? 1 : 0, problems.length === 0 ? 0 : 1)
+}
+
+if (!existsSync(join(repoRoot, 'dist/index.js'))) {
+  console.log('dist/ is missing: run `npm run build` first (npm test does).')
+  console.log('0 passed, 1 failed')
+  process.exit(1)
+}
+
+const workDir = createWorkDir()
+try {
+  const { tarball, files } = pack(workDir)
+  checkShape(files)
+
+  const tools = ['jest', 'jest-environment-jsdom', 'vitest', 'typescript', '@types/node', 'axios', 'graphql']
+  const project = createConsumer(workDir, 'project', tarball, tools)
+  const bare = createConsumer(workDir, 'bare', tarball)
+
+  await script('ESM (import)', project, 'esm/esm.mjs')
+  await script('CommonJS (require)', project, 'cjs/cjs.cjs')
+  await script('without graphql, ESM', bare, 'no-graphql/rest-only.mjs')
+  await script('without graphql, CommonJS', bare, 'no-graphql/rest-only.cjs')
+  await nodeTest('node:test', project, 'node-test/posts.test.mjs')
+  const jestReport = join(workDir, 'jest.json')
+  await jsonReport(
+    'Jest (node and jsdom environments)',
+    join(project, 'jest'),
+    [bin('jest/bin/jest.js'), '--ci', '--no-watchman', '--config', 'jest.config.cjs', '--json', `--outputFile=${jestReport}`],
+    jestReport,
+  )
+  const vitestReport = join(workDir, 'vitest.json')
+  await jsonReport(
+    'vitest (node and jsdom environments)',
+    join(project, 'vitest'),
+    [bin('vitest/vitest.mjs'), 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`],
+    vitestReport,
+  )
+  await typecheck('types: node16 (ESM .mts and CommonJS .cts)', join(project, 'types'), 'tsconfig.node16.json', [
+    'node_modules/mocklib/dist/index.d.ts',
+    'node_modules/mocklib/dist/index.d.cts',
+    'node_modules/mocklib/dist/node.d.ts',
+    'node_modules/mocklib/dist/node.d.cts',
+  ])
+  await typecheck('types: bundler', join(project, 'types'), 'tsconfig.bundler.json', [
+    'node_modules/mocklib/dist/index.d.ts',
+    'node_modules/mocklib/dist/browser.d.ts',
+  ])
+} catch (error) {
+  console.log(String(error?.stack ?? error))
+  record('packaging set-up', 0, 1)
+} finally {
+  if (process.env.MOCKLIB_KEEP_PACKAGING) console.log(`kept ${workDir}`)
+  else removeWorkDir(workDir)
+}
+
+const passed = results.reduce((sum, r) => sum + r.passed, 0)
+const failed = results.reduce((sum, r) => sum + r.failed, 0)
+console.log(`\n${passed} passed, ${failed} failed`)
+process.exit(failed > 0 ? 1 : 0)

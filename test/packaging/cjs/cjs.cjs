@@ -1,0 +1,28 @@
+'use strict'
+// mocklib loaded with `require`, as a CommonJS application (or Jest) would.
+const assert = require('node:assert/strict')
+const mocklib = require('mocklib')
+const mocklibNode = require('mocklib/node')
+const mocklibBrowser = require('mocklib/browser')
+const { runFormatSuite } = require('../fixtures/format-suite.cjs')
+
+const resolved = {
+  main: require.resolve('mocklib'),
+  node: require.resolve('mocklib/node'),
+  browser: require.resolve('mocklib/browser'),
+}
+
+const harness = runFormatSuite({ format: 'CommonJS', extension: 'cjs', mocklib, mocklibNode, mocklibBrowser, resolved })
+
+harness.check("'mocklib/package.json' is exported", () => {
+  const pkg = require('mocklib/package.json')
+  assert.equal(pkg.name, 'mocklib')
+  assert.match(pkg.engines.node, /^>=20\.19/)
+})
+
+harness.check('REST alone never loads graphql (nor @graphql-tools)', () => {
+  const loaded = Object.keys(require.cache).filter((file) => /[\\/]node_modules[\\/](graphql|@graphql-tools)[\\/]/.test(file))
+  assert.deepEqual(loaded, [])
+})
+
+harness.run()

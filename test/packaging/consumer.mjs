@@ -1,0 +1,54 @@
+// Builds throwaway consumer projects in which mocklib is installed the way npm installs it:
+// `npm pack` of this repository, unpacked into node_modules/mocklib. Other packages the
+// suites need are linked from this repository's node_modules (no network).
+import { spawnSync } from 'node:child_process'
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+export const repoRoot = fileURLToPath(new URL('../..', import.meta.url))
+const fixturesRoot = fileURLToPath(new URL('.', import.meta.url))
+const pkg = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8'))
+
+/** Packs the repository once; returns the tarball path and the packed file list. */
+export function pack(workDir) {
+  const result = spawnSync('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', workDir], {
+    cwd: repoRoot,
+    encoding: 'utf8',
+  })
+  if (result.status !== 0) throw new Error(`npm pack failed:\n${result.stderr}`)
+  const [info] = JSON.parse(result.stdout.slice(result.stdout.indexOf('[')))
+  return { tarball: join(workDir, info.filename), files: info.files.map((file) => file.path) }
+}
+
+/**
+ * A project directory with mocklib unpacked from the tarball, the fixture folders copied in,
+ * and `links` (package names) linked from the repository. mocklib's own dependencies are
+ * always linked: npm would install them.
+ */
+export function createConsumer(workDir, name, tarball, links = []) {
+  const dir = join(workDir, name)
+  const modules = join(dir, 'node_modules')
+  mkdirSync(join(modules, 'mocklib'), { recursive: true })
+  const untar = spawnSync('tar', ['-xzf', tarball, '-C', join(modules, 'mocklib'), '--strip-components=1'])
+  if (untar.status !== 0) throw new Error(`could not unpack ${tarball}: ${untar.stderr}`)
+  for (const entry of readdirSync(fixturesRoot, { withFileTypes: true })) {
+    if (entry.isDirectory()) cpSync(join(fixturesRoot, entry.name), join(dir, entry.name), { recursive: true })
+  }
+  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: `mocklib-consumer-${name}`, private: true }, null, 2))
+  for (const dep of new Set([...Object.keys(pkg.dependencies ?? {}), ...links])) {
+    const target = join(modules, dep)
+    mkdirSync(dirname(target), { recursive: true })
+    symlinkSync(join(repoRoot, 'node_modules', dep), target, 'dir')
+  }
+  return dir
+}
+
+export function createWorkDir() {
+  return mkdtempSync(join(tmpdir(), 'mocklib-packaging-'))
+}
+
+export function removeWorkDir(dir) {
+  rmSync(dir, { recursive: true, force: true })
+}
