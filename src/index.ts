@@ -19,6 +19,36 @@ export type {
 export { parseCookieHeader } from './rest/cookies'
 export { compilePattern, getCleanUrl } from './rest/path-pattern'
 
+export { graphql } from './graphql/graphql'
+export type {
+  GraphQLHandlers,
+  GraphQLLinkHandlers,
+  GraphQLNamespace,
+  GraphQLOperationHandler,
+  GraphQLRequestHandler,
+} from './graphql/graphql'
+export { GraphQLHandler } from './graphql/graphql-handler'
+export type {
+  DocumentTypeDecoration,
+  GraphQLCustomPredicate,
+  GraphQLCustomPredicateInfo,
+  GraphQLCustomPredicateResult,
+  GraphQLDocumentNode,
+  GraphQLExtensions,
+  GraphQLOperationType,
+  GraphQLPredicate,
+  GraphQLQuery,
+  GraphQLResolverInfo,
+  GraphQLResponseBody,
+  GraphQLResponseError,
+  GraphQLResponseResolver,
+  GraphQLVariables,
+  PersistedDocument,
+  ResultOf,
+  TypedDocument,
+  VariablesOf,
+} from './graphql/types'
+
 export { HttpResponse } from './runtime/http-response'
 export type { DefaultBodyType, HttpResponseInit, ResponseBodyInit } from './runtime/http-response'
 export { delay, MAX_DELAY_MS } from './runtime/delay'

@@ -1,0 +1,211 @@
+import { requestCookies } from '../rest/cookies'
+import { HttpResponse } from '../runtime/http-response'
+import type { RequestContext } from '../runtime/request-context'
+import {
+  RequestHandler,
+  type IndexFamily,
+  type IndexHint,
+  type MaybePromise,
+  type RequestHandlerOptions,
+} from '../runtime/request-handler'
+import { graphqlBatchExpander } from './batch'
+import { compilePredicate, type CompiledPredicate, type HandlerOperationType } from './compile-predicate'
+import { negotiateResponse } from './content-negotiation'
+import { diagnoseGraphQL } from './diagnostics'
+import { compileEndpoint, type CompiledEndpoint } from './endpoint'
+import { graphqlMessages } from './graphql-messages'
+import { readGraphQLRequest, type ParsedGraphQLRequest, type ParsedOperation } from './parse-request'
+import { persistedQueryNotFoundBody, sha256Hex } from './persisted-queries'
+import type {
+  GraphQLCustomPredicate,
+  GraphQLPredicate,
+  GraphQLQuery,
+  GraphQLResolverInfo,
+  GraphQLResponseBody,
+  GraphQLResponseResolver,
+  GraphQLVariables,
+} from './types'
+
+/**
+ * Handlers indexed by operation name: a request's key is the name of the operation it
+ * selects, so 200 named handlers cost one lookup, not 200 predicate calls.
+ */
+export const operationNameFamily: IndexFamily = {
+  name: 'graphql-operation',
+  requestKeys(ctx) {
+    return readGraphQLRequest(ctx).then((parsed) =>
+      parsed.kind === 'operation' && parsed.operation.operationName !== undefined ? [parsed.operation.operationName] : undefined,
+    )
+  },
+}
+
+const kQueryHash = Symbol('graphql.queryHash')
+
+/**
+ * Handles GraphQL operations sent over HTTP (GET or POST, JSON, multipart, persisted
+ * queries, batch entries), matched by operation type and name, a RegExp, a document, a hash
+ * or a custom predicate, optionally only at one endpoint (`graphql.link`).
+ */
+export class GraphQLHandler<
+  Query extends object | null = GraphQLQuery,
+  Variables extends object = GraphQLVariables,
+> extends RequestHandler<GraphQLResolverInfo<Variables>, GraphQLResponseBody<Query>> {
+  readonly kind = 'graphql'
+  override readonly expander = graphqlBatchExpander
+  /** 'query', 'mutation', 'subscription', or 'all' for graphql.operation(). */
+  readonly operationType: HandlerOperationType
+  /** The name this handler matches, when it matches one name. */
+  readonly operationName: string | undefined
+  readonly endpoint: CompiledEndpoint | undefined
+  readonly #predicate: CompiledPredicate
+
+  constructor(
+    operationType: HandlerOperationType,
+    predicate: GraphQLPredicate<Query, Variables> | undefined,
+    endpoint: string | RegExp | undefined,
+    resolver: GraphQLResponseResolver<Query, Variables>,
+    options?: RequestHandlerOptions,
+  ) {
+    const compiledEndpoint = endpoint === undefined ? undefined : compileEndpoint(endpoint)
+    const api = `${compiledEndpoint === undefined ? 'graphql' : 'graphql.link(...)'}.${operationType === 'all' ? 'operation' : operationType}()`
+    const compiled: CompiledPredicate =
+      operationType === 'all' ? { kind: 'any' } : compilePredicate(api, operationType, predicate)
+    super(headerOf(operationType, compiled, compiledEndpoint), resolver, options)
+    this.operationType = operationType
+    this.operationName = compiled.kind === 'name' ? compiled.name : undefined
+    this.endpoint = compiledEndpoint
+    this.#predicate = compiled
+  }
+
+  override indexHint(): IndexHint | undefined {
+    return this.operationName === undefined ? undefined : { family: operationNameFamily, key: this.operationName }
+  }
+
+  /** True when a request to this URL may be for this handler (always, without a link). */
+  endpointMatches(ctx: RequestContext): boolean {
+    return this.endpoint === undefined || this.endpoint.matches(ctx)
+  }
+
+  match(ctx: RequestContext): MaybePromise<GraphQLResolverInfo<Variables> | Response | null> {
+    // Scoped handlers do not read the bodies of requests to other URLs.
+    if (!this.endpointMatches(ctx)) return null
+    return readGraphQLRequest(ctx).then((parsed) => this.#matchParsed(ctx, parsed))
+  }
+
+  async #matchParsed(ctx: RequestContext, parsed: ParsedGraphQLRequest): Promise<GraphQLResolverInfo<Variables> | Response | null> {
+    if (parsed.kind !== 'operation') return null
+    const operation = parsed.operation
+    const predicate = this.#predicate
+
+    if (predicate.kind === 'hash') {
+      if (operation.hash !== predicate.hash && !(await this.#queryHashIs(ctx, operation, predicate.hash))) return null
+      if (operation.operationType !== undefined && this.operationType !== 'all' && operation.operationType !== this.operationType) return null
+      return this.#answer(ctx, operation)
+    }
+
+    if (operation.persistedQueryNotFound) {
+      // The hash is unknown: the handler that would take this operation asks for the full
+      // query, as an APQ server does; the client retries with it.
+      const wouldTake =
+        predicate.kind === 'any' ||
+        (operation.operationName !== undefined && this.#nameMatches(operation.operationName))
+      return wouldTake ? HttpResponse.json(persistedQueryNotFoundBody()) : null
+    }
+
+    if (operation.operationType === undefined) return null
+    if (this.operationType !== 'all' && operation.operationType !== this.operationType) return null
+    if (predicate.kind === 'custom') {
+      const result = await (predicate.predicate as GraphQLCustomPredicate)({
+        request: ctx.request,
+        query: operation.query,
+        operationType: operation.operationType,
+        operationName: operation.operationName ?? '',
+        variables: operation.variables,
+        extensions: operation.extensions ?? {},
+        cookies: { ...requestCookies(ctx) },
+      })
+      const matches = typeof result === 'object' && result !== null ? result.matches : result === true
+      if (!matches) return null
+    } else if (predicate.kind !== 'any') {
+      if (operation.operationName === undefined || !this.#nameMatches(operation.operationName)) return null
+    }
+    return this.#answer(ctx, operation)
+  }
+
+  #nameMatches(name: string): boolean {
+    const predicate = this.#predicate
+    if (predicate.kind === 'name') return predicate.name === name
+    if (predicate.kind === 'regexp') return predicate.regexp.test(name)
+    return predicate.kind === 'any'
+  }
+
+  async #queryHashIs(ctx: RequestContext, operation: ParsedOperation, hash: string): Promise<boolean> {
+    if (operation.query === '') return false
+    return (await ctx.memo(kQueryHash, () => sha256Hex(operation.query))) === hash
+  }
+
+  #answer(ctx: RequestContext, operation: ParsedOperation): GraphQLResolverInfo<Variables> | Response {
+    const operationType = operation.operationType ?? (this.operationType === 'all' ? 'query' : this.operationType)
+    if (operationType === 'mutation' && ctx.request.method === 'GET') {
+      // GraphQL over HTTP: a mutation is never executed for a GET request; 405 names POST.
+      return HttpResponse.json(
+        { errors: [{ message: graphqlMessages.getMutation(this.info.header, operation.operationName) }] },
+        { status: 405, headers: { allow: 'POST' } },
+      )
+    }
+    return {
+      request: ctx.requestForResolver(),
+      requestId: ctx.requestId,
+      query: operation.query,
+      variables: operation.variables as Variables,
+      operationName: operation.operationName ?? '',
+      operationType,
+      extensions: operation.extensions ?? {},
+      cookies: { ...requestCookies(ctx) },
+    }
+  }
+
+  override finalizeResponse(response: Response, ctx: RequestContext): Response {
+    return negotiateResponse(response, ctx.request)
+  }
+
+  override diagnose(ctx: RequestContext, handlers?: readonly RequestHandler[]): Promise<string | undefined> {
+    return diagnoseGraphQL(ctx, handlers ?? [this])
+  }
+
+  /** What this handler matches by name, for diagnostics. */
+  describeMatch(): { type: HandlerOperationType; name: string | undefined; regexp: RegExp | undefined } {
+    const predicate = this.#predicate
+    return {
+      type: this.operationType,
+      name: predicate.kind === 'name' ? predicate.name : undefined,
+      regexp: predicate.kind === 'regexp' ? predicate.regexp : undefined,
+    }
+  }
+}
+
+function headerOf(type: HandlerOperationType, predicate: CompiledPredicate, endpoint: CompiledEndpoint | undefined): string {
+  let display: string
+  switch (predicate.kind) {
+    case 'name':
+      display = predicate.name
+      break
+    case 'regexp':
+      display = String(predicate.regexp)
+      break
+    case 'hash':
+      display = `sha256:${predicate.hash.slice(0, 12)}…`
+      break
+    case 'custom':
+      display = '[custom predicate]'
+      break
+    case 'any':
+      display = ''
+  }
+  const head = type === 'all' ? 'all operations' : `${type} ${display}`
+  return endpoint === undefined ? head : `${head} at ${endpoint.source}`
+}
+
+export function isGraphQLHandler(handler: RequestHandler): handler is GraphQLHandler {
+  return handler instanceof GraphQLHandler
+}

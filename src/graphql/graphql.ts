@@ -1,0 +1,68 @@
+import type { RequestHandlerOptions } from '../runtime/request-handler'
+import { compileEndpoint } from './endpoint'
+import { GraphQLHandler } from './graphql-handler'
+import type { GraphQLPredicate, GraphQLQuery, GraphQLResponseResolver, GraphQLVariables } from './types'
+
+/**
+ * Creates a handler for one operation type. `Query` and `Variables` come from a typed
+ * document (TypedDocumentNode, TypedDocumentString, graphql-js TypedQueryDocumentNode) or
+ * are given explicitly: `graphql.query<ListPostsQuery, ListPostsQueryVariables>('ListPosts', ...)`.
+ */
+export type GraphQLRequestHandler = <
+  Query extends object | null = GraphQLQuery,
+  Variables extends object = GraphQLVariables,
+>(
+  predicate: GraphQLPredicate<Query, Variables>,
+  resolver: GraphQLResponseResolver<NoInfer<Query>, NoInfer<Variables>>,
+  options?: RequestHandlerOptions,
+) => GraphQLHandler<Query, Variables>
+
+/** Creates a handler for every operation, anonymous ones included. */
+export type GraphQLOperationHandler = <
+  Query extends object | null = GraphQLQuery,
+  Variables extends object = GraphQLVariables,
+>(
+  resolver: GraphQLResponseResolver<Query, Variables>,
+  options?: RequestHandlerOptions,
+) => GraphQLHandler<Query, Variables>
+
+/** The handler factories, unscoped or scoped to one endpoint. */
+export interface GraphQLHandlers {
+  /** Intercepts queries by name, RegExp, document or predicate. */
+  query: GraphQLRequestHandler
+  /** Intercepts mutations by name, RegExp, document or predicate. */
+  mutation: GraphQLRequestHandler
+  /** Intercepts every operation, anonymous ones included. */
+  operation: GraphQLOperationHandler
+}
+
+export type GraphQLLinkHandlers = GraphQLHandlers
+
+export interface GraphQLNamespace extends GraphQLHandlers {
+  /**
+   * Scopes handlers to one GraphQL endpoint (an absolute URL, a path relative to the page,
+   * a wildcard pattern or a RegExp), for apps that talk to several GraphQL servers.
+   */
+  link(endpoint: string | RegExp): GraphQLLinkHandlers
+}
+
+function handlers(endpoint: string | RegExp | undefined): GraphQLHandlers {
+  return {
+    query: (predicate, resolver, options) => new GraphQLHandler('query', predicate, endpoint, resolver, options),
+    mutation: (predicate, resolver, options) => new GraphQLHandler('mutation', predicate, endpoint, resolver, options),
+    operation: (resolver, options) => new GraphQLHandler('all', undefined, endpoint, resolver, options),
+  }
+}
+
+/**
+ * GraphQL handlers: `graphql.query('ListPosts', () => HttpResponse.json({ data: { posts } }))`.
+ * Without a link, a handler takes its operation wherever it is sent (SPEC section 4.2 rule 1).
+ */
+export const graphql: GraphQLNamespace = {
+  ...handlers(undefined),
+  link(endpoint) {
+    // Checked here, so a bad endpoint is reported where the link is defined.
+    compileEndpoint(endpoint)
+    return handlers(endpoint)
+  },
+}

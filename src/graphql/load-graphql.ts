@@ -1,0 +1,36 @@
+import { format } from '../runtime/messages'
+
+/** The few graphql-js functions mocklib uses; any graphql 16 or 17 copy provides them. */
+export interface GraphQLModule {
+  parse(source: string, options?: { noLocation?: boolean }): unknown
+  print(ast: unknown): string
+}
+
+let loaded: Promise<GraphQLModule> | undefined
+
+/**
+ * Loads `graphql` the first time a GraphQL handler needs it, so `mocklib` used for REST only
+ * never loads it. A missing package is reported with the command that installs it.
+ */
+export function loadGraphQL(): Promise<GraphQLModule> {
+  loaded ??= import('graphql').then(
+    (module: unknown) => {
+      const candidate = (module as { default?: GraphQLModule } & Partial<GraphQLModule>)
+      const api = typeof candidate.parse === 'function' ? candidate : candidate.default
+      if (api === undefined || typeof api.parse !== 'function') throw new Error(missingGraphQL('it has no parse()'))
+      return api as GraphQLModule
+    },
+    (error: unknown) => {
+      loaded = undefined
+      throw new Error(missingGraphQL(error instanceof Error ? error.message : String(error)), { cause: error })
+    },
+  )
+  return loaded
+}
+
+function missingGraphQL(detail: string): string {
+  return format(
+    `GraphQL handlers need the "graphql" package to read requests, and it could not be loaded (${detail}). ` +
+      'Install it next to mocklib: npm install --save-dev graphql',
+  )
+}

@@ -1,0 +1,126 @@
+import type { RequestContext } from '../runtime/request-context'
+import { parseDocument, type OperationInfo } from './document-cache'
+import { learnPersistedQuery, lookupPersistedQuery, normalizeHash } from './persisted-queries'
+import { readRequestInput, type OperationParams } from './read-request'
+import type { GraphQLDocumentNode, GraphQLExtensions, GraphQLOperationType, GraphQLVariables } from './types'
+
+/** One operation of a request, read and parsed. */
+export interface ParsedOperation {
+  /** The document text; '' when only an unknown persisted hash was sent. */
+  readonly query: string
+  readonly document: GraphQLDocumentNode | undefined
+  /** The selected operation's name (or, when it was not found, the requested one). */
+  readonly operationName: string | undefined
+  /** undefined: the requested operation is not in the document, or the hash is unknown. */
+  readonly operationType: GraphQLOperationType | undefined
+  readonly variables: GraphQLVariables
+  readonly extensions: GraphQLExtensions | undefined
+  /** SHA-256 hex of a persisted query (APQ `sha256Hash` or `documentId`), if sent. */
+  readonly hash: string | undefined
+  /** A hash-only request whose text nobody knows: the client must send the full query. */
+  readonly persistedQueryNotFound: boolean
+  /** Every operation in the document, for diagnostics. */
+  readonly available: readonly OperationInfo[]
+  /** The params as sent, to rebuild a batch entry's request. */
+  readonly params: OperationParams
+}
+
+export type ParsedGraphQLRequest =
+  | { readonly kind: 'none'; readonly reason: string }
+  | { readonly kind: 'invalid'; readonly reason: string; readonly operationName?: string }
+  | { readonly kind: 'operation'; readonly operation: ParsedOperation }
+  | { readonly kind: 'batch'; readonly entries: readonly OperationParams[]; readonly multipart: boolean }
+
+const kParsed = Symbol('graphql.parsedRequest')
+
+/** Parameters of batch parts, set before a part runs through the list; no body is re-read. */
+const partParams = new WeakMap<Request, OperationParams>()
+
+export function setPartParams(part: Request, params: OperationParams): void {
+  partParams.set(part, params)
+}
+
+/** Reads and parses a request once, however many GraphQL handlers (and the index) ask. */
+export function readGraphQLRequest(ctx: RequestContext): Promise<ParsedGraphQLRequest> {
+  return ctx.memo(kParsed, () => parseRequest(ctx.request))
+}
+
+async function parseRequest(request: Request): Promise<ParsedGraphQLRequest> {
+  const preset = partParams.get(request)
+  if (preset !== undefined) return parseOperation(preset)
+  const input = await readRequestInput(request)
+  switch (input.kind) {
+    case 'none':
+    case 'invalid':
+      return input
+    case 'batch':
+      return input
+    case 'single':
+      return parseOperation(input.params)
+  }
+}
+
+async function parseOperation(params: OperationParams): Promise<ParsedGraphQLRequest> {
+  const { query, operationName, documentId } = params
+  const invalid = (reason: string): ParsedGraphQLRequest => ({
+    kind: 'invalid',
+    reason,
+    operationName: typeof operationName === 'string' ? operationName : undefined,
+  })
+
+  const variables = params.variables ?? {}
+  if (!isPlainObject(variables)) return invalid('its "variables" is not a JSON object')
+  const extensions = params.extensions ?? undefined
+  if (extensions !== undefined && !isPlainObject(extensions)) return invalid('its "extensions" is not a JSON object')
+  if (operationName !== undefined && operationName !== null && typeof operationName !== 'string') {
+    return invalid('its "operationName" is not a string')
+  }
+  const requestedName = operationName === '' || operationName === null ? undefined : operationName
+  if (query !== undefined && query !== null && typeof query !== 'string') return invalid('its "query" is not a string')
+
+  const persisted = (extensions as { persistedQuery?: { sha256Hash?: unknown } } | undefined)?.persistedQuery
+  const hash = normalizeHash(persisted?.sha256Hash) ?? normalizeHash(documentId)
+  let text = typeof query === 'string' ? query : undefined
+  if (text === undefined && hash !== undefined) text = await lookupPersistedQuery(hash)
+  else if (text !== undefined && hash !== undefined) await learnPersistedQuery(hash, text)
+
+  const base = { variables, extensions, hash, params }
+  if (text === undefined) {
+    if (hash === undefined) return invalid('it has neither a "query" nor a persisted query hash')
+    return {
+      kind: 'operation',
+      operation: {
+        ...base,
+        query: '',
+        document: undefined,
+        operationName: requestedName,
+        operationType: undefined,
+        persistedQueryNotFound: true,
+        available: [],
+      },
+    }
+  }
+
+  const parsed = await parseDocument(text)
+  if (!parsed.ok) return invalid(`its query is not valid GraphQL: ${parsed.error}`)
+  const { operations } = parsed
+  if (operations.length === 0) return invalid('its document has no operation (only fragments or type definitions)')
+  // The request's operationName picks the operation; without one, the first (MSW 3 behaviour).
+  const selected = requestedName === undefined ? operations[0] : operations.find((op) => op.name === requestedName)
+  return {
+    kind: 'operation',
+    operation: {
+      ...base,
+      query: text,
+      document: parsed.document,
+      operationName: selected?.name ?? requestedName,
+      operationType: selected?.type,
+      persistedQueryNotFound: false,
+      available: operations,
+    },
+  }
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
