@@ -16,6 +16,7 @@ import {
   execPattern,
   normalizeKey,
   splitHandlerPath,
+  urlPrefixes,
   type CompiledPattern,
   type PathParams,
 } from './path-pattern'
@@ -70,6 +71,20 @@ const urlFamily: IndexFamily = {
   },
 }
 
+/**
+ * Paths with params index by their literal start (`https://api.test/users` for
+ * `https://api.test/users/:id`); a request is looked up by each of its path prefixes.
+ */
+const prefixFamily: IndexFamily = {
+  name: 'url-prefix',
+  requestKeys(ctx) {
+    return urlPrefixes(normalizeKey(ctx.cleanUrl))
+  },
+}
+
+/** A relative path with no base can match nothing: it is indexed under a key no URL has. */
+const UNRESOLVABLE = '\u0000unresolvable'
+
 /** Handles REST requests: a method (or any) plus a path, RegExp or predicate. */
 export class HttpHandler<
   Params extends PathParams = PathParams,
@@ -123,10 +138,12 @@ export class HttpHandler<
   }
 
   override indexHint(baseUrl: string | undefined): IndexHint | undefined {
-    if (this.#pattern === undefined || !this.#pattern.literal) return undefined
-    const key = this.#pattern.resolve(baseUrl)?.key
-    // A relative path with no base can match nothing: index it under a key no URL has.
-    return { family: urlFamily, key: key ?? '\u0000unresolvable' }
+    if (this.#pattern === undefined) return undefined
+    const resolved = this.#pattern.resolve(baseUrl)
+    if (resolved === undefined) return { family: urlFamily, key: UNRESOLVABLE }
+    if (resolved.key !== undefined) return { family: urlFamily, key: resolved.key }
+    if (resolved.prefix !== undefined) return { family: prefixFamily, key: resolved.prefix }
+    return undefined
   }
 
   match(ctx: RequestContext): MaybePromise<HttpResolverInfo<Params, RequestBody> | null> {
@@ -154,7 +171,8 @@ export class HttpHandler<
 
   async #matchCustom(ctx: RequestContext): Promise<HttpResolverInfo<Params, RequestBody> | null> {
     const predicate = this.predicate as HttpCustomPredicate<Params>
-    const result = await predicate({ request: ctx.request, cookies: requestCookies(ctx) })
+    // A copy: a predicate may read the body, which the resolver and a passthrough still need.
+    const result = await predicate({ request: ctx.requestForResolver(), cookies: requestCookies(ctx) })
     if (result === true) return this.#args(ctx, {} as Params)
     if (typeof result === 'object' && result !== null && result.matches) {
       return this.#args(ctx, (result.params ?? {}) as Params)

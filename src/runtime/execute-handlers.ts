@@ -40,8 +40,14 @@ export async function executeHandlers(
     const once = handler.options.once === true
     if (once && store.peek(handler)?.used) continue
 
-    let args = handler.match(ctx)
-    if (args instanceof Promise) args = await args
+    let args
+    try {
+      args = handler.match(ctx)
+      if (args instanceof Promise) args = await args
+    } catch (error) {
+      // A custom predicate threw: the handler is known, so the report can name it.
+      return { type: 'exception', error, handler }
+    }
     if (args === null) continue
     if (args instanceof Response) {
       // Answered while matching (a protocol refusal): the resolver and its state are untouched.

@@ -98,8 +98,9 @@ export function exceptionResult(
   if (emitter.has('unhandledException')) {
     emitter.emit('unhandledException', { error: asError, request, requestId })
   } else {
-    const header = handler?.info.header ?? 'onUnhandledRequest callback'
-    console.error(messages.resolverException(header, request), error)
+    const message =
+      handler === undefined ? messages.unhandledCallbackException(request) : messages.resolverException(handler.info.header, request)
+    console.error(message, error)
   }
   return { type: 'mocked', response: exceptionResponse(error), handler }
 }

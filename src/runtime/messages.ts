@@ -58,8 +58,14 @@ export const messages = {
   },
   resolverException(header: string, request: Request): string {
     return format(
-      `The resolver of "${header}" threw while handling ${describeRequest(request)}. ` +
-        'mocklib answered 500 with the error as JSON. Fix the resolver, or throw a Response to answer with it on purpose.',
+      `The handler "${header}" threw while handling ${describeRequest(request)} (in its resolver or predicate). ` +
+        'mocklib answered 500 with the error as JSON. Fix the handler, or throw a Response to answer with it on purpose.',
+    )
+  },
+  unhandledCallbackException(request: Request): string {
+    return format(
+      `The onUnhandledRequest callback threw while handling ${describeRequest(request)}. ` +
+        'mocklib answered 500 with the error as JSON and did not send the request. Return normally to let it through.',
     )
   },
   responseBodyUsed(header: string): string {
