@@ -109,8 +109,8 @@ describe('a thrown error', () => {
     expect(response.data).toMatchObject({ name: 'Error', message: 'for axios' })
   })
 
-  it('a custom predicate that throws answers 500 as well', async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => {})
+  it('a custom predicate that throws answers 500 as well, and the report names the handler', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {})
     server.use(
       http.get(
         () => {
@@ -122,6 +122,7 @@ describe('a thrown error', () => {
     const response = await fetch(url)
     expect(response.status).toBe(500)
     expect(await response.json()).toMatchObject({ message: 'predicate broke' })
+    expect(String(error.mock.calls[0][0])).toContain('"GET [custom predicate]"')
   })
 })
 
