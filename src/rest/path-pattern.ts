@@ -46,6 +46,13 @@ export interface ResolvedPattern {
   readonly slots: readonly ParamSlot[]
   /** For literal patterns: the lower-cased URL without a trailing slash, used as an index key. */
   readonly key: string | undefined
+  /**
+   * For patterns with params or path wildcards: the lower-cased literal URL before the first of
+   * them, cut at a "/" (`https://api.test/users` for `https://api.test/users/:id/posts`).
+   * Every URL the pattern matches has it among its `urlPrefixes()`. Undefined when the
+   * authority itself has a wildcard.
+   */
+  readonly prefix: string | undefined
 }
 
 /** Strips a query string or hash from a handler path; returns what was removed. */
@@ -116,6 +123,9 @@ function build(pattern: string, literal: boolean): ResolvedPattern {
   let wildcardIndex = 0
   let out = '^'
   let text = ''
+  /** The literal text before the first param or wildcard (none when the authority has one). */
+  let prefixText: string | undefined
+  let authorityWildcard = false
   let i = 0
 
   // The authority (scheme://host:port) is literal except for "*" wildcards.
@@ -128,6 +138,7 @@ function build(pattern: string, literal: boolean): ResolvedPattern {
       if (char === '*') {
         out += '(.*)'
         slots.push({ name: String(wildcardIndex++), repeat: false })
+        authorityWildcard = true
       } else {
         text += char.toLowerCase()
         out += escapeRegExp(char.toLowerCase())
@@ -138,6 +149,7 @@ function build(pattern: string, literal: boolean): ResolvedPattern {
 
   while (i < pattern.length) {
     const char = pattern[i]
+    if (char === '*' || (char === ':' && NAME_CHAR.test(pattern[i + 1] ?? ''))) prefixText ??= text
     if (char === '*') {
       out += '(.*)'
       slots.push({ name: String(wildcardIndex++), repeat: false })
@@ -174,7 +186,31 @@ function build(pattern: string, literal: boolean): ResolvedPattern {
   out += '[\\/]?$'
 
   const key = literal ? normalizeKey(text) : undefined
-  return { regexp: new RegExp(out, 'i'), slots, key }
+  return { regexp: new RegExp(out, 'i'), slots, key, prefix: literal || authorityWildcard ? undefined : toPrefix(prefixText) }
+}
+
+/** Cuts the literal text before a param at its last "/" past the authority. */
+function toPrefix(text: string | undefined): string | undefined {
+  if (text === undefined) return undefined
+  const scheme = ABSOLUTE_URL.exec(text)
+  const slash = text.lastIndexOf('/')
+  if (scheme === null || slash < scheme[0].length) return undefined
+  return text.slice(0, slash).toLowerCase()
+}
+
+/**
+ * The keys a request URL can be found by in a prefix index: its origin, each path prefix that
+ * ends before a "/", and the whole URL. `key` is a `normalizeKey()`ed clean URL.
+ */
+export function urlPrefixes(key: string): string[] {
+  const scheme = ABSOLUTE_URL.exec(key)
+  const prefixes: string[] = []
+  if (scheme === null) return [key]
+  for (let slash = key.indexOf('/', scheme[0].length); slash !== -1; slash = key.indexOf('/', slash + 1)) {
+    prefixes.push(key.slice(0, slash))
+  }
+  prefixes.push(key)
+  return prefixes
 }
 
 /** Literal characters are compared with the request's encoded pathname. */
