@@ -113,6 +113,15 @@ function checkShape(files) {
   record('published shape', problems.length === 0 ? 1 : 0, problems.length === 0 ? 0 : 1)
 }
 
+/** `npm run demo`'s program, against the built package: it must exit 0 and finish. */
+async function demo() {
+  console.log('\n--- demo (examples/demo)')
+  const { code, output } = await run(['examples/demo/main.mjs'], repoRoot, { echo: false })
+  const ok = code === 0 && /^Done: /m.test(output) && output.includes('(mocked)')
+  if (!ok) console.log(output.replace(/^(?=.)/gm, '    '))
+  record('demo runs and exits 0', ok ? 1 : 0, ok ? 0 : 1, `exit ${code}`)
+}
+
 if (!existsSync(join(repoRoot, 'dist/index.js'))) {
   console.log('dist/ is missing: run `npm run build` first (npm test does).')
   console.log('0 passed, 1 failed')
@@ -157,6 +166,7 @@ try {
     'node_modules/mocklib/dist/index.d.ts',
     'node_modules/mocklib/dist/browser.d.ts',
   ])
+  await demo()
 } catch (error) {
   console.log(String(error?.stack ?? error))
   record('packaging set-up', 0, 1)
