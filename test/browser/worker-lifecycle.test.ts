@@ -149,6 +149,25 @@ describe('pages and tabs', () => {
     expect(await Promise.all([who(a.page), who(b.page)])).toEqual(['server', 'tab B'])
   })
 
+  it('ignores requests of another origin, even from a frame inside a mocked page', async () => {
+    const { page } = await openPage(context, server.origin + '/')
+    await startAs(page, 'mock')
+    // localhost and 127.0.0.1 are different origins on the same server.
+    const otherOrigin = `http://localhost:${server.port}/`
+    const frameAnswer = await page.evaluate(async (src) => {
+      const frame = document.createElement('iframe')
+      frame.src = src
+      const loaded = new Promise((resolve) => (frame.onload = resolve))
+      document.body.append(frame)
+      await loaded
+      return 'loaded'
+    }, otherOrigin)
+    expect(frameAnswer).toBe('loaded')
+    const frame = page.frames().find((candidate) => candidate.url() === otherOrigin)!
+    expect(await frame.evaluate(async () => (await fetch('/who')).text())).toBe('server')
+    expect(await who(page)).toBe('mock')
+  })
+
   it('never mocks a navigation', async () => {
     const { page } = await openPage(context, server.origin + '/')
     await page.evaluate(async () => {
@@ -198,6 +217,23 @@ describe('worker scripts and scopes', () => {
     expect(warning).toContain('(0.0.1, checksum 00000000000000000000000000000000')
     expect(warning).toContain('npx mocklib init <publicDir>')
     expect(await who(testPage.page)).toBe('still mocked')
+  })
+
+  it('reuses a registered worker that findWorker accepts', async () => {
+    const first = await openPage(context, server.origin + '/')
+    await startAs(first.page, 'first', { quiet: true, serviceWorker: { url: '/mockServiceWorker.js?build=1' } })
+    const second = await openPage(context, server.origin + '/')
+    const script = await second.page.evaluate(async () => {
+      const { http, HttpResponse, setupWorker } = window.mocklib
+      window.worker = setupWorker(http.get('/who', () => HttpResponse.text('second')))
+      const registration = await window.worker.start({
+        quiet: true,
+        findWorker: (scriptUrl) => new URL(scriptUrl).pathname === '/mockServiceWorker.js',
+      })
+      return registration?.active?.scriptURL
+    })
+    expect(script).toBe(server.origin + '/mockServiceWorker.js?build=1')
+    expect(await Promise.all([who(first.page), who(second.page)])).toEqual(['first', 'second'])
   })
 
   it('works with a custom worker URL and scope, and warns a page outside the scope', async () => {

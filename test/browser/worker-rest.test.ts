@@ -303,6 +303,25 @@ describe('bodies, errors and passthrough', () => {
     await waitForConsole(tab, /^error: \[mocklib\] Error: no handler matched GET \/real\/plain/)
     await waitForConsole(tab, /^warning: \[mocklib\] Warning: no handler matched GET \/real\/plain/)
   })
+
+  it('emits response:bypass with the real response for requests the worker performed', async () => {
+    server.route('/real/bypassed', (_req, res) => {
+      res.writeHead(203, { 'content-type': 'text/plain', 'x-real': 'yes' })
+      res.end('from the server')
+    })
+    const result = await tab.page.evaluate(async () => {
+      const worker = window.mocklib.setupWorker()
+      const seen = new Promise<string>((resolve) => {
+        worker.events.on('response:bypass', async ({ response, request }) => {
+          resolve(`${new URL(request.url).pathname} ${response.status} ${response.headers.get('x-real')} ${await response.text()}`)
+        })
+      })
+      await worker.start({ quiet: true, onUnhandledRequest: 'bypass' })
+      const client = await (await fetch('/real/bypassed')).text()
+      return { client, event: await seen }
+    })
+    expect(result).toEqual({ client: 'from the server', event: '/real/bypassed 203 yes from the server' })
+  })
 })
 
 describe('what the page shows', () => {
