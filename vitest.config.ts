@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module'
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
 
@@ -11,6 +12,10 @@ export default defineConfig({
       { find: /^mocklib$/, replacement: src('index.ts') },
       { find: /^mocklib\/node$/, replacement: src('node.ts') },
       { find: /^mocklib\/browser$/, replacement: src('browser.ts') },
+      { find: /^mocklib\/schema$/, replacement: src('schema.ts') },
+      // graphql 16 has no exports map: Node resolves it to index.js, Vite to index.mjs. Resolve it
+      // the Node way, so sources and tests share one copy with @graphql-tools and Apollo.
+      { find: /^graphql$/, replacement: createRequire(import.meta.url).resolve('graphql') },
     ],
   },
   test: {

@@ -1,0 +1,203 @@
+import type { GraphQLAbstractType, GraphQLOutputType, GraphQLResolveInfo, GraphQLSchema } from 'graphql'
+import { describeValue } from '../../runtime/messages'
+import type { DocumentCache } from './document-cache'
+import { kBodyCheck, type CheckResolvers } from './field-dispatch'
+import type { Peers } from './load-peers'
+
+/** How a handler's hand-written body is checked against the schema. */
+export type BodyCheckMode = 'strict' | 'warn' | 'off'
+export const BODY_CHECK_MODES: readonly BodyCheckMode[] = ['strict', 'warn', 'off']
+
+export type BodyProblemKind =
+  /** A null (or absent value) where the schema says non-null. */
+  | 'null-in-non-null'
+  /** A value the scalar or enum cannot represent. */
+  | 'wrong-scalar'
+  /** The query selects a field the body does not have. */
+  | 'missing-field'
+  /** Not a list or object where one is expected, or a `__typename` that does not fit. */
+  | 'wrong-type'
+  /** The operation itself does not validate against the schema. */
+  | 'invalid-operation'
+  /** Anything else graphql-js reported while completing the value. */
+  | 'other'
+
+export interface BodyProblem {
+  readonly kind: BodyProblemKind
+  /** Where in `data`, such as `posts[1].title`; empty for the operation as a whole. */
+  readonly path: string
+  readonly message: string
+}
+
+export type BodyCheckResult =
+  | { readonly ok: true; readonly data: Record<string, unknown> | null }
+  | { readonly ok: false; readonly problems: readonly BodyProblem[] }
+
+export interface BodyCheckInput {
+  query: string
+  variables?: Record<string, unknown> | null
+  operationName?: string | null
+}
+
+/**
+ * Runs a hand-written `data` object through the schema and the request's selection: the body
+ * becomes the root value and every field resolver reads its key from the parent and checks it.
+ * graphql-js then does what a server does: adds `__typename`, serializes scalars (ID 1 -> "1")
+ * and keeps selected fields only. Problems are collected with their paths rather than read from
+ * graphql-js message text, which differs between graphql 16 and 17.
+ */
+export async function checkBody(
+  peers: Peers,
+  schema: GraphQLSchema,
+  cache: DocumentCache,
+  input: BodyCheckInput,
+  data: Record<string, unknown>,
+): Promise<BodyCheckResult> {
+  const prepared = cache.prepare(input.query)
+  if (prepared.kind !== 'valid') {
+    return {
+      ok: false,
+      problems: prepared.errors.map((error) => ({
+        kind: 'invalid-operation' as const,
+        path: '',
+        message: `the operation does not validate against the schema: ${error.message}`,
+      })),
+    }
+  }
+  const run = new CheckRun(peers, schema)
+  const result = await peers.graphql.execute({
+    schema,
+    document: prepared.document,
+    rootValue: data,
+    contextValue: { [kBodyCheck]: run },
+    variableValues: input.variables ?? undefined,
+    operationName: input.operationName || undefined,
+  })
+  if (!('data' in result) || result.data === undefined) {
+    return {
+      ok: false,
+      problems: (result.errors ?? []).map((error) => ({
+        kind: 'invalid-operation' as const,
+        path: '',
+        message: `the operation cannot run against the schema: ${error.message}`,
+      })),
+    }
+  }
+  for (const error of result.errors ?? []) {
+    const path = formatPath(error.path ?? [])
+    // graphql-js reports the same spot again (null propagation, failed type resolution): keep ours.
+    if (!run.problems.some((problem) => problem.path === path)) run.problems.push({ kind: 'other', path, message: error.message })
+  }
+  if (run.problems.length > 0) return { ok: false, problems: run.problems }
+  return { ok: true, data: (result.data ?? null) as Record<string, unknown> | null }
+}
+
+class CheckRun implements CheckResolvers {
+  readonly problems: BodyProblem[] = []
+
+  constructor(
+    private readonly peers: Peers,
+    private readonly schema: GraphQLSchema,
+  ) {}
+
+  field(source: unknown, info: GraphQLResolveInfo): unknown {
+    const key = String(info.path.key)
+    const path = pathKeys(info.path)
+    const fieldRef = `${info.parentType.name}.${info.fieldName}`
+    if (source === null || typeof source !== 'object' || !Object.hasOwn(source, key)) {
+      const alias = key === info.fieldName ? '' : ` (as "${key}")`
+      this.#add('missing-field', path, `missing: the query selects ${fieldRef}${alias} of type ${String(info.returnType)}`)
+      return undefined
+    }
+    const value = (source as Record<string, unknown>)[key]
+    this.#checkValue(value, info.returnType, path, fieldRef)
+    return value
+  }
+
+  typeName(value: unknown, abstractType: GraphQLAbstractType): string | undefined {
+    // #checkValue has already reported a missing or wrong __typename with its exact path.
+    const name = (value as { __typename?: unknown } | null)?.__typename
+    if (typeof name !== 'string') return undefined
+    return this.#possibleTypes(abstractType).includes(name) ? name : undefined
+  }
+
+  #checkValue(value: unknown, type: GraphQLOutputType, path: Array<string | number>, fieldRef: string): void {
+    const { isNonNullType, isListType, isLeafType, isObjectType, isAbstractType } = this.peers.graphql
+    if (isNonNullType(type)) {
+      if (value === null || value === undefined) {
+        this.#add('null-in-non-null', path, `null in non-null field ${fieldRef} (${String(type)})`)
+        return
+      }
+      this.#checkValue(value, type.ofType, path, fieldRef)
+      return
+    }
+    if (value === null || value === undefined) return
+    if (isListType(type)) {
+      if (!Array.isArray(value)) {
+        this.#add('wrong-type', path, `${fieldRef} is a list (${String(type)}), got ${describeValue(value)}`)
+        return
+      }
+      value.forEach((item, index) => this.#checkValue(item, type.ofType, [...path, index], fieldRef))
+      return
+    }
+    if (isLeafType(type)) {
+      let problem: string | undefined
+      try {
+        if (type.serialize(value) === undefined) problem = 'it serializes to nothing'
+      } catch (error) {
+        problem = error instanceof Error ? error.message : String(error)
+      }
+      if (problem !== undefined) {
+        this.#add('wrong-scalar', path, `${describeValue(value)} is not a valid ${type.name} for ${fieldRef}: ${problem}`)
+      }
+      return
+    }
+    if (typeof value !== 'object' || Array.isArray(value)) {
+      this.#add('wrong-type', path, `${fieldRef} is an object of type ${String(type)}, got ${describeValue(value)}`)
+      return
+    }
+    const given = (value as { __typename?: unknown }).__typename
+    if (isObjectType(type)) {
+      if (given !== undefined && given !== type.name) {
+        this.#add('wrong-type', path, `__typename ${describeValue(given)}, but ${fieldRef} returns ${type.name}`)
+      }
+      return
+    }
+    if (isAbstractType(type)) {
+      const possible = this.#possibleTypes(type)
+      if (typeof given !== 'string') {
+        this.#add(
+          'wrong-type',
+          path,
+          `${fieldRef} returns the ${type.name} ${this.peers.graphql.isUnionType(type) ? 'union' : 'interface'}: the object needs a "__typename", one of ${possible.join(', ')}`,
+        )
+      } else if (!possible.includes(given)) {
+        this.#add('wrong-type', path, `__typename "${given}" is not a possible type of ${type.name} (one of ${possible.join(', ')}) at ${fieldRef}`)
+      }
+    }
+  }
+
+  #possibleTypes(type: GraphQLAbstractType): string[] {
+    return this.schema.getPossibleTypes(type).map((possible) => possible.name)
+  }
+
+  #add(kind: BodyProblemKind, path: ReadonlyArray<string | number>, message: string): void {
+    this.problems.push({ kind, path: formatPath(path), message })
+  }
+}
+
+function pathKeys(path: GraphQLResolveInfo['path']): Array<string | number> {
+  const keys: Array<string | number> = []
+  for (let node: GraphQLResolveInfo['path'] | undefined = path; node !== undefined; node = node.prev) keys.unshift(node.key)
+  return keys
+}
+
+/** `posts[1].title`: dots between fields, brackets for list positions. */
+export function formatPath(keys: ReadonlyArray<string | number>): string {
+  let text = ''
+  for (const key of keys) {
+    if (typeof key === 'number') text += `[${key}]`
+    else text += text === '' ? key : `.${key}`
+  }
+  return text
+}

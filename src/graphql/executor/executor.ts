@@ -1,0 +1,330 @@
+import type { ExecutionResult, GraphQLSchema } from 'graphql'
+import type { IMocks, IMockStore, TypePolicy } from '@graphql-tools/mock'
+import { HttpResponse } from '../../runtime/http-response'
+import type { RequestHandler } from '../../runtime/request-handler'
+import { BODY_CHECK_MODES, checkBody, type BodyCheckMode } from './body-check'
+import { CheckedHandler } from './checked-handler'
+import { DocumentCache } from './document-cache'
+import { installDispatch, kOverrideLayers } from './field-dispatch'
+import { loadPeers, type Peers } from './load-peers'
+import { isRealmError, schemaMessages } from './messages'
+import { SchemaOverrideHandler, takeOverrideLayers } from './override-handler'
+import { assertOneSource, buildBaseSchema, type SchemaSource } from './schema-source'
+import { SeededRandom, seededMocks } from './seeded-mocks'
+import { responseShape, STATUS_POLICIES, type StatusPolicy } from './status-policy'
+import type {
+  SchemaContext,
+  SchemaOverrides,
+  SchemaRequestInfo,
+  SchemaResolvers,
+  SchemaResponseBody,
+} from './types'
+
+export interface SchemaExecutorOptions extends SchemaSource {
+  /** Resolvers, or a function that receives the mock store and returns them (called once). */
+  resolvers?: SchemaResolvers | ((store: IMockStore) => SchemaResolvers)
+  /** @graphql-tools/mock mocks, per type name, over the seeded defaults. */
+  mocks?: IMocks
+  /** @graphql-tools/mock type policies (which field is an object's key). */
+  typePolicies?: { [typeName: string]: TypePolicy }
+  /** Seed of generated data. The same seed and requests since `reset()` give the same data. Default 1. */
+  seed?: number
+  /** HTTP statuses of request errors. Default 'auto'. See StatusPolicy. */
+  statusPolicy?: StatusPolicy
+  /** The mode of handlers wrapped by check()/checkAll() without a mode of their own. Default 'strict'. */
+  bodyChecks?: BodyCheckMode
+  /** How many distinct query texts keep their parsed, validated document. Default 200. */
+  documentCacheSize?: number
+}
+
+/** What `execute()` takes: a GraphQL request without HTTP around it. */
+export interface SchemaExecuteInput extends SchemaRequestInfo {
+  /** Override layers for this call only, highest precedence first. */
+  overrides?: readonly SchemaOverrides[]
+}
+
+export interface CheckOptions {
+  /** Overrides the executor's `bodyChecks` for these handlers. */
+  mode?: BodyCheckMode
+}
+
+/** The resolver form of the executor: pass it to any `graphql.*` handler. */
+export type SchemaResolver = (info: SchemaRequestInfo) => Promise<HttpResponse<SchemaResponseBody>>
+
+export interface SchemaExecutor {
+  /**
+   * Answers a GraphQL request from the schema: `graphql.operation(executor.resolver)`,
+   * `graphql.link(url).operation(executor.resolver)`, or inside your own resolver.
+   */
+  readonly resolver: SchemaResolver
+  /** Executes without HTTP: the plain `{ data, errors }` result. Request errors are in `errors`. */
+  execute(input: SchemaExecuteInput): Promise<ExecutionResult>
+  /**
+   * Field overrides as a handler for `server.use()`. They apply to this executor's answers for
+   * requests that reach it after the override in the handler list, and disappear with
+   * `server.resetHandlers()` (or when the `boundary()` that added them ends).
+   */
+  override(overrides: SchemaOverrides): RequestHandler
+  /** A GraphQL handler whose hand-written bodies are checked against this schema. */
+  check(handler: RequestHandler, options?: CheckOptions): RequestHandler
+  /** check() for every GraphQL handler of a list; other handlers are returned as they are. */
+  checkAll(handlers: readonly RequestHandler[], options?: CheckOptions): RequestHandler[]
+  /** Forgets all state (the store) and restarts the seeded data, as if just created. */
+  reset(): void
+  /** Resolves once the schema is loaded and built (it happens on first use otherwise). */
+  ready(): Promise<void>
+  /** The mock store. Available after `ready()` or the first request. */
+  readonly store: IMockStore
+  /** The executable schema. Available after `ready()` or the first request. */
+  readonly schema: GraphQLSchema
+}
+
+interface Built {
+  peers: Peers
+  schema: GraphQLSchema
+  store: IMockStore
+  random: SeededRandom
+  cache: DocumentCache
+}
+
+/**
+ * Creates a schema-backed executor, built once per API. It answers GraphQL requests the way
+ * a server would (selection, variables, validation, GraphQL-over-HTTP statuses) with data from
+ * your resolvers, then the mock store, then seeded generated values. Loading graphql and
+ * @graphql-tools happens on first use, so creating it is synchronous and cheap.
+ */
+export function createSchemaExecutor(options: SchemaExecutorOptions): SchemaExecutor {
+  assertOneSource(options)
+  const statusPolicy = option(options, 'statusPolicy', STATUS_POLICIES, 'auto')
+  const bodyChecks = option(options, 'bodyChecks', BODY_CHECK_MODES, 'strict')
+  const seed = options.seed ?? 1
+  if (!Number.isFinite(seed)) throw new TypeError(schemaMessages.badOption('seed', seed, 'a finite number'))
+  const cacheSize = options.documentCacheSize ?? 200
+  if (!Number.isInteger(cacheSize) || cacheSize < 1) {
+    throw new TypeError(schemaMessages.badOption('documentCacheSize', cacheSize, 'a positive integer'))
+  }
+
+  let built: Built | undefined
+  let building: Promise<Built> | undefined
+  const owner = {}
+  // Overrides made before the schema was built are checked against it when first applied.
+  const checkedOverrides = new WeakSet<SchemaOverrides>()
+  const validLayers = (state: Built, layers: readonly SchemaOverrides[]) => {
+    for (const layer of layers) {
+      if (checkedOverrides.has(layer)) continue
+      checkOverrides(state, layer)
+      checkedOverrides.add(layer)
+    }
+    return layers
+  }
+
+  function build(): Promise<Built> {
+    if (built !== undefined) return Promise.resolve(built)
+    return (building ??= buildExecutor(options, seed, cacheSize).then(
+      (result) => (built = result),
+      (error: unknown) => {
+        building = undefined
+        throw error
+      },
+    ))
+  }
+
+  async function execute(input: SchemaExecuteInput): Promise<ExecutionResult> {
+    const state = await build()
+    const { result } = await run(state, input, validLayers(state, input.overrides ?? []))
+    return result
+  }
+
+  const resolver: SchemaResolver = async (info) => {
+    const state = await build()
+    const layers = validLayers(state, takeOverrideLayers(info.requestId, owner))
+    const shape = responseShape(info.request, statusPolicy)
+    const { result, status, allow } = await run(state, info, layers, shape.requestErrorStatus)
+    const headers: Record<string, string> = { 'content-type': shape.contentType }
+    if (allow !== undefined) headers.allow = allow
+    return HttpResponse.json(result as SchemaResponseBody, { status, headers })
+  }
+
+  const checker = {
+    async check(input: SchemaRequestInfo, data: Record<string, unknown>) {
+      const state = await build()
+      return checkBody(state.peers, state.schema, state.cache, input, data)
+    },
+    defaultMode: () => bodyChecks,
+  }
+
+  function check(handler: RequestHandler, checkOptions: CheckOptions = {}): RequestHandler {
+    if (typeof handler !== 'object' || handler === null || typeof (handler as RequestHandler).match !== 'function') {
+      throw new TypeError(schemaMessages.checkNeedsHandler(handler))
+    }
+    if (handler.kind !== 'graphql') throw new TypeError(schemaMessages.checkNotGraphQL(handler.info.header, handler.kind))
+    const mode = checkOptions.mode === undefined ? undefined : checkMode(checkOptions.mode)
+    if (mode === 'off') return handler
+    return new CheckedHandler(handler, checker, mode)
+  }
+
+  return {
+    resolver,
+    execute,
+    override(overrides) {
+      if (typeof overrides !== 'object' || overrides === null || Array.isArray(overrides)) {
+        throw new TypeError(schemaMessages.overrideNotObject(overrides))
+      }
+      if (built !== undefined) validLayers(built, [overrides])
+      return new SchemaOverrideHandler(owner, overrides)
+    },
+    check,
+    checkAll(handlers, checkOptions) {
+      return handlers.map((handler) => (handler?.kind === 'graphql' ? check(handler, checkOptions) : handler))
+    },
+    reset() {
+      if (built === undefined) return
+      built.store.reset()
+      built.random.reset()
+    },
+    async ready() {
+      await build()
+    },
+    get store() {
+      if (built === undefined) throw new Error(schemaMessages.notReady())
+      return built.store
+    },
+    get schema() {
+      if (built === undefined) throw new Error(schemaMessages.notReady())
+      return built.schema
+    },
+  }
+}
+
+async function buildExecutor(options: SchemaExecutorOptions, seed: number, cacheSize: number): Promise<Built> {
+  const peers = await loadPeers()
+  const base = await buildBaseSchema(peers, options)
+  const random = new SeededRandom(seed)
+  try {
+    const store = peers.mock.createMockStore({
+      schema: base,
+      mocks: { ...seededMocks(peers, base, random), ...options.mocks },
+      typePolicies: options.typePolicies,
+      mockGenerationBehavior: 'deterministic',
+    })
+    const resolvers = typeof options.resolvers === 'function' ? options.resolvers(store) : options.resolvers
+    const schema = peers.mock.addMocksToSchema({
+      schema: base,
+      store,
+      resolvers: resolvers as never,
+      // A schema that came with resolvers keeps them; mocks fill in what they leave out.
+      preserveResolvers: options.schema !== undefined,
+    })
+    installDispatch(peers, schema)
+    return { peers, schema, store, random, cache: new DocumentCache(peers, schema, cacheSize) }
+  } catch (error) {
+    if (isRealmError(error)) throw new Error(schemaMessages.twoGraphQLCopies('found while adding mocks to the schema'), { cause: error })
+    throw error
+  }
+}
+
+type ErrorStatus = (kind: 'syntax' | 'validation' | 'not-well-formed') => number
+
+interface RunOutcome {
+  result: ExecutionResult
+  status: number
+  allow?: string
+}
+
+/** One GraphQL request against the built schema, from query text to result and status. */
+async function run(
+  state: Built,
+  input: SchemaRequestInfo,
+  layers: readonly SchemaOverrides[],
+  errorStatus: ErrorStatus = () => 200,
+): Promise<RunOutcome> {
+  const { peers } = state
+  const { GraphQLError, getOperationAST } = peers.graphql
+  const requestError = (message: string, kind: 'syntax' | 'validation' | 'not-well-formed'): RunOutcome => ({
+    result: { errors: [new GraphQLError(message)] },
+    status: errorStatus(kind),
+  })
+
+  if (typeof input.query !== 'string') return requestError(schemaMessages.queryNotString(input.query), 'not-well-formed')
+  const variables = input.variables ?? {}
+  if (typeof variables !== 'object' || Array.isArray(variables)) {
+    return requestError(schemaMessages.variablesNotObject(variables), 'not-well-formed')
+  }
+
+  const prepared = state.cache.prepare(input.query)
+  if (prepared.kind === 'syntax-error') return { result: { errors: prepared.errors }, status: errorStatus('syntax') }
+  if (prepared.kind === 'invalid') return { result: { errors: prepared.errors }, status: errorStatus('validation') }
+
+  const operationName = input.operationName || undefined
+  const operation = getOperationAST(prepared.document, operationName)
+  if (operation === null || operation === undefined) {
+    const operations = prepared.document.definitions.filter((definition) => definition.kind === 'OperationDefinition')
+    const message =
+      operationName !== undefined
+        ? schemaMessages.unknownOperation(operationName)
+        : operations.length > 1
+          ? schemaMessages.ambiguousOperation()
+          : schemaMessages.noOperation()
+    return requestError(message, 'validation')
+  }
+  if (input.request?.method === 'GET' && operation.operation !== 'query') {
+    return { ...requestError(schemaMessages.mutationOverGet(operation.operation), 'validation'), status: 405, allow: 'POST' }
+  }
+
+  const context: SchemaContext & { [kOverrideLayers]: readonly SchemaOverrides[] } = {
+    store: state.store,
+    request: input.request,
+    requestId: input.requestId,
+    variables,
+    [kOverrideLayers]: layers,
+  }
+  let result: ExecutionResult
+  try {
+    result = await peers.graphql.execute({
+      schema: state.schema,
+      document: prepared.document,
+      variableValues: variables,
+      operationName,
+      contextValue: context,
+    })
+  } catch (error) {
+    if (isRealmError(error)) throw new Error(schemaMessages.twoGraphQLCopies('found while executing'), { cause: error })
+    throw error
+  }
+  // No `data` at all: the variables did not coerce, a request error.
+  const status = 'data' in result && result.data !== undefined ? 200 : errorStatus('validation')
+  return { result, status }
+}
+
+function checkOverrides(state: Built, overrides: SchemaOverrides): void {
+  const { isObjectType } = state.peers.graphql
+  const typeMap = state.schema.getTypeMap()
+  for (const [typeName, fields] of Object.entries(overrides)) {
+    const type = typeMap[typeName]
+    if (!isObjectType(type)) {
+      const known = Object.values(typeMap)
+        .filter((candidate) => isObjectType(candidate) && !candidate.name.startsWith('__'))
+        .map((candidate) => candidate.name)
+      throw new TypeError(schemaMessages.overrideUnknownType(typeName, known))
+    }
+    if (typeof fields !== 'object' || fields === null) throw new TypeError(schemaMessages.overrideNotObject(fields))
+    const known = type.getFields()
+    for (const fieldName of Object.keys(fields)) {
+      if (!Object.hasOwn(known, fieldName)) throw new TypeError(schemaMessages.overrideUnknownField(typeName, fieldName))
+    }
+  }
+}
+
+function checkMode(mode: unknown): BodyCheckMode {
+  if (!BODY_CHECK_MODES.includes(mode as BodyCheckMode)) throw new TypeError(schemaMessages.badCheckMode(mode))
+  return mode as BodyCheckMode
+}
+
+function option<T extends string>(options: SchemaExecutorOptions, key: 'statusPolicy' | 'bodyChecks', allowed: readonly T[], fallback: T): T {
+  const value = options[key]
+  if (value === undefined) return fallback
+  if (!allowed.includes(value as T)) {
+    throw new TypeError(schemaMessages.badOption(key, value, allowed.map((entry) => `'${entry}'`).join(', ')))
+  }
+  return value as T
+}

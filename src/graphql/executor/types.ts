@@ -1,0 +1,60 @@
+import type { GraphQLResolveInfo, GraphQLScalarType } from 'graphql'
+import type { IMockStore } from '@graphql-tools/mock'
+
+/** The context every resolver of the executor receives (yours and overrides). */
+export interface SchemaContext {
+  /** The mock store: state kept across requests until `executor.reset()`. */
+  readonly store: IMockStore
+  /** The intercepted request, when the executor answers one. */
+  readonly request: Request | undefined
+  readonly requestId: string | undefined
+  /** The operation's variables, as the client sent them. */
+  readonly variables: Readonly<Record<string, unknown>>
+}
+
+// Declared as a method so that resolvers may narrow `args` to their own shape (bivariance).
+interface FieldResolverShape {
+  resolve(parent: unknown, args: Record<string, unknown>, context: SchemaContext, info: GraphQLResolveInfo): unknown
+}
+
+/** A field resolver: (parent, args, context, info) => value, or a promise of one. */
+export type SchemaFieldResolver = FieldResolverShape['resolve']
+
+/** Resolvers keyed by type, then field, as in @graphql-tools/schema; scalars may be GraphQLScalarType. */
+export interface SchemaResolvers {
+  [typeName: string]: { [fieldName: string]: SchemaFieldResolver } | GraphQLScalarType
+}
+
+/** A plain value an override may return instead of a resolver function. */
+export type SchemaOverrideValue =
+  | string
+  | number
+  | boolean
+  | null
+  | readonly unknown[]
+  | { readonly [key: string]: unknown }
+
+/**
+ * Per-test overrides: type, then field, then a resolver or a fixed value. Objects returned for
+ * object types may be partial: fields they leave out come from mocks and the store.
+ */
+export interface SchemaOverrides {
+  [typeName: string]: { [fieldName: string]: SchemaFieldResolver | SchemaOverrideValue }
+}
+
+/** The parts of a GraphQL handler's resolver argument the executor reads. */
+export interface SchemaRequestInfo {
+  query: string
+  variables?: Record<string, unknown> | null
+  operationName?: string | null
+  /** The intercepted request: its Accept header picks the media type; its method guards mutations. */
+  request?: Request
+  requestId?: string
+}
+
+/** A GraphQL response body, as the executor writes it. */
+export interface SchemaResponseBody {
+  data?: Record<string, unknown> | null
+  errors?: ReadonlyArray<{ message: string; locations?: ReadonlyArray<{ line: number; column: number }>; path?: ReadonlyArray<string | number>; extensions?: Record<string, unknown> }>
+  extensions?: Record<string, unknown>
+}

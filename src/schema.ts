@@ -1,0 +1,23 @@
+// The `mocklib/schema` entry: a schema-backed GraphQL executor and schema-checked mock bodies.
+// It is the only entry that loads `graphql` and `@graphql-tools/*` (optional peers), on first use.
+export { createSchemaExecutor } from './graphql/executor/executor'
+export type {
+  CheckOptions,
+  SchemaExecuteInput,
+  SchemaExecutor,
+  SchemaExecutorOptions,
+  SchemaResolver,
+} from './graphql/executor/executor'
+export type { SchemaSource } from './graphql/executor/schema-source'
+export type {
+  SchemaContext,
+  SchemaFieldResolver,
+  SchemaOverrides,
+  SchemaOverrideValue,
+  SchemaRequestInfo,
+  SchemaResolvers,
+  SchemaResponseBody,
+} from './graphql/executor/types'
+export type { StatusPolicy } from './graphql/executor/status-policy'
+export type { BodyCheckMode, BodyProblem, BodyProblemKind } from './graphql/executor/body-check'
+export { BodyMismatchError } from './graphql/executor/checked-handler'
