@@ -17,6 +17,7 @@ export default defineConfig({
     index: 'src/index.ts',
     node: 'src/node.ts',
     browser: 'src/browser.ts',
+    schema: 'src/schema.ts',
   },
   format: ['esm', 'cjs'],
   dts: true,
@@ -26,6 +27,12 @@ export default defineConfig({
   clean: true,
   // package.json says "sideEffects": false; this one module's job is its side effect (see it).
   treeshake: { moduleSideEffects: [{ test: /[\\/]src[\\/]runtime[\\/]fetch-globals\.ts$/, sideEffects: true }] },
+  // mocklib/schema loads its optional peers on first use: the CommonJS build with require(), so
+  // Jest and other CommonJS users get the same graphql copy as their own code (see load-peers.ts).
+  inputOptions: (options, format) => ({
+    ...options,
+    transform: { ...options.transform, define: { ...options.transform?.define, __MOCKLIB_CJS__: String(format === 'cjs') } },
+  }),
   deps: {
     neverBundle: [nodeBuiltins, /^graphql/, /^@graphql-tools\//],
     alwaysBundle: (id, importer) =>
