@@ -9,9 +9,14 @@ import { rolldown } from 'rolldown'
 import { renderWorker } from '../../scripts/build-worker.mjs'
 
 export type MocklibApi = typeof import('mocklib') & typeof import('mocklib/browser')
+export type ApolloApi = Pick<
+  typeof import('@apollo/client'),
+  'ApolloClient' | 'CombinedGraphQLErrors' | 'gql' | 'HttpLink' | 'InMemoryCache'
+>
 declare global {
   interface Window {
     mocklib: MocklibApi
+    apollo: ApolloApi
     // Tests keep their worker object and scratch values here.
     worker: import('mocklib/browser').SetupWorker
     scratch: Record<string, unknown>
@@ -27,6 +32,7 @@ export async function bundlePage(entry = 'test/browser/fixtures/page-entry.ts'):
     input: root + entry,
     platform: 'browser',
     logLevel: 'silent',
+    transform: { define: { 'process.env.NODE_ENV': '"development"' } },
     resolve: {
       alias: {
         'mocklib/browser': root + 'src/browser.ts',
@@ -134,7 +140,11 @@ export async function openPage(context: BrowserContext, url: string): Promise<Te
   page.on('console', (message: ConsoleMessage) => console.push(`${message.type()}: ${message.text()}`))
   page.on('pageerror', (error) => console.push(`pageerror: ${error.message}`))
   await page.goto(url)
-  await page.waitForFunction(() => document.documentElement.dataset.mocklibReady === 'true')
+  await page
+    .waitForFunction(() => document.documentElement.dataset.mocklibReady === 'true', undefined, { timeout: 15_000 })
+    .catch((error: Error) => {
+      throw new Error(`The test page at ${url} did not load: ${error.message}\nConsole:\n${console.join('\n')}`)
+    })
   return { page, console }
 }
 
