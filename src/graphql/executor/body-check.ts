@@ -35,7 +35,7 @@ export type BodyCheckResult =
 
 export interface BodyCheckInput {
   query: string
-  variables?: Record<string, unknown> | null
+  variables?: object | null
   operationName?: string | null
 }
 
@@ -70,7 +70,7 @@ export async function checkBody(
     document: prepared.document,
     rootValue: data,
     contextValue: { [kBodyCheck]: run },
-    variableValues: input.variables ?? undefined,
+    variableValues: (input.variables ?? undefined) as Record<string, unknown> | undefined,
     operationName: input.operationName || undefined,
   })
   if (!('data' in result) || result.data === undefined) {

@@ -1,7 +1,8 @@
 import type { ExecutionResult, GraphQLSchema } from 'graphql'
 import type { IMocks, IMockStore, TypePolicy } from '@graphql-tools/mock'
 import { HttpResponse } from '../../runtime/http-response'
-import type { RequestHandler } from '../../runtime/request-handler'
+import type { RequestHandler, RequestHandlerOptions } from '../../runtime/request-handler'
+import { graphql } from '../graphql'
 import { BODY_CHECK_MODES, checkBody, type BodyCheckMode } from './body-check'
 import { CheckedHandler } from './checked-handler'
 import { DocumentCache } from './document-cache'
@@ -57,6 +58,11 @@ export interface SchemaExecutor {
    * `graphql.link(url).operation(executor.resolver)`, or inside your own resolver.
    */
   readonly resolver: SchemaResolver
+  /**
+   * One handler that serves every operation from the schema: at any endpoint, or only at
+   * `endpoint` (what `graphql.link(endpoint)` takes).
+   */
+  handler(endpoint?: string | RegExp, options?: RequestHandlerOptions): RequestHandler
   /** Executes without HTTP: the plain `{ data, errors }` result. Request errors are in `errors`. */
   execute(input: SchemaExecuteInput): Promise<ExecutionResult>
   /**
@@ -165,6 +171,9 @@ export function createSchemaExecutor(options: SchemaExecutorOptions): SchemaExec
 
   return {
     resolver,
+    handler(endpoint, handlerOptions) {
+      return (endpoint === undefined ? graphql : graphql.link(endpoint)).operation(resolver, handlerOptions)
+    },
     execute,
     override(overrides) {
       if (typeof overrides !== 'object' || overrides === null || Array.isArray(overrides)) {
@@ -246,7 +255,7 @@ async function run(
   })
 
   if (typeof input.query !== 'string') return requestError(schemaMessages.queryNotString(input.query), 'not-well-formed')
-  const variables = input.variables ?? {}
+  const variables = (input.variables ?? {}) as Record<string, unknown>
   if (typeof variables !== 'object' || Array.isArray(variables)) {
     return requestError(schemaMessages.variablesNotObject(variables), 'not-well-formed')
   }

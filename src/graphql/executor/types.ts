@@ -45,7 +45,8 @@ export interface SchemaOverrides {
 /** The parts of a GraphQL handler's resolver argument the executor reads. */
 export interface SchemaRequestInfo {
   query: string
-  variables?: Record<string, unknown> | null
+  /** Operation variables by name (any object type, so typed handlers' variables fit). */
+  variables?: object | null
   operationName?: string | null
   /** The intercepted request: its Accept header picks the media type; its method guards mutations. */
   request?: Request
