@@ -97,7 +97,9 @@ function checkShape(files) {
   }
   walk(pkg.exports)
   for (const target of targets) if (!files.includes(target)) problems.push(`exports target ${target} is not in the package`)
-  for (const entry of ['.', './node', './browser']) {
+  const entries = Object.keys(pkg.exports).filter((entry) => typeof pkg.exports[entry] === 'object')
+  for (const required of ['.', './node', './browser']) if (!entries.includes(required)) problems.push(`"${required}" is not exported`)
+  for (const entry of entries) {
     const conditions = pkg.exports[entry]
     for (const mode of ['import', 'require']) {
       if (typeof conditions?.[mode]?.types !== 'string') problems.push(`exports["${entry}"].${mode} has no "types"`)
