@@ -1,6 +1,7 @@
 import { requestCookies } from '../rest/cookies'
 import { HttpResponse } from '../runtime/http-response'
 import type { RequestContext } from '../runtime/request-context'
+import type { RequestExpander } from '../runtime/request-expander'
 import {
   RequestHandler,
   type IndexFamily,
@@ -51,7 +52,7 @@ export class GraphQLHandler<
   Variables extends object = GraphQLVariables,
 > extends RequestHandler<GraphQLResolverInfo<Variables>, GraphQLResponseBody<Query>> {
   readonly kind = 'graphql'
-  override readonly expander = graphqlBatchExpander
+  override readonly expander: RequestExpander = graphqlBatchExpander
   /** 'query', 'mutation', 'subscription', or 'all' for graphql.operation(). */
   readonly operationType: HandlerOperationType
   /** The name this handler matches, when it matches one name. */
