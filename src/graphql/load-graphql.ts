@@ -6,6 +6,13 @@ export interface GraphQLModule {
   print(ast: unknown): string
 }
 
+// The build defines this per output format: the CommonJS build must `require` graphql, so it
+// gets the copy the user's CommonJS code (Jest) gets; `import()` there would load a second copy
+// (graphql's ESM build) and fails under Jest without VM modules.
+declare const __MOCKLIB_CJS__: boolean | undefined
+declare const require: (id: string) => unknown
+const isCommonJs = typeof __MOCKLIB_CJS__ === 'boolean' && __MOCKLIB_CJS__
+
 let loaded: Promise<GraphQLModule> | undefined
 
 /**
@@ -13,7 +20,11 @@ let loaded: Promise<GraphQLModule> | undefined
  * never loads it. A missing package is reported with the command that installs it.
  */
 export function loadGraphQL(): Promise<GraphQLModule> {
-  loaded ??= import('graphql').then(
+  if (loaded !== undefined) return loaded
+  const importing: Promise<unknown> = isCommonJs
+    ? new Promise((resolve) => resolve(require('graphql')))
+    : import('graphql')
+  loaded = importing.then(
     (module: unknown) => {
       const candidate = (module as { default?: GraphQLModule } & Partial<GraphQLModule>)
       const api = typeof candidate.parse === 'function' ? candidate : candidate.default
