@@ -41,12 +41,23 @@ export async function handleRequest(
   }
 
   const ctx = new RequestContext(request, requestId)
+  // 'request:match' is announced once the resolver has run (as in MSW): a resolver that throws
+  // gives start → unhandledException → response:mocked, with no match and no end.
+  let matched = false
+  let matchEmitted = false
+  const emitMatch = () => {
+    if (!matched || matchEmitted) return
+    matchEmitted = true
+    emitter.emit('request:match', payload)
+  }
   let outcome
   try {
     let candidates = list.candidates(ctx)
     if (candidates instanceof Promise) candidates = await candidates
     outcome = await executeHandlers(candidates, ctx, list.store, {
-      onMatch: () => emitter.emit('request:match', payload),
+      onMatch: () => {
+        matched = true
+      },
     })
   } catch (error) {
     // A handler's predicate threw (a custom predicate, say): report it like a resolver error.
@@ -56,16 +67,19 @@ export async function handleRequest(
   // A request that stands for several (a GraphQL batch) and found no answer as a whole:
   // each part goes through the same list. Lists without expanders (REST only) skip this.
   if ((outcome.type === 'unhandled' || outcome.type === 'fallthrough') && list.expanders().length > 0) {
+    emitMatch()
     const expanded = await expandRequest(ctx, list, options, outcome.type === 'fallthrough')
     if (expanded !== undefined) return expanded
   }
 
   switch (outcome.type) {
     case 'mocked':
+      emitMatch()
       emitter.emit('request:end', payload)
       return { type: 'mocked', response: outcome.response, handler: outcome.handler }
     case 'passthrough':
     case 'fallthrough':
+      emitMatch()
       emitter.emit('request:end', payload)
       return { type: 'passthrough' }
     case 'exception':
