@@ -1,6 +1,7 @@
 import { getSetCookies, HttpResponse, kDefaultContentType } from '../../runtime/http-response'
 import { isPassthroughResponse } from '../../runtime/passthrough'
 import type { RequestContext } from '../../runtime/request-context'
+import type { RequestExpander } from '../../runtime/request-expander'
 import {
   RequestHandler,
   type AsyncResponseResolverReturnType,
@@ -42,6 +43,7 @@ interface GraphQLResolverArgs extends BodyCheckInput {
 export class CheckedHandler extends RequestHandler {
   readonly kind: string
   override readonly info: HandlerInfo
+  override readonly expander: RequestExpander | undefined
 
   constructor(
     readonly inner: RequestHandler,
@@ -55,6 +57,7 @@ export class CheckedHandler extends RequestHandler {
     )
     this.kind = inner.kind
     this.info = inner.info
+    this.expander = inner.expander
   }
 
   match(ctx: RequestContext): MaybePromise<ResolverInfoBase | Response | null> {

@@ -6,6 +6,7 @@ import { graphql } from '../graphql'
 import { BODY_CHECK_MODES, checkBody, type BodyCheckMode } from './body-check'
 import { CheckedHandler } from './checked-handler'
 import { DocumentCache } from './document-cache'
+import { SchemaEndpointHandler } from './endpoint-handler'
 import { installDispatch, kOverrideLayers } from './field-dispatch'
 import { loadPeers, type Peers } from './load-peers'
 import { isRealmError, schemaMessages } from './messages'
@@ -59,8 +60,10 @@ export interface SchemaExecutor {
    */
   readonly resolver: SchemaResolver
   /**
-   * One handler that serves every operation from the schema: at any endpoint, or only at
-   * `endpoint` (what `graphql.link(endpoint)` takes).
+   * One handler that serves every operation from the schema. With an `endpoint` (what
+   * `graphql.link()` takes) it answers everything sent there like a server, syntax errors and
+   * unknown operation names included. Without one it is `graphql.operation(executor.resolver)`:
+   * every parseable operation, wherever it is sent.
    */
   handler(endpoint?: string | RegExp, options?: RequestHandlerOptions): RequestHandler
   /** Executes without HTTP: the plain `{ data, errors }` result. Request errors are in `errors`. */
@@ -172,7 +175,14 @@ export function createSchemaExecutor(options: SchemaExecutorOptions): SchemaExec
   return {
     resolver,
     handler(endpoint, handlerOptions) {
-      return (endpoint === undefined ? graphql : graphql.link(endpoint)).operation(resolver, handlerOptions)
+      if (endpoint === undefined) return graphql.operation(resolver, handlerOptions)
+      return new SchemaEndpointHandler(graphql.link(endpoint).operation(resolver, handlerOptions), (request, message) => {
+        const shape = responseShape(request, statusPolicy)
+        return HttpResponse.json(
+          { errors: [{ message }] },
+          { status: shape.requestErrorStatus('syntax'), headers: { 'content-type': shape.contentType } },
+        )
+      })
     },
     execute,
     override(overrides) {
