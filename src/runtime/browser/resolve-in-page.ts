@@ -24,7 +24,6 @@ export interface PageRuntime {
  * once the source calls `delivered()`, from a clone taken before the body leaves.
  */
 export async function resolveInPage(request: Request, requestId: string, runtime: PageRuntime): Promise<PageAnswer> {
-  // The pipeline may strip the bypass marker from the headers; keep an intact copy for the log.
   const result = await handleRequest(request, requestId, runtime.list(), runtime.pipeline())
   if (result.type === 'passthrough') return { type: 'passthrough' }
   if (result.type === 'error') return { type: 'network-error', delivered: () => {} }

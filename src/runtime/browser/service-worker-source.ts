@@ -26,7 +26,6 @@ export interface ServiceWorkerSourceOptions {
  * here; the page answers with a mocked response, a network error, or "perform it".
  */
 export class ServiceWorkerSource {
-  #registration: ServiceWorkerRegistration | undefined
   #worker: ServiceWorker | undefined
   readonly #workerUrl: string
 
@@ -40,13 +39,22 @@ export class ServiceWorkerSource {
   async start(): Promise<ServiceWorkerRegistration> {
     const container = navigator.serviceWorker
     const registration = await getRegistration(this.#workerUrl, this.options.registrationOptions, this.options.findWorker)
-    this.#registration = registration
     const worker = await activeWorker(registration)
     this.#worker = worker
 
     container.addEventListener('message', this.#onMessage)
     container.startMessages()
+    try {
+      return await this.#handshake(registration, worker)
+    } catch (error) {
+      container.removeEventListener('message', this.#onMessage)
+      this.#worker = undefined
+      throw error
+    }
+  }
 
+  async #handshake(registration: ServiceWorkerRegistration, worker: ServiceWorker): Promise<ServiceWorkerRegistration> {
+    const container = navigator.serviceWorker
     await this.#checkIntegrity(worker)
     const inScope = isInScope(location.href, registration.scope)
     if (inScope && container.controller !== worker) {
