@@ -1,5 +1,7 @@
 // The worker's life in a real browser: start/stop/start, reload, tabs, scopes, outdated and
 // missing scripts, a worker the browser stops while idle.
+import { readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import {
@@ -234,6 +236,23 @@ describe('worker scripts and scopes', () => {
     })
     expect(script).toBe(server.origin + '/mockServiceWorker.js?build=1')
     expect(await Promise.all([who(first.page), who(second.page)])).toEqual(['first', 'second'])
+  })
+
+  it("rejects start() with what to do when the script at the URL is not mocklib's (an MSW worker left from a migration)", async () => {
+    const msw = readFileSync(fileURLToPath(new URL('../../node_modules/msw/lib/mockServiceWorker.js', import.meta.url)), 'utf8')
+    server.route('/msw/mockServiceWorker.js', (_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/javascript' })
+      res.end(msw)
+    })
+    const { page } = await openPage(context, server.origin + '/msw/')
+    const message = await page.evaluate(() =>
+      window.mocklib
+        .setupWorker()
+        .start({ quiet: true, serviceWorker: { url: '/msw/mockServiceWorker.js' } })
+        .then(() => 'resolved', (error: Error) => error.message),
+    )
+    expect(message).toContain(`The Service Worker at ${server.origin}/msw/mockServiceWorker.js did not answer mocklib's "integrity" message`)
+    expect(message).toContain('npx mocklib init <publicDir>')
   })
 
   it('works with a custom worker URL and scope, and warns a page outside the scope', async () => {
