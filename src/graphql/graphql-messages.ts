@@ -39,6 +39,12 @@ export const graphqlMessages = {
       `graphql.link() needs the endpoint URL as a string (absolute, relative or with wildcards) or a RegExp, got ${describeValue(value)}.`,
     )
   },
+  operationNeedsResolver(value: unknown): string {
+    return format(
+      `graphql.operation() takes the resolver as its only argument (it matches every operation), got ${describeValue(value)}. ` +
+        "To match one operation by name, use graphql.query('Name', resolver) or graphql.mutation('Name', resolver).",
+    )
+  },
   getMutation(header: string, name: string | undefined): string {
     return format(
       `Mutations cannot be sent with GET (GraphQL over HTTP): the handler "${header}" refused ` +

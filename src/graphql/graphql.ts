@@ -1,6 +1,7 @@
 import type { RequestHandlerOptions } from '../runtime/request-handler'
 import { compileEndpoint } from './endpoint'
 import { GraphQLHandler } from './graphql-handler'
+import { graphqlMessages } from './graphql-messages'
 import type { GraphQLPredicate, GraphQLQuery, GraphQLResponseResolver, GraphQLVariables } from './types'
 
 /**
@@ -50,7 +51,10 @@ function handlers(endpoint: string | RegExp | undefined): GraphQLHandlers {
   return {
     query: (predicate, resolver, options) => new GraphQLHandler('query', predicate, endpoint, resolver, options),
     mutation: (predicate, resolver, options) => new GraphQLHandler('mutation', predicate, endpoint, resolver, options),
-    operation: (resolver, options) => new GraphQLHandler('all', undefined, endpoint, resolver, options),
+    operation: (resolver, options) => {
+      if (typeof resolver !== 'function') throw new TypeError(graphqlMessages.operationNeedsResolver(resolver))
+      return new GraphQLHandler('all', undefined, endpoint, resolver, options)
+    },
   }
 }
 

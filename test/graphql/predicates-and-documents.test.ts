@@ -120,5 +120,6 @@ describe('documents as predicates', () => {
     expect(() => graphql.query({ __meta__: {} } as never, () => undefined)).toThrow(/needs an operation name, a RegExp, a GraphQL document/)
     expect(() => graphql.query({ __meta__: { hash: 'md5:abc' } }, () => undefined)).toThrow(/not a SHA-256 hash/)
     expect(() => graphql.link(42 as never)).toThrow(/graphql\.link\(\) needs the endpoint/)
+    expect(() => graphql.operation('ListPosts' as never)).toThrow(/only argument.*graphql\.query\('Name', resolver\)/)
   })
 })
