@@ -92,6 +92,15 @@ export async function checkBody(
   return { ok: true, data: (result.data ?? null) as Record<string, unknown> | null }
 }
 
+/** Marks a stand-in object: a problem was reported above it, so its fields are not checked. */
+const kPlaceholder = Symbol('mocklib.schema.placeholder')
+
+/**
+ * The check resolvers. After reporting a problem they return a stand-in value that fits the
+ * schema, so graphql-js keeps going (a null in a non-null field would otherwise stop the whole
+ * list or object) and every problem of the body is reported at once. The data of a body with
+ * problems is never sent, so stand-ins never reach a client.
+ */
 class CheckRun implements CheckResolvers {
   readonly problems: BodyProblem[] = []
 
@@ -101,44 +110,42 @@ class CheckRun implements CheckResolvers {
   ) {}
 
   field(source: unknown, info: GraphQLResolveInfo): unknown {
+    if (isPlaceholder(source)) return this.#placeholder(info.returnType)
     const key = String(info.path.key)
     const path = pathKeys(info.path)
     const fieldRef = `${info.parentType.name}.${info.fieldName}`
     if (source === null || typeof source !== 'object' || !Object.hasOwn(source, key)) {
       const alias = key === info.fieldName ? '' : ` (as "${key}")`
       this.#add('missing-field', path, `missing: the query selects ${fieldRef}${alias} of type ${String(info.returnType)}`)
-      return undefined
+      return this.#placeholder(info.returnType)
     }
-    const value = (source as Record<string, unknown>)[key]
-    this.#checkValue(value, info.returnType, path, fieldRef)
-    return value
+    return this.#checkValue((source as Record<string, unknown>)[key], info.returnType, path, fieldRef)
   }
 
   typeName(value: unknown, abstractType: GraphQLAbstractType): string | undefined {
-    // #checkValue has already reported a missing or wrong __typename with its exact path.
+    // #checkValue has reported a missing or wrong __typename already, and put a stand-in there.
     const name = (value as { __typename?: unknown } | null)?.__typename
     if (typeof name !== 'string') return undefined
     return this.#possibleTypes(abstractType).includes(name) ? name : undefined
   }
 
-  #checkValue(value: unknown, type: GraphQLOutputType, path: Array<string | number>, fieldRef: string): void {
+  /** Reports what does not fit at `path` and returns the value to go on with. */
+  #checkValue(value: unknown, type: GraphQLOutputType, path: Array<string | number>, fieldRef: string): unknown {
     const { isNonNullType, isListType, isLeafType, isObjectType, isAbstractType } = this.peers.graphql
     if (isNonNullType(type)) {
       if (value === null || value === undefined) {
         this.#add('null-in-non-null', path, `null in non-null field ${fieldRef} (${String(type)})`)
-        return
+        return this.#placeholder(type.ofType)
       }
-      this.#checkValue(value, type.ofType, path, fieldRef)
-      return
+      return this.#checkValue(value, type.ofType, path, fieldRef)
     }
-    if (value === null || value === undefined) return
+    if (value === null || value === undefined) return value
     if (isListType(type)) {
       if (!Array.isArray(value)) {
         this.#add('wrong-type', path, `${fieldRef} is a list (${String(type)}), got ${describeValue(value)}`)
-        return
+        return []
       }
-      value.forEach((item, index) => this.#checkValue(item, type.ofType, [...path, index], fieldRef))
-      return
+      return value.map((item, index) => this.#checkValue(item, type.ofType, [...path, index], fieldRef))
     }
     if (isLeafType(type)) {
       let problem: string | undefined
@@ -147,34 +154,46 @@ class CheckRun implements CheckResolvers {
       } catch (error) {
         problem = error instanceof Error ? error.message : String(error)
       }
-      if (problem !== undefined) {
-        this.#add('wrong-scalar', path, `${describeValue(value)} is not a valid ${type.name} for ${fieldRef}: ${problem}`)
-      }
-      return
+      if (problem === undefined) return value
+      this.#add('wrong-scalar', path, `${describeValue(value)} is not a valid ${type.name} for ${fieldRef}: ${problem}`)
+      return this.#placeholder(type)
     }
     if (typeof value !== 'object' || Array.isArray(value)) {
-      this.#add('wrong-type', path, `${fieldRef} is an object of type ${String(type)}, got ${describeValue(value)}`)
-      return
+      const what = typeof path[path.length - 1] === 'number' ? 'holds objects' : 'is an object'
+      this.#add('wrong-type', path, `${fieldRef} ${what} of type ${String(type)}, got ${describeValue(value)}`)
+      return this.#placeholder(type)
     }
     const given = (value as { __typename?: unknown }).__typename
     if (isObjectType(type)) {
       if (given !== undefined && given !== type.name) {
         this.#add('wrong-type', path, `__typename ${describeValue(given)}, but ${fieldRef} returns ${type.name}`)
       }
-      return
+      return value
     }
     if (isAbstractType(type)) {
       const possible = this.#possibleTypes(type)
       if (typeof given !== 'string') {
-        this.#add(
-          'wrong-type',
-          path,
-          `${fieldRef} returns the ${type.name} ${this.peers.graphql.isUnionType(type) ? 'union' : 'interface'}: the object needs a "__typename", one of ${possible.join(', ')}`,
-        )
-      } else if (!possible.includes(given)) {
+        const kind = this.peers.graphql.isUnionType(type) ? 'union' : 'interface'
+        this.#add('wrong-type', path, `${fieldRef} returns the ${type.name} ${kind}: the object needs a "__typename", one of ${possible.join(', ')}`)
+        return this.#placeholder(type)
+      }
+      if (!possible.includes(given)) {
         this.#add('wrong-type', path, `__typename "${given}" is not a possible type of ${type.name} (one of ${possible.join(', ')}) at ${fieldRef}`)
+        return this.#placeholder(type)
       }
     }
+    return value
+  }
+
+  /** A value of `type` that completes without errors (custom scalars: null, the one gap). */
+  #placeholder(type: GraphQLOutputType): unknown {
+    const { isNonNullType, isListType, isEnumType, isScalarType, isAbstractType } = this.peers.graphql
+    if (isNonNullType(type)) return this.#placeholder(type.ofType)
+    if (isListType(type)) return []
+    if (isEnumType(type)) return type.getValues()[0]?.value ?? null
+    if (isScalarType(type)) return SCALAR_PLACEHOLDERS[type.name] ?? null
+    if (isAbstractType(type)) return { [kPlaceholder]: true, __typename: this.#possibleTypes(type)[0] }
+    return { [kPlaceholder]: true }
   }
 
   #possibleTypes(type: GraphQLAbstractType): string[] {
@@ -184,6 +203,12 @@ class CheckRun implements CheckResolvers {
   #add(kind: BodyProblemKind, path: ReadonlyArray<string | number>, message: string): void {
     this.problems.push({ kind, path: formatPath(path), message })
   }
+}
+
+const SCALAR_PLACEHOLDERS: Record<string, unknown> = { String: '', ID: '', Int: 0, Float: 0, Boolean: false }
+
+function isPlaceholder(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && (value as { [kPlaceholder]?: boolean })[kPlaceholder] === true
 }
 
 function pathKeys(path: GraphQLResolveInfo['path']): Array<string | number> {
