@@ -64,7 +64,21 @@ export function splitHandlerPath(path: string): { path: string; query: string } 
   return { path: path.slice(0, index), query: path.slice(index) }
 }
 
+/** Compiled patterns by path: handlers re-created with the same path (in every test) share one. */
+const compiled = new Map<string, CompiledPattern>()
+
 export function compilePattern(path: string): CompiledPattern {
+  let pattern = compiled.get(path)
+  if (pattern === undefined) {
+    pattern = compileUncached(path)
+    // Bounded: a suite with more distinct paths than this only recompiles some.
+    if (compiled.size >= 2000) compiled.clear()
+    compiled.set(path, pattern)
+  }
+  return pattern
+}
+
+function compileUncached(path: string): CompiledPattern {
   const source = path
   const relative = !ABSOLUTE_URL.test(path) && !path.startsWith('*')
   const literal = !/[:*]/.test(stripScheme(path)) || isOnlyPortColon(path)

@@ -106,7 +106,7 @@ export abstract class RequestHandler<
         `[mocklib] The handler "${header}" needs a resolver function as its second argument, got ${resolver === null ? 'null' : typeof resolver}.`,
       )
     }
-    this.info = { header, callFrame: getCallFrame() }
+    this.info = handlerInfo(header, new Error())
     this.options = options ?? {}
     this.resolver = resolver
     this.id = ++handlerCounter
@@ -148,9 +148,27 @@ export function isRequestHandler(value: unknown): value is RequestHandler {
   return value instanceof RequestHandler
 }
 
+/**
+ * Handler info whose call frame is read from the creation stack only when asked for:
+ * formatting a stack costs more than creating the handler, and most are never printed.
+ */
+function handlerInfo(header: string, site: Error): HandlerInfo {
+  let pending: Error | undefined = site
+  let frame: string | undefined
+  return {
+    header,
+    get callFrame() {
+      if (pending !== undefined) {
+        frame = getCallFrame(pending.stack)
+        pending = undefined
+      }
+      return frame
+    },
+  }
+}
+
 /** file:line:col of the user code that created a handler, skipping mocklib's own frames. */
-function getCallFrame(): string | undefined {
-  const stack = new Error().stack
+function getCallFrame(stack: string | undefined): string | undefined {
   if (stack === undefined) return undefined
   const lines = stack.split('\n')
   for (let index = 1; index < lines.length; index++) {
