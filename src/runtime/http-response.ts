@@ -44,13 +44,13 @@ export class HttpResponse<BodyType extends DefaultBodyType = DefaultBodyType> ex
   constructor(body?: ResponseBodyInit, init?: HttpResponseInit) {
     const status = init?.status ?? 200
     const safeStatus = isConstructibleStatus(status) ? status : 200
-    const headers = new Headers(init?.headers)
     const setCookies = collectSetCookies(init?.headers)
     const finalBody = NULL_BODY_STATUS.has(status) ? null : (body ?? null)
+    // The platform copies `headers` into the response: no intermediate Headers is needed.
     super(finalBody, {
       status: safeStatus,
       statusText: init?.statusText ?? statusTextFor(status),
-      headers,
+      headers: init?.headers,
     })
     if (safeStatus !== status) {
       Object.defineProperty(this, 'status', { value: status, enumerable: true })
@@ -74,6 +74,17 @@ export class HttpResponse<BodyType extends DefaultBodyType = DefaultBodyType> ex
 
   /** An `application/json` response; the body is `JSON.stringify`d. */
   static override json<BodyType extends DefaultBodyType>(body?: BodyType, init?: HttpResponseInit): HttpResponse<BodyType> {
+    if (init === undefined) {
+      // The common `HttpResponse.json(body)`: two known headers, no Headers object to build.
+      const text = body === undefined ? '' : JSON.stringify(body)
+      const headers: Array<[string, string]> = [
+        ['content-type', 'application/json'],
+        ['content-length', String(byteLength(text))],
+      ]
+      const response = new HttpResponse<BodyType>(text === '' ? null : text, { headers })
+      Object.defineProperty(response, kDefaultContentType, { value: true })
+      return response
+    }
     const explicitType = hasContentType(init)
     const headers = withDefaults(init, 'application/json')
     const text = body === undefined ? '' : JSON.stringify(body)

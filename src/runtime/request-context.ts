@@ -23,8 +23,17 @@ export class RequestContext {
   /** origin + pathname, what path patterns are matched against. */
   get cleanUrl(): string {
     if (this.#cleanUrl === undefined) {
-      const url = this.url
-      this.#cleanUrl = url.protocol + '//' + url.host + url.pathname
+      // A Request's url is already serialized: for http(s), cut off the query and hash without
+      // parsing it again, unless it may carry credentials (user:pass@), which the clean URL leaves out.
+      const href = this.request.url
+      const end = href.search(/[?#]/)
+      const head = end === -1 ? href : href.slice(0, end)
+      if (!(href.startsWith('http://') || href.startsWith('https://')) || head.includes('@')) {
+        const url = this.url
+        this.#cleanUrl = url.protocol + '//' + url.host + url.pathname
+      } else {
+        this.#cleanUrl = head
+      }
     }
     return this.#cleanUrl
   }
