@@ -4,6 +4,7 @@
 // Figures are medians of CPU time per unit, and ratios are medians of per-round ratios.
 //
 //   node bench/run.mjs [--quick] [--rounds N] [--only id,id] [--dist dir] [--no-memory] [--no-cold]
+//                      [--compare dir]   adds "mocklib-base", another build, to measure a change
 import { fork, spawn } from 'node:child_process'
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
@@ -26,9 +27,10 @@ const option = (name) => {
 const quick = flag('--quick')
 const config = {
   quick,
-  rounds: Number(option('--rounds') ?? (quick ? 3 : 5)),
-  roundMs: quick ? 100 : 300,
-  warmupMs: quick ? 100 : 250,
+  // Many short rounds: on a busy machine, neighbours in a round see the same load.
+  rounds: Number(option('--rounds') ?? (quick ? 6 : 15)),
+  roundMs: quick ? 50 : 120,
+  warmupMs: quick ? 100 : 300,
   coldRounds: quick ? 3 : 7,
   memory: quick
     ? { fetch: 10_000, http: 3_000, 'listen-close': 1_000 }
@@ -38,6 +40,8 @@ const config = {
 }
 const dist = resolve(root, option('--dist') ?? 'dist')
 const only = option('--only')?.split(',')
+const compareDist = option('--compare') && resolve(root, option('--compare'))
+const distOf = (contender) => (contender === 'mocklib-base' ? compareDist : dist)
 const outDir = join(here, 'results')
 
 const results = {
@@ -68,7 +72,7 @@ function log(line) {
 
 /** Starts one contender's child and waits until it has warmed up. */
 function startChild(scenario, contender) {
-  const child = fork(join(here, 'lib/child.mjs'), [scenario.id, contender, dist, String(config.warmupMs)], {
+  const child = fork(join(here, 'lib/child.mjs'), [scenario.id, contender, distOf(contender), String(config.warmupMs)], {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   })
   let waiting
@@ -96,7 +100,8 @@ async function runScenario(scenario) {
   log(`\n${scenario.title}`)
   const entry = { id: scenario.id, title: scenario.title, unit: scenario.unit, contenders: {}, ratios: {}, skipped: {} }
   const active = []
-  for (const contender of scenario.contenders) {
+  const contenders = compareDist && scenario.contenders.includes('mocklib') ? [...scenario.contenders, 'mocklib-base'] : scenario.contenders
+  for (const contender of contenders) {
     const child = startChild(scenario, contender)
     const first = await child.next()
     if (first.type === 'skipped') {

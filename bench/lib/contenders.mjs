@@ -7,7 +7,9 @@ export const CONTENDERS = ['mocklib', 'msw', 'interceptors', 'baseline']
 
 export async function loadContender(name, dist) {
   switch (name) {
-    case 'mocklib': {
+    case 'mocklib':
+    // Another build of mocklib (run.mjs --compare <dir>), to measure a change side by side.
+    case 'mocklib-base': {
       const core = await import(pathToFileURL(join(dist, 'index.js')).href)
       const node = await import(pathToFileURL(join(dist, 'node.js')).href)
       return { name, ...core, setupServer: node.setupServer }

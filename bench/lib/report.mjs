@@ -1,7 +1,14 @@
 // The Markdown table printed after a run, and the SVG chart drawn from the same results.
 
-const NAMES = ['mocklib', 'msw', 'interceptors', 'baseline']
-const COLORS = { mocklib: '#2563eb', msw: '#f97316', interceptors: '#6b7280', baseline: '#a3a3a3' }
+const COLORS = { mocklib: '#2563eb', msw: '#f97316', interceptors: '#6b7280', baseline: '#a3a3a3', 'mocklib-base': '#93c5fd' }
+let NAMES = ['mocklib', 'msw', 'interceptors', 'baseline']
+
+/** Adds the "mocklib-base" column when a run compared two builds. */
+function useNames(results) {
+  const compared = allEntries(results).some((entry) => entry.contenders['mocklib-base'])
+  NAMES = compared ? ['mocklib', 'mocklib-base', 'msw', 'interceptors', 'baseline'] : ['mocklib', 'msw', 'interceptors', 'baseline']
+  return compared
+}
 
 function allEntries(results) {
   return results.coldStart ? [...results.scenarios, results.coldStart] : results.scenarios
@@ -27,12 +34,14 @@ function value(goal) {
 
 export function renderTable(results) {
   const lines = []
+  const compared = useNames(results)
+  const others = compared ? ['mocklib-base', 'msw', 'interceptors'] : ['msw', 'interceptors']
   lines.push('CPU time per unit (median of rounds; process.cpuUsage, user + system). Ratios: median of per-round ratios.', '')
-  lines.push('| Scenario | unit | mocklib | msw | interceptors | baseline | mocklib ÷ msw | mocklib ÷ interceptors |')
-  lines.push('|---|---|--:|--:|--:|--:|--:|--:|')
+  lines.push(`| Scenario | unit | ${NAMES.join(' | ')} | ${others.map((o) => `mocklib ÷ ${o}`).join(' | ')} |`)
+  lines.push(`|---|---|${NAMES.map(() => '--:').join('|')}|${others.map(() => '--:').join('|')}|`)
   for (const entry of allEntries(results)) {
     const cells = NAMES.map((name) => figure(entry, name))
-    lines.push(`| ${entry.title} | ${entry.unit} | ${cells.join(' | ')} | ${ratioCell(entry, 'msw')} | ${ratioCell(entry, 'interceptors')} |`)
+    lines.push(`| ${entry.title} | ${entry.unit} | ${cells.join(' | ')} | ${others.map((o) => ratioCell(entry, o)).join(' | ')} |`)
   }
   if (results.memory) {
     lines.push('', 'Heap retained after GC (bytes per unit; negative means the heap shrank):', '')
@@ -63,6 +72,7 @@ const escape = (text) => String(text).replace(/&/g, '&amp;').replace(/</g, '&lt;
 
 /** Horizontal bars on a log scale: CPU µs per unit for every contender in every scenario. */
 export function renderChart(results) {
+  useNames(results)
   const entries = allEntries(results)
   const bar = 11
   const labelWidth = 330
