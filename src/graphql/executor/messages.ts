@@ -11,7 +11,7 @@ const INSTALL = 'npm install -D graphql @graphql-tools/schema @graphql-tools/moc
 export const schemaMessages = {
   missingPeer(name: PeerPackage, cause: unknown): string {
     return format(
-      `mocklib/schema needs the "${name}" package, and it could not be loaded (${errorText(cause)}). ` +
+      `mocklib/schema needs the "${name}" package, and it could not be loaded (${errorText(cause).split("\n")[0]}). ` +
         `Install it next to mocklib: ${INSTALL}. The core 'mocklib' entry does not need it.`,
     )
   },
@@ -48,7 +48,8 @@ export const schemaMessages = {
       `Two copies of the "graphql" package are loaded (${detail}). graphql-js refuses objects made by another copy ` +
         '("Cannot use GraphQLSchema ... from another module or realm"). It happens when a test runner or bundler loads graphql ' +
         'once as ESM and once as CommonJS, or when two versions are installed. Fix it by making one copy: ' +
-        'run `npm ls graphql` and dedupe to one version; in Vitest add `resolve: { dedupe: ["graphql"] }` (and keep graphql external, not inlined); ' +
+        'run `npm ls graphql` and dedupe to one version; in Vitest (graphql 16 has no exports map, and Vite picks its .mjs file where Node picks index.js) ' +
+        'add `resolve: { alias: [{ find: /^graphql$/, replacement: createRequire(import.meta.url).resolve("graphql") }] }`; ' +
         'in Jest map it to one file with moduleNameMapper { "^graphql$": require.resolve("graphql") }; ' +
         'or pass the schema as SDL ({ typeDefs } or { schemaFiles }) instead of a GraphQLSchema object.',
     )
