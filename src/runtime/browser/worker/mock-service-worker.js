@@ -62,8 +62,9 @@ async function onMessage(client, data) {
       const inFlight = pending.get(client.id)
       if (inFlight) await Promise.allSettled([...inFlight])
       await pruneClients()
-      client.postMessage({ type: 'mocklib:closed' })
+      // Unregister before answering, so a page that awaited stop() finds no registration left.
       if (activeClients.size === 0 && data.unregister === true) await self.registration.unregister()
+      client.postMessage({ type: 'mocklib:closed' })
       return
     }
     case 'mocklib:leave':
