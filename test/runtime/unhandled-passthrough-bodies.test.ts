@@ -44,7 +44,11 @@ function postWithNodeHttp(url: string, body: Buffer): Promise<Buffer> {
 
 const clients: Record<string, (url: string, body: Buffer) => Promise<Buffer>> = {
   fetch: async (url, body) => {
-    const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/octet-stream' }, body })
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/octet-stream' },
+      body: new Uint8Array(body),
+    })
     return Buffer.from(await response.arrayBuffer())
   },
   'http.request': postWithNodeHttp,
