@@ -43,3 +43,16 @@ it('a single Set-Cookie given in a header object arrives too', async () => {
   const response = await fetch('http://api.test/single', { method: 'POST' })
   expect(response.headers.getSetCookie()).toEqual(['one=1'])
 })
+
+it('Set-Cookie values given in a Headers instance all arrive', async () => {
+  server.use(
+    rest.get('http://api.test/headers-instance', () => {
+      const headers = new Headers()
+      headers.append('set-cookie', 'a=1')
+      headers.append('set-cookie', 'b=2; Secure')
+      return HttpResponse.text('ok', { headers })
+    }),
+  )
+  const response = await fetch('http://api.test/headers-instance')
+  expect(response.headers.getSetCookie()).toEqual(['a=1', 'b=2; Secure'])
+})
