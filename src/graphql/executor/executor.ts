@@ -2,7 +2,8 @@ import type { ExecutionResult, GraphQLSchema } from 'graphql'
 import type { IMocks, IMockStore, TypePolicy } from '@graphql-tools/mock'
 import { HttpResponse } from '../../runtime/http-response'
 import type { RequestHandler, RequestHandlerOptions } from '../../runtime/request-handler'
-import { graphql } from '../graphql'
+import { graphql, type GraphQLLinkHandlers } from '../graphql'
+import type { GraphQLQuery } from '../types'
 import { BODY_CHECK_MODES, checkBody, type BodyCheckMode } from './body-check'
 import { CheckedHandler } from './checked-handler'
 import { DocumentCache } from './document-cache'
@@ -175,8 +176,9 @@ export function createSchemaExecutor(options: SchemaExecutorOptions): SchemaExec
   return {
     resolver,
     handler(endpoint, handlerOptions) {
-      if (endpoint === undefined) return graphql.operation(resolver, handlerOptions)
-      return new SchemaEndpointHandler(graphql.link(endpoint).operation(resolver, handlerOptions), (request, message) => {
+      if (endpoint === undefined) return graphql.operation<GraphQLQuery, object>(resolver, handlerOptions)
+      const link: GraphQLLinkHandlers = graphql.link(endpoint)
+      return new SchemaEndpointHandler(link.operation<GraphQLQuery, object>(resolver, handlerOptions), (request, message) => {
         const shape = responseShape(request, statusPolicy)
         return HttpResponse.json(
           { errors: [{ message }] },
