@@ -36,10 +36,12 @@ export interface ResolverInfoBase {
   requestId: string
 }
 
+// NoInfer: the response body type is never guessed from what a resolver returns (a generator
+// yielding text and returning JSON would be rejected); it is checked only when given explicitly.
 export type ResponseResolver<
   ResolverArgs extends object = ResolverInfoBase,
   ResponseBody extends DefaultBodyType = DefaultBodyType,
-> = (info: ResolverArgs) => AsyncResponseResolverReturnType<ResponseBody>
+> = (info: ResolverArgs) => AsyncResponseResolverReturnType<NoInfer<ResponseBody>>
 
 export interface HandlerInfo {
   /** A one-line description, such as "GET https://api.test/posts" or "query ListPosts". */
