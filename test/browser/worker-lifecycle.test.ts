@@ -111,6 +111,25 @@ describe('start and stop', () => {
     await waitForConsole(testPage, /worker\.stop\(\) was called while the worker is not started/)
   })
 
+  it('rejects start() for bad options, naming what to pass', async () => {
+    const { page } = await openPage(context, server.origin + '/')
+    const messages = await page.evaluate(async () => {
+      const worker = window.mocklib.setupWorker()
+      const reason = (options: unknown) =>
+        worker.start(options as Parameters<typeof worker.start>[0]).then(() => 'resolved', (error: Error) => error.message)
+      return [
+        await reason({ onUnhandledRequest: 'ignore' }),
+        await reason({ serviceWorker: { url: 42 } }),
+        await reason({ findWorker: 'mockServiceWorker.js' }),
+      ]
+    })
+    expect(messages).toEqual([
+      expect.stringContaining(`Unknown onUnhandledRequest strategy "ignore"`),
+      expect.stringContaining('needs the URL of the worker script as a string, got number'),
+      expect.stringContaining('findWorker }) needs a function'),
+    ])
+  })
+
   it('rejects start() with what to do when the worker script is missing', async () => {
     const { page } = await openPage(context, server.origin + '/')
     const message = await page.evaluate(async () => {

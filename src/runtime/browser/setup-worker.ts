@@ -76,10 +76,15 @@ export function setupWorker(...handlers: RequestHandler[]): SetupWorker {
         return state.started.then(() => undefined)
       }
       const url = options.serviceWorker?.url ?? DEFAULT_WORKER_URL
-      if (typeof url !== 'string') throw new TypeError(browserMessages.badWorkerUrl(url))
       const findWorker = options.findWorker ?? defaultFindWorker
-      if (typeof findWorker !== 'function') throw new TypeError(browserMessages.badFindWorker())
-      pipeline = { emitter, onUnhandledRequest: validateStrategy(options.onUnhandledRequest) }
+      // Bad options reject the returned promise, so start().catch() sees them too.
+      try {
+        if (typeof url !== 'string') throw new TypeError(browserMessages.badWorkerUrl(url))
+        if (typeof findWorker !== 'function') throw new TypeError(browserMessages.badFindWorker())
+        pipeline = { emitter, onUnhandledRequest: validateStrategy(options.onUnhandledRequest) }
+      } catch (error) {
+        return Promise.reject(error)
+      }
       quiet = options.quiet === true
 
       const unavailable = serviceWorkerUnavailableReason()
