@@ -26,7 +26,18 @@ export type {
   GraphQLNamespace,
   GraphQLOperationHandler,
   GraphQLRequestHandler,
+  TypedGraphQLLinkHandlers,
 } from './graphql/graphql'
+export type {
+  GeneratedOperations,
+  GraphQLOperationEntry,
+  GraphQLOperationMap,
+  KnownOperationType,
+  OperationNames,
+  OperationTypeCheck,
+  TypedGraphQLRequestHandler,
+  Unmasked,
+} from './graphql/typed-operations'
 export { GraphQLHandler } from './graphql/graphql-handler'
 export type {
   DocumentTypeDecoration,

@@ -2,18 +2,21 @@ import type { RequestHandlerOptions } from '../runtime/request-handler'
 import { compileEndpoint } from './endpoint'
 import { GraphQLHandler } from './graphql-handler'
 import { graphqlMessages } from './graphql-messages'
-import type { GraphQLPredicate, GraphQLQuery, GraphQLResponseResolver, GraphQLVariables } from './types'
+import type { GraphQLOperationMap, OperationTypeCheck, TypedGraphQLRequestHandler } from './typed-operations'
+import type { GraphQLOperationType, GraphQLPredicate, GraphQLQuery, GraphQLResponseResolver, GraphQLVariables } from './types'
 
 /**
  * Creates a handler for one operation type. `Query` and `Variables` come from a typed
  * document (TypedDocumentNode, TypedDocumentString, graphql-js TypedQueryDocumentNode) or
  * are given explicitly: `graphql.query<ListPostsQuery, ListPostsQueryVariables>('ListPosts', ...)`.
+ * A document whose types are known to be of another operation type (a mutation document
+ * given to `query`) is a type error (see OperationTypeCheck).
  */
-export type GraphQLRequestHandler = <
+export type GraphQLRequestHandler<Type extends GraphQLOperationType = GraphQLOperationType> = <
   Query extends object | null = GraphQLQuery,
   Variables extends object = GraphQLVariables,
 >(
-  predicate: GraphQLPredicate<Query, Variables>,
+  predicate: GraphQLPredicate<Query, Variables> & NoInfer<OperationTypeCheck<Type, Query, Variables>>,
   resolver: GraphQLResponseResolver<NoInfer<Query>, NoInfer<Variables>>,
   options?: RequestHandlerOptions,
 ) => GraphQLHandler<Query, Variables>
@@ -30,14 +33,24 @@ export type GraphQLOperationHandler = <
 /** The handler factories, unscoped or scoped to one endpoint. */
 export interface GraphQLHandlers {
   /** Intercepts queries by name, RegExp, document or predicate. */
-  query: GraphQLRequestHandler
+  query: GraphQLRequestHandler<'query'>
   /** Intercepts mutations by name, RegExp, document or predicate. */
-  mutation: GraphQLRequestHandler
+  mutation: GraphQLRequestHandler<'mutation'>
   /** Intercepts every operation, anonymous ones included. */
   operation: GraphQLOperationHandler
 }
 
 export type GraphQLLinkHandlers = GraphQLHandlers
+
+/**
+ * A link typed by an operation map (as the mocklib codegen plugin generates it): `query()` and
+ * `mutation()` take the map's names of their type, and type `variables` and `data` from it.
+ */
+export interface TypedGraphQLLinkHandlers<Operations extends GraphQLOperationMap> {
+  query: TypedGraphQLRequestHandler<Operations, 'query'>
+  mutation: TypedGraphQLRequestHandler<Operations, 'mutation'>
+  operation: GraphQLOperationHandler
+}
 
 export interface GraphQLNamespace extends GraphQLHandlers {
   /**
@@ -45,6 +58,8 @@ export interface GraphQLNamespace extends GraphQLHandlers {
    * a wildcard pattern or a RegExp), for apps that talk to several GraphQL servers.
    */
   link(endpoint: string | RegExp): GraphQLLinkHandlers
+  /** A link typed by an operation map: `graphql.link<Operations>(url)`. */
+  link<Operations extends GraphQLOperationMap>(endpoint: string | RegExp): TypedGraphQLLinkHandlers<Operations>
 }
 
 function handlers(endpoint: string | RegExp | undefined): GraphQLHandlers {
@@ -64,7 +79,7 @@ function handlers(endpoint: string | RegExp | undefined): GraphQLHandlers {
  */
 export const graphql: GraphQLNamespace = {
   ...handlers(undefined),
-  link(endpoint) {
+  link(endpoint: string | RegExp): GraphQLLinkHandlers {
     // Checked here, so a bad endpoint is reported where the link is defined.
     compileEndpoint(endpoint)
     return handlers(endpoint)

@@ -1,4 +1,5 @@
 import type { MaybePromise, ResolverInfoBase, ResponseResolver } from '../runtime/request-handler'
+import type { Unmasked } from './typed-operations'
 
 export type GraphQLOperationType = 'query' | 'mutation' | 'subscription'
 
@@ -31,9 +32,12 @@ export interface GraphQLResponseError {
   extensions?: GraphQLExtensions
 }
 
-/** The body of a GraphQL response: `data`, `errors`, `extensions` (SPEC section 2.5). */
+/**
+ * The body of a GraphQL response: `data`, `errors`, `extensions` (SPEC section 2.5). `data`
+ * has the fields of masked fragments in place, as a server sends them (see Unmasked).
+ */
 export interface GraphQLResponseBody<Query extends object | null = GraphQLQuery> {
-  data?: Query | null
+  data?: Unmasked<Query> | null
   errors?: readonly GraphQLResponseError[] | null
   extensions?: GraphQLExtensions
 }
