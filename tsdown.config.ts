@@ -18,6 +18,7 @@ export default defineConfig({
     node: 'src/node.ts',
     browser: 'src/browser.ts',
     schema: 'src/schema.ts',
+    codegen: 'src/codegen.ts',
   },
   format: ['esm', 'cjs'],
   dts: true,
@@ -34,7 +35,7 @@ export default defineConfig({
     transform: { ...options.transform, define: { ...options.transform?.define, __MOCKLIB_CJS__: String(format === 'cjs') } },
   }),
   deps: {
-    neverBundle: [nodeBuiltins, /^graphql/, /^@graphql-tools\//],
+    neverBundle: [nodeBuiltins, /^graphql/, /^@graphql-tools\//, /^@graphql-codegen\//],
     alwaysBundle: (id, importer) =>
       interceptorPackages.test(id) && importer !== undefined && bundledImporter.test(importer),
     onlyBundle: [interceptorPackages],

@@ -1,0 +1,49 @@
+import { codegenMessages } from './messages'
+import type { MocklibCodegenConfig } from './config'
+
+/** The names typescript-operations gives an operation's result and variables types. */
+export interface OperationTypeNames {
+  result: string
+  variables: string
+}
+
+export type NameOperationTypes = (operationName: string, operationType: string) => OperationTypeNames
+
+type ConvertFn = (node: string, options?: { suffix?: string; prefix?: string }) => string
+interface NamingHelper {
+  convertFactory(config: { namingConvention?: unknown }): ConvertFn
+}
+
+declare const __MOCKLIB_CJS__: boolean | undefined
+declare const require: (id: string) => unknown
+const isCommonJs = typeof __MOCKLIB_CJS__ === 'boolean' && __MOCKLIB_CJS__
+const HELPER = '@graphql-codegen/visitor-plugin-common'
+
+/**
+ * Names types exactly as typescript-operations does (same naming convention, prefix, suffix and
+ * operation-suffix options), using the helper it uses. Loaded when the plugin runs, not when it
+ * is loaded: the codegen CLI treats a module that fails to load as "plugin not found".
+ */
+export async function createTypeNamer(config: MocklibCodegenConfig): Promise<NameOperationTypes> {
+  let helper: NamingHelper
+  try {
+    helper = isCommonJs ? (require(HELPER) as NamingHelper) : ((await import(HELPER)) as NamingHelper)
+  } catch (error) {
+    throw new Error(codegenMessages.missingNamingHelper(error instanceof Error ? error.message : String(error)))
+  }
+  const convert = helper.convertFactory({ namingConvention: config.namingConvention })
+  const typesPrefix = config.typesPrefix ?? ''
+  const typesSuffix = config.typesSuffix ?? ''
+  const resultSuffix = config.operationResultSuffix ?? ''
+
+  return (operationName, operationType) => {
+    const pascalType = operationType[0].toUpperCase() + operationType.slice(1)
+    const operationSuffix = config.omitOperationSuffix
+      ? ''
+      : config.dedupeOperationSuffix && operationName.toLowerCase().endsWith(operationType.toLowerCase())
+        ? ''
+        : pascalType
+    const name = (suffix: string) => typesPrefix + convert(operationName, { suffix }) + typesSuffix
+    return { result: name(operationSuffix + resultSuffix), variables: name(`${operationSuffix}Variables`) }
+  }
+}
