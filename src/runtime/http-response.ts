@@ -62,6 +62,7 @@ export class HttpResponse<BodyType extends DefaultBodyType = DefaultBodyType> ex
     if (setCookies.length > 0) {
       Object.defineProperty(this, kSetCookies, { value: setCookies })
     }
+    if (NULL_BODY_STATUS.has(status)) announceNoBody(this.headers, status)
   }
 
   /** A `text/plain` response with its Content-Length. */
@@ -121,6 +122,16 @@ export class HttpResponse<BodyType extends DefaultBodyType = DefaultBodyType> ex
   static override error(): HttpResponse<never> {
     return Response.error() as HttpResponse<never>
   }
+}
+
+/**
+ * A null-body status must not announce a body: a client that reads a Content-Length (one a
+ * shorthand computed, say) would wait for bytes that never come (Node's http client does for 205). 205 says "no content" with 0; 204 and 1xx carry none; a 304 keeps the length
+ * of the representation it stands for.
+ */
+function announceNoBody(headers: Headers, status: number): void {
+  if (status === 205) headers.set('content-length', '0')
+  else if (status !== 304) headers.delete('content-length')
 }
 
 function hasContentType(init: ResponseInit | undefined): boolean {
