@@ -1,4 +1,5 @@
 // HttpResponse: what each form sets by default, checked on the object and as a client receives it.
+import nodeHttp from 'node:http'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { http, HttpResponse } from 'mocklib'
 import { setupServer } from 'mocklib/node'
@@ -48,6 +49,29 @@ describe('new HttpResponse(body, init)', () => {
     expect(noContent.status).toBe(204)
     expect(noContent.statusText).toBe('No Content')
     expect(await noContent.text()).toBe('')
+  })
+
+  it('a shorthand with a null-body status announces no body, so no client waits for one', async () => {
+    const viaHttpGet = (status: number) =>
+      new Promise<{ status: number; body: string; length: string | undefined }>((resolve, reject) => {
+        const plainUrl = 'http://api.test/null-body'
+        server.use(http.get(plainUrl, () => HttpResponse.json({ ignored: true }, { status })))
+        nodeHttp
+          .get(plainUrl, (response) => {
+            let body = ''
+            response.on('data', (chunk: Buffer) => (body += chunk))
+            response.on('end', () => resolve({ status: response.statusCode!, body, length: response.headers['content-length'] }))
+          })
+          .on('error', reject)
+      })
+    expect(await viaHttpGet(204)).toEqual({ status: 204, body: '', length: undefined })
+    // 205 says "reset content" with an explicit zero length (RFC 9110, section 15.3.6).
+    expect(await viaHttpGet(205)).toEqual({ status: 205, body: '', length: '0' })
+    expect((await viaHttpGet(304)).body).toBe('')
+
+    const viaFetch = await received(() => new HttpResponse('x', { status: 205, headers: { 'content-length': '1' } }))
+    expect(viaFetch.headers.get('content-length')).toBe('0')
+    expect(await viaFetch.text()).toBe('')
   })
 
   it('accepts 101 and 103, which the platform Response constructor refuses', () => {
