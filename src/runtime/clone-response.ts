@@ -5,13 +5,18 @@
  */
 export function cloneResponse(response: Response): Response {
   const copy = response.clone()
-  for (const key of Reflect.ownKeys(response)) {
+  copyInstanceFields(response, copy)
+  return copy
+}
+
+/** Copies those instance fields and markers from one response onto another. */
+export function copyInstanceFields(from: Response, to: Response): void {
+  for (const key of Reflect.ownKeys(from)) {
     const own = typeof key === 'symbol' ? key.description?.startsWith('mocklib.') : INSTANCE_FIELDS.has(key)
     if (!own) continue
-    const descriptor = Object.getOwnPropertyDescriptor(response, key)
-    if (descriptor !== undefined) Object.defineProperty(copy, key, descriptor)
+    const descriptor = Object.getOwnPropertyDescriptor(from, key)
+    if (descriptor !== undefined) Object.defineProperty(to, key, descriptor)
   }
-  return copy
 }
 
 /** Fields HttpResponse may define on an instance, overriding the prototype's getters. */

@@ -5,6 +5,7 @@ import { XMLHttpRequestInterceptor } from '@mswjs/interceptors/XMLHttpRequest'
 import type { LifeCycleEmitter } from '../emitter'
 import { handleRequest, type PipelineOptions } from '../handle-request'
 import type { HandlerList } from '../handler-list'
+import { withWholeBody } from './whole-body-response'
 
 type RequestListener = (args: HttpRequestEventMap['request'][0]) => Promise<void>
 type ResponseListener = (args: HttpRequestEventMap['response'][0]) => void
@@ -16,10 +17,10 @@ type ResponseListener = (args: HttpRequestEventMap['response'][0]) => void
  * re-applied on every listen(), so listen/close cycles stay cheap.
  */
 export class InterceptorSource {
-  readonly #interceptor = new BatchInterceptor({
-    name: 'mocklib-node',
-    interceptors: [new ClientRequestInterceptor(), new XMLHttpRequestInterceptor(), new FetchInterceptor()],
-  })
+  readonly #xhr = new XMLHttpRequestInterceptor()
+  // Requests are listened for per interceptor: XMLHttpRequest answers need one adjustment.
+  readonly #interceptors = [new ClientRequestInterceptor(), this.#xhr, new FetchInterceptor()] as const
+  readonly #interceptor = new BatchInterceptor({ name: 'mocklib-node', interceptors: [...this.#interceptors] })
   #applied = false
   #responseListener: ResponseListener | undefined
 
@@ -37,7 +38,9 @@ export class InterceptorSource {
 
   apply(): void {
     this.#interceptor.apply()
-    this.#interceptor.on('request', this.#onRequest)
+    for (const interceptor of this.#interceptors) {
+      interceptor.on('request', interceptor === this.#xhr ? this.#onXhrRequest : this.#onRequest)
+    }
     this.#applied = true
     this.#syncResponseListener()
   }
@@ -48,7 +51,10 @@ export class InterceptorSource {
     this.#interceptor.dispose()
   }
 
-  readonly #onRequest: RequestListener = async ({ request, requestId, controller }) => {
+  readonly #onRequest: RequestListener = (args) => this.#answer(args, false)
+  readonly #onXhrRequest: RequestListener = (args) => this.#answer(args, true)
+
+  async #answer({ request, requestId, controller }: Parameters<RequestListener>[0], forXhr: boolean): Promise<void> {
     const result = await handleRequest(request, requestId, this.getList(), this.options())
     if (result.type === 'passthrough') return
     if (result.type === 'error') {
@@ -61,7 +67,7 @@ export class InterceptorSource {
     // Listeners get a clone, so reading it never takes the body from the client.
     const clone = observed ? response.clone() : undefined
     try {
-      controller.respondWith(response)
+      controller.respondWith(forXhr ? withWholeBody(response) : response)
     } catch (error) {
       // The pipeline vets responses, but a source must never leave a client waiting.
       controller.errorWith(error instanceof Error ? error : new Error(String(error)))
