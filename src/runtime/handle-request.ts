@@ -1,6 +1,7 @@
 import { isBypassed, removeBypassMarker } from './bypass'
 import type { LifeCycleEmitter } from './emitter'
 import { executeHandlers } from './execute-handlers'
+import { withoutBodyForHead } from './head-response'
 import type { HandlerList } from './handler-list'
 import { messages } from './messages'
 import { RequestContext } from './request-context'
@@ -73,10 +74,12 @@ export async function handleRequest(
   }
 
   switch (outcome.type) {
-    case 'mocked':
+    case 'mocked': {
       emitMatch()
       emitter.emit('request:end', payload)
-      return { type: 'mocked', response: outcome.response, handler: outcome.handler }
+      const response = request.method === 'HEAD' ? withoutBodyForHead(outcome.response) : outcome.response
+      return { type: 'mocked', response, handler: outcome.handler }
+    }
     case 'passthrough':
     case 'fallthrough':
       emitMatch()
