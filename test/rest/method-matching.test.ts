@@ -54,3 +54,19 @@ it('a handler is described by its method and path', () => {
   expect(http.get(url, () => undefined).info.header).toBe(`GET ${url}`)
   expect(http.all('*', () => undefined).info.header).toBe('ALL *')
 })
+
+it('a HEAD answer carries the headers and no body, as a real server would', async () => {
+  server.use(
+    http.head(url, () =>
+      HttpResponse.json({ ignored: true }, { headers: { 'x-total-count': '42', 'set-cookie': 'seen=1' } }),
+    ),
+  )
+  const response = await fetch(url, { method: 'HEAD' })
+  expect(response.status).toBe(200)
+  expect(response.headers.get('x-total-count')).toBe('42')
+  expect(response.headers.get('content-type')).toBe('application/json')
+  expect(response.headers.get('content-length')).toBe(String('{"ignored":true}'.length))
+  expect(response.headers.getSetCookie()).toEqual(['seen=1'])
+  expect(response.body).toBeNull()
+  expect(await response.text()).toBe('')
+})
