@@ -1,5 +1,6 @@
 import type { CollectedOperation, CollectedOperations } from './collect-operations'
 import type { NormalizedConfig, NormalizedLink } from './config'
+import { codegenMessages } from './messages'
 import type { NameOperationTypes, OperationTypeNames } from './type-names'
 
 const HANDLER_TYPES: Record<string, 'query' | 'mutation' | undefined> = { query: 'query', mutation: 'mutation' }
@@ -54,7 +55,11 @@ export function renderOutput(
     if (config.unscoped) sections.push(renderFactory(config, operation, types, undefined))
     for (const link of config.links) sections.push(renderFactory(config, operation, types, link))
   }
-  if (collected.skipped.length > 0) sections.push(collected.skipped.map((line) => `// ${line}`).join('\n'))
+  const skipped = [
+    ...named.filter(({ operation }) => operation.type === 'subscription').map(({ operation }) => codegenMessages.skippedSubscription(operation.name)),
+    ...collected.skipped,
+  ]
+  if (skipped.length > 0) sections.push(skipped.map((line) => `// ${line}`).join('\n'))
   return { prepend, content: `${sections.join('\n\n')}\n` }
 }
 

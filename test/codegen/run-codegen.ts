@@ -1,0 +1,22 @@
+// Runs GraphQL Code Generator's CLI in memory (generate() without writing files).
+import { readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { generate } from '@graphql-codegen/cli'
+import type { CodegenConfig } from '@graphql-codegen/cli'
+import * as mocklibCodegen from '../../src/codegen'
+
+export const root = fileURLToPath(new URL('../..', import.meta.url))
+export const fixture = (name: string) => fileURLToPath(new URL(`./fixtures/${name}`, import.meta.url))
+
+/** The plugin is loaded by its package name, resolved to the sources here. */
+async function pluginLoader(name: string): Promise<unknown> {
+  if (name === 'mocklib/codegen') return mocklibCodegen
+  return import(name)
+}
+
+export async function runCodegen(config: CodegenConfig): Promise<Map<string, string>> {
+  const outputs = await generate({ pluginLoader, silent: true, ...config, cwd: root }, false)
+  return new Map(outputs.map((output) => [output.filename, output.content]))
+}
+
+export const committed = (file: string) => readFileSync(`${root}${file}`, 'utf8')
