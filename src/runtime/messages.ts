@@ -84,6 +84,8 @@ export const messages = {
 
 export function describeValue(value: unknown): string {
   if (value === null) return 'null'
+  if (value === undefined) return 'undefined'
+  if (typeof value === 'symbol') return `the symbol ${String(value)}`
   if (Array.isArray(value)) return `an array (length ${value.length})`
   if (typeof value === 'object') {
     const name = (value as object).constructor?.name

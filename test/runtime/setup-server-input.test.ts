@@ -25,7 +25,7 @@ describe('an array passed instead of spread handlers', () => {
 describe('values that are not handlers', () => {
   it('names the position and the kind of value received', () => {
     expect(() => setupServer(handler, undefined as never)).toThrow(
-      /setupServer\(\) received undefined undefined as handler #2, which is not a request handler/,
+      /setupServer\(\) received undefined as handler #2, which is not a request handler/,
     )
     expect(() => setupServer({ path: '/a' } as never)).toThrow(/received a plain object as handler #1/)
     const server = setupServer()
