@@ -5,6 +5,7 @@ import { XMLHttpRequestInterceptor } from '@mswjs/interceptors/XMLHttpRequest'
 import type { LifeCycleEmitter } from '../emitter'
 import { handleRequest, type PipelineOptions } from '../handle-request'
 import type { HandlerList } from '../handler-list'
+import { closeHttpParsers } from './close-http-parsers'
 import { withWholeBody } from './whole-body-response'
 
 type RequestListener = (args: HttpRequestEventMap['request'][0]) => Promise<void>
@@ -19,7 +20,7 @@ type ResponseListener = (args: HttpRequestEventMap['response'][0]) => void
 export class InterceptorSource {
   readonly #xhr = new XMLHttpRequestInterceptor()
   // Requests are listened for per interceptor: XMLHttpRequest answers need one adjustment.
-  readonly #interceptors = [new ClientRequestInterceptor(), this.#xhr, new FetchInterceptor()] as const
+  readonly #interceptors = [closeHttpParsers(new ClientRequestInterceptor()), this.#xhr, new FetchInterceptor()] as const
   readonly #interceptor = new BatchInterceptor({ name: 'mocklib-node', interceptors: [...this.#interceptors] })
   #applied = false
   #responseListener: ResponseListener | undefined
