@@ -192,10 +192,12 @@ function build(pattern: string, literal: boolean): ResolvedPattern {
       }
       continue
     }
-    const encoded = encodeLiteral(char)
+    // A whole code point: an emoji is two UTF-16 units, which are encoded together.
+    const whole = String.fromCodePoint(pattern.codePointAt(i) ?? 0)
+    const encoded = encodeLiteral(whole)
     text += encoded
     out += escapeRegExp(encoded)
-    i++
+    i += whole.length
   }
   out += '[\\/]?$'
 
@@ -229,7 +231,9 @@ export function urlPrefixes(key: string): string[] {
 
 /** Literal characters are compared with the request's encoded pathname. */
 function encodeLiteral(char: string): string {
-  return /[\s"<>`{}\u0080-\uffff]/.test(char) ? encodeURI(char) : char
+  if (!/[\s"<>`{}\u0080-\uffff]/.test(char)) return char
+  // A lone surrogate cannot be encoded; a URL holds U+FFFD in its place.
+  return /^[\ud800-\udfff]$/.test(char) ? encodeURI('\ufffd') : encodeURI(char)
 }
 
 function escapeRegExp(text: string): string {
