@@ -8,11 +8,11 @@ import * as mocklibCodegen from './src/codegen'
 const postsLink = { name: 'postsApi', endpoint: 'https://api.posts.test/graphql' }
 
 // Users write plugins: ['mocklib/codegen'] and get the plugin from the package. In this
-// repository that name loads the plugin's source, so generating needs no build; the test
-// suite also runs the built plugin through the package's exports.
-const requireFromHere = createRequire(`${process.cwd()}/codegen.ts`)
+// repository that name loads the plugin's source, so generating needs no build
+// (scripts/suite-codegen.mjs runs the built plugin through the package's exports instead).
+const requireFromRoot = createRequire(`${process.cwd()}/codegen.ts`)
 const pluginLoader = async (name: string): Promise<unknown> =>
-  name === 'mocklib/codegen' && process.env.MOCKLIB_CODEGEN_PLUGIN !== 'package' ? mocklibCodegen : requireFromHere(name)
+  name === 'mocklib/codegen' ? mocklibCodegen : requireFromRoot(name)
 
 const config: CodegenConfig = {
   schema: 'schema/*.graphql',

@@ -1,4 +1,3 @@
-import { isAbsolute, relative, sep } from 'node:path'
 import type { GraphQLOperationType } from '../graphql/types'
 import { codegenMessages } from './messages'
 
@@ -63,8 +62,13 @@ export function collectOperations(documents: readonly CodegenDocumentFile[]): Co
   return { operations, skipped }
 }
 
-/** A document path relative to the working directory, so generated files are the same on every machine. */
+/**
+ * A document path relative to the working directory, so generated files are the same on every
+ * machine. (No node:path: the plugin's bundle then needs nothing from the rest of mocklib.)
+ */
 function displayPath(location: string): string {
-  const shown = isAbsolute(location) ? relative(process.cwd(), location) : location
-  return shown.split(sep).join('/')
+  const slashed = (path: string) => path.split('\\').join('/')
+  const cwd = `${slashed(process.cwd()).replace(/\/$/, '')}/`
+  const path = slashed(location)
+  return path.startsWith(cwd) ? path.slice(cwd.length) : path
 }

@@ -15,14 +15,14 @@ export interface CodegenPluginInfo {
  * type. The result and variables types come from typescript-operations, in the same file or
  * imported from `importOperationTypesFrom`.
  */
-export async function plugin(
+export function plugin(
   _schema: unknown,
   documents: CodegenDocumentFile[],
   config: MocklibCodegenConfig,
   info?: CodegenPluginInfo,
-): Promise<{ prepend: string[]; content: string }> {
+): { prepend: string[]; content: string } {
   const normalized = normalizeConfig(config)
-  const nameTypes = await createTypeNamer(config)
+  const nameTypes = createTypeNamer(config)
   const registryKey = (info?.outputFile ?? 'mocklib-codegen').split('\\').join('/')
   return renderOutput(collectOperations(documents), normalized, nameTypes, registryKey)
 }

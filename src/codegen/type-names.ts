@@ -14,20 +14,20 @@ interface NamingHelper {
   convertFactory(config: { namingConvention?: unknown }): ConvertFn
 }
 
-declare const __MOCKLIB_CJS__: boolean | undefined
-declare const require: (id: string) => unknown
-const isCommonJs = typeof __MOCKLIB_CJS__ === 'boolean' && __MOCKLIB_CJS__
 const HELPER = '@graphql-codegen/visitor-plugin-common'
 
 /**
  * Names types exactly as typescript-operations does (same naming convention, prefix, suffix and
- * operation-suffix options), using the helper it uses. Loaded when the plugin runs, not when it
- * is loaded: the codegen CLI treats a module that fails to load as "plugin not found".
+ * operation-suffix options), using the helper it uses, resolved from the project codegen runs in.
+ * Loaded when the plugin runs, not when its module loads: the codegen CLI reports a module that
+ * fails to load as "plugin not found". Loaded synchronously: the CLI orders the imports of a file
+ * by the order in which its plugins finish, so a plugin that awaits would move them about.
  */
-export async function createTypeNamer(config: MocklibCodegenConfig): Promise<NameOperationTypes> {
+export function createTypeNamer(config: MocklibCodegenConfig): NameOperationTypes {
   let helper: NamingHelper
   try {
-    helper = isCommonJs ? (require(HELPER) as NamingHelper) : ((await import(HELPER)) as NamingHelper)
+    const { createRequire } = process.getBuiltinModule('node:module')
+    helper = createRequire(`${process.cwd()}/`)(HELPER) as NamingHelper
   } catch (error) {
     throw new Error(codegenMessages.missingNamingHelper(error instanceof Error ? error.message : String(error)))
   }

@@ -4,8 +4,8 @@ type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
 import type * as Types from './schema-types';
 
-import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
 import { graphql, type GraphQLHandler, type GraphQLResponseResolver, type RequestHandlerOptions, type TypedGraphQLLinkHandlers } from 'mocklib'
+import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
 export type PostCardFragment = { title: string };
 
 export type ListPostCardsQueryVariables = Exact<{ [key: string]: never; }>;
