@@ -2,6 +2,7 @@
 // schema/ and the operations in schema/operations/. The test command fails when the committed
 // files differ from what this produces (scripts/suite-codegen.mjs).
 import type { CodegenConfig } from '@graphql-codegen/cli'
+import type { CodegenPlugin } from '@graphql-codegen/plugin-helpers'
 import { createRequire } from 'node:module'
 import * as mocklibCodegen from './src/codegen'
 
@@ -11,8 +12,8 @@ const postsLink = { name: 'postsApi', endpoint: 'https://api.posts.test/graphql'
 // repository that name loads the plugin's source, so generating needs no build
 // (scripts/suite-codegen.mjs runs the built plugin through the package's exports instead).
 const requireFromRoot = createRequire(`${process.cwd()}/codegen.ts`)
-const pluginLoader = async (name: string): Promise<unknown> =>
-  name === 'mocklib/codegen' ? mocklibCodegen : requireFromRoot(name)
+const pluginLoader = async (name: string): Promise<CodegenPlugin> =>
+  name === 'mocklib/codegen' ? mocklibCodegen : (requireFromRoot(name) as CodegenPlugin)
 
 const config: CodegenConfig = {
   schema: 'schema/*.graphql',

@@ -3,19 +3,20 @@ import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { generate } from '@graphql-codegen/cli'
 import type { CodegenConfig } from '@graphql-codegen/cli'
+import type { CodegenPlugin, Types } from '@graphql-codegen/plugin-helpers'
 import * as mocklibCodegen from '../../src/codegen'
 
 export const root = fileURLToPath(new URL('../..', import.meta.url))
 export const fixture = (name: string) => fileURLToPath(new URL(`./fixtures/${name}`, import.meta.url))
 
 /** The plugin is loaded by its package name, resolved to the sources here. */
-async function pluginLoader(name: string): Promise<unknown> {
+async function pluginLoader(name: string): Promise<CodegenPlugin> {
   if (name === 'mocklib/codegen') return mocklibCodegen
-  return import(name)
+  return (await import(name)) as CodegenPlugin
 }
 
 export async function runCodegen(config: CodegenConfig): Promise<Map<string, string>> {
-  const outputs = await generate({ pluginLoader, silent: true, ...config, cwd: root }, false)
+  const outputs: Types.FileOutput[] = await generate({ pluginLoader, silent: true, ...config, cwd: root }, false)
   return new Map(outputs.map((output) => [output.filename, output.content]))
 }
 

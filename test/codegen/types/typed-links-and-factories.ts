@@ -84,3 +84,9 @@ graphql.mutation(ViewerDocument, () => undefined)
 // Untyped handlers are unaffected.
 graphql.query('Whatever', () => HttpResponse.json({ data: { x: 1 } }))
 graphql.mutation(/^Delete/, () => HttpResponse.json({ data: null }))
+
+// A typed link takes client preset string documents too.
+import * as client from '../../generated/client/graphql'
+postsApi.mutation(client.CreatePostDocument, ({ variables }) => HttpResponse.json({ data: { createPost: { id: variables.post.title } } }))
+// @ts-expect-error: a mutation string document given to a typed link's .query
+postsApi.query(client.CreatePostDocument, () => undefined)
