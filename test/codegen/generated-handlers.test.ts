@@ -1,10 +1,12 @@
 // The generated documents and factories at runtime: setupServer answering real fetch and
 // Apollo Client requests that send the generated documents.
 import { ApolloClient, CombinedGraphQLErrors, HttpLink, InMemoryCache } from '@apollo/client'
-import { print } from 'graphql'
+import { readFileSync } from 'node:fs'
+import { parse, print } from 'graphql'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { graphql, HttpResponse } from 'mocklib'
 import { setupServer } from 'mocklib/node'
+import { CREATE_POST, DELETE_POST, LIST_POSTS } from '../graphql/fixtures/posts'
 import * as client from '../generated/client/graphql'
 import * as clientMocks from '../generated/client/mocks'
 import {
@@ -168,5 +170,20 @@ describe('Apollo Client 4 with the generated documents', () => {
     )
     const listed = await apollo().query({ query: ListPostsDocument })
     expect(listed.data?.posts).toEqual([{ __typename: 'Post', id: 'scoped', title: 'Scoped' }])
+  })
+})
+
+describe('schema/operations covers the operations tests and the demo send', () => {
+  // The generated types describe these operations only if they are the same documents.
+  const generated = { ListPosts: print(ListPostsDocument), CreatePost: print(CreatePostDocument), DeletePost: print(DeletePostDocument) }
+
+  it('the GraphQL test fixtures send exactly the generated documents', () => {
+    expect({ ListPosts: print(parse(LIST_POSTS)), CreatePost: print(parse(CREATE_POST)), DeletePost: print(parse(DELETE_POST)) }).toEqual(generated)
+  })
+
+  it('the demo sends exactly the generated documents', () => {
+    const demo = readFileSync(new URL('../../examples/demo/graphql.mjs', import.meta.url), 'utf8')
+    const operations = [...demo.matchAll(/'((?:query|mutation) (\w+)[^']*)'/g)].map(([, text, name]) => [name, print(parse(text))])
+    expect(Object.fromEntries(operations)).toEqual(generated)
   })
 })
