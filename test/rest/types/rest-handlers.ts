@@ -1,0 +1,91 @@
+// Type tests for the REST API: each @ts-expect-error line must be an error, everything else must compile.
+import { bypass, delay, http, HttpResponse, passthrough } from 'mocklib'
+import { setupServer } from 'mocklib/node'
+
+interface Post {
+  id: string
+  title: string
+}
+
+// Params, request body and response body are checked when given.
+http.get<{ id: string }, never, Post>('https://api.test/posts/:id', ({ params }) => {
+  const id: string = params.id
+  return HttpResponse.json({ id, title: 'Hello' })
+})
+
+http.post<never, Omit<Post, 'id'>, Post>('https://api.test/posts', async ({ request }) => {
+  const body = await request.json()
+  const title: string = body.title
+  // @ts-expect-error: the request body type has no `author`
+  void body.author
+  return HttpResponse.json({ id: '1', title }, { status: 201 })
+})
+
+http.get<never, never, Post>('https://api.test/post', () =>
+  // @ts-expect-error: a response body that is not a Post
+  HttpResponse.json({ id: 1, name: 'wrong' }),
+)
+
+// Any handler may answer with a plain Response, a network error, passthrough() or nothing.
+http.get<never, never, Post>('https://api.test/a', () => new Response('plain'))
+http.get<never, never, Post>('https://api.test/b', () => HttpResponse.error())
+http.get<never, never, Post>('https://api.test/c', () => passthrough())
+http.get('https://api.test/d', () => undefined)
+http.get('https://api.test/e', async ({ request }) => {
+  const real = await fetch(bypass(request))
+  return HttpResponse.json({ ...(await real.json()), patched: true })
+})
+
+// Generators give a sequence of responses.
+http.get('https://api.test/poll', function* () {
+  yield HttpResponse.text('pending')
+  return HttpResponse.json({ done: true })
+})
+
+// The resolver argument carries the request, its id, params and cookies.
+http.all('*', ({ request, requestId, params, cookies }) => {
+  const url: string = request.url
+  const id: string = requestId
+  const session: string | undefined = cookies.session
+  void params
+  void [url, id, session]
+})
+
+// Custom predicates and RegExp predicates.
+http.get(({ request }) => new URL(request.url).searchParams.has('q'), () => HttpResponse.text('found'))
+http.get(/\/users\/(\d+)$/, () => HttpResponse.text('user'))
+
+// @ts-expect-error: a number is not a predicate
+http.get(123, () => undefined)
+
+// HttpResponse statics keep their body types.
+const text: HttpResponse<'hi'> = HttpResponse.text('hi')
+const json: HttpResponse<{ ok: boolean }> = HttpResponse.json({ ok: true })
+void [text, json, HttpResponse.xml('<a/>'), HttpResponse.html('<p/>'), HttpResponse.arrayBuffer(new ArrayBuffer(1))]
+
+// delay takes milliseconds or a mode.
+void delay()
+void delay(100)
+void delay('real')
+void delay('infinite')
+// @ts-expect-error: unknown delay mode
+void delay('forever')
+
+// The server API.
+const server = setupServer(http.get('https://api.test/x', () => HttpResponse.text('x')))
+server.listen({ onUnhandledRequest: 'error' })
+server.listen({ onUnhandledRequest: (request, print) => (request.url.endsWith('.png') ? undefined : print.error()) })
+// @ts-expect-error: unknown strategy
+server.listen({ onUnhandledRequest: 'ignore' })
+server.use(http.get('https://api.test/y', () => HttpResponse.text('y'), { once: true }))
+server.resetHandlers()
+server.restoreHandlers()
+const count: number = server.listHandlers().length
+const scoped: (a: number, b: string) => Promise<string> = server.boundary(async (a: number, b: string) => `${a}${b}`)
+server.events.on('request:start', ({ request, requestId }) => void [request.method, requestId])
+server.events.on('response:mocked', ({ response }) => void response.status)
+server.events.on('unhandledException', ({ error }) => void error.message)
+// @ts-expect-error: unknown event name
+server.events.on('request:begin', () => {})
+server.close()
+void [count, scoped]
