@@ -21,13 +21,14 @@ export class HandlerList {
   readonly store: HandlerStateStore = new HandlerStateStore()
 
   constructor(initial: readonly RequestHandler[]) {
-    this.#initial = initial
+    // Frozen: listHandlers() hands this array out, and a caller must not reorder our state.
+    this.#initial = Object.isFrozen(initial) ? initial : Object.freeze([...initial])
   }
 
   /** Overrides first, then initial handlers: the order precedence follows. */
   current(): readonly RequestHandler[] {
     if (this.#current === undefined) {
-      this.#current = this.#overrides.length === 0 ? this.#initial : [...this.#overrides, ...this.#initial]
+      this.#current = this.#overrides.length === 0 ? this.#initial : Object.freeze([...this.#overrides, ...this.#initial])
     }
     return this.#current
   }
@@ -50,7 +51,7 @@ export class HandlerList {
   /** No arguments: back to the initial list. With handlers: they become the initial list. */
   reset(next: readonly RequestHandler[] | undefined): void {
     const leaving = this.current()
-    if (next !== undefined) this.#initial = [...next]
+    if (next !== undefined) this.#initial = Object.freeze([...next])
     this.#overrides = []
     this.store.resetGenerators(leaving)
     this.#changed()

@@ -133,3 +133,13 @@ describe('restoreHandlers()', () => {
     expect(await text()).toBe('step 1')
   })
 })
+
+describe('listHandlers()', () => {
+  it('returns a read-only view: changing it cannot reorder the server list', async () => {
+    server.use(answer('override'))
+    const listed = server.listHandlers() as unknown[]
+    expect(() => listed.reverse()).toThrow(TypeError)
+    expect(() => listed.push(initialB)).toThrow(TypeError)
+    expect(await text()).toBe('override')
+  })
+})
