@@ -11,6 +11,7 @@ import {
   type ResponseResolver,
 } from '../runtime/request-handler'
 import { requestCookies } from './cookies'
+import { regexpParamNames } from './regexp-params'
 import {
   compilePattern,
   execPattern,
@@ -97,6 +98,7 @@ export class HttpHandler<
   readonly predicate: HttpPredicate<Params>
   readonly #pattern: CompiledPattern | undefined
   readonly #regexp: RegExp | undefined
+  readonly #regexpNames: readonly string[] = []
 
   constructor(
     method: string,
@@ -135,6 +137,7 @@ export class HttpHandler<
     this.predicate = predicate
     this.#pattern = pattern
     this.#regexp = regexp
+    if (regexp !== undefined) this.#regexpNames = regexpParamNames(regexp.source)
   }
 
   override indexHint(baseUrl: string | undefined): IndexHint | undefined {
@@ -160,10 +163,10 @@ export class HttpHandler<
       const result = this.#regexp.exec(ctx.cleanUrl)
       if (result === null) return null
       const params: Record<string, string> = {}
+      const names = this.#regexpNames
       for (let index = 1; index < result.length; index++) {
-        if (result[index] !== undefined) params[String(index - 1)] = result[index]
+        if (result[index] !== undefined) params[names[index - 1] ?? String(index - 1)] = result[index]
       }
-      if (result.groups) Object.assign(params, result.groups)
       return this.#args(ctx, params as Params)
     }
     return this.#matchCustom(ctx)

@@ -8,9 +8,14 @@
  *   :name?         optional segment (with its leading slash)
  *   :name* :name+  zero-or-more / one-or-more segments, as an array
  *   *              anything, anywhere (path, host, port); captured as "0", "1", ...
+ *                  (a run of stars, "**", is one wildcard)
+ *   :name(\\d+)     a param with its own pattern; a bare "(…)" is a numbered param
+ *   {…}?           an optional group: "/user{/:id}?", "/book{s}?"
+ *   \\x             "x" taken literally
  * Matching ignores case, and a trailing slash on the request is optional
  * (a trailing slash on the pattern is required).
  */
+import { messages } from '../runtime/messages'
 
 export type PathParams<Key extends string = string> = {
   [K in Key]?: string | string[]
@@ -24,6 +29,8 @@ export interface PathMatch {
 const ABSOLUTE_URL = /^[a-z][a-z\d+\-.]*:\/\//i
 const NAME_CHAR = /[A-Za-z0-9_]/
 const SEGMENT = '[^\\/#\\?]+?'
+/** Characters that make a path more than one literal URL (path-to-regexp 6 syntax, as in MSW 2). */
+const SYNTAX = /[:*(){}\\]/
 
 interface ParamSlot {
   name: string
@@ -81,16 +88,17 @@ export function compilePattern(path: string): CompiledPattern {
 function compileUncached(path: string): CompiledPattern {
   const source = path
   const relative = !ABSOLUTE_URL.test(path) && !path.startsWith('*')
-  const literal = !/[:*]/.test(stripScheme(path)) || isOnlyPortColon(path)
+  const literal = !SYNTAX.test(stripScheme(path)) || isOnlyPortColon(path)
   const cache = new Map<string, ResolvedPattern>()
-  let absoluteResolved: ResolvedPattern | undefined
+  // Built now, so a malformed path throws where the handler is created, never while matching.
+  const eager = build(path, literal)
 
   return {
     source,
     relative,
     literal,
     resolve(baseUrl) {
-      if (!relative) return (absoluteResolved ??= build(path, literal))
+      if (!relative) return eager
       if (baseUrl === undefined) return undefined
       let resolved = cache.get(baseUrl)
       if (resolved === undefined) {
@@ -112,7 +120,7 @@ function stripScheme(path: string): string {
 /** "http://a.com:3000/x" has a colon only for its port: still a literal URL. */
 function isOnlyPortColon(path: string): boolean {
   const rest = stripScheme(path)
-  if (rest.includes('*')) return false
+  if (/[*(){}\\]/.test(rest)) return false
   const slash = rest.indexOf('/')
   const authority = slash === -1 ? rest : rest.slice(0, slash)
   const pathname = slash === -1 ? '' : rest.slice(slash)
@@ -161,35 +169,76 @@ function build(pattern: string, literal: boolean): ResolvedPattern {
     i = authorityEnd
   }
 
+  /** Where the open "{" group starts in `out` (groups do not nest, as in path-to-regexp 6). */
+  let groupStart: number | undefined
+
   while (i < pattern.length) {
     const char = pattern[i]
-    if (char === '*' || (char === ':' && NAME_CHAR.test(pattern[i + 1] ?? ''))) prefixText ??= text
+    const isParam = char === ':' && NAME_CHAR.test(pattern[i + 1] ?? '')
+    if (char === '*' || isParam || char === '(' || char === '{') prefixText ??= text
     if (char === '*') {
       out += '(.*)'
       slots.push({ name: String(wildcardIndex++), repeat: false })
-      i++
+      while (pattern[i] === '*') i++
       continue
     }
-    if (char === ':' && NAME_CHAR.test(pattern[i + 1] ?? '')) {
-      let end = i + 1
-      while (end < pattern.length && NAME_CHAR.test(pattern[end])) end++
-      const name = pattern.slice(i + 1, end)
+    if (isParam || char === '(') {
+      let end = i
+      let name: string
+      if (isParam) {
+        end = i + 1
+        while (end < pattern.length && NAME_CHAR.test(pattern[end])) end++
+        name = pattern.slice(i + 1, end)
+      } else {
+        name = String(wildcardIndex++)
+      }
+      // A param may bring its own pattern: ":id(\\d+)".
+      let segment = SEGMENT
+      if (pattern[end] === '(') {
+        const close = closingParen(pattern, end)
+        segment = pattern.slice(end + 1, close)
+        // Its groups must not capture: each param is one capture, in order.
+        if (/(^|[^\\])\((?!\?)/.test(segment)) throw new TypeError(messages.capturingGroupInParamPattern(pattern, segment))
+        end = close + 1
+      }
       const modifier = pattern[end]
       if (modifier === '?' || modifier === '*' || modifier === '+') {
-        // The slash before an optional or repeated param belongs to it.
-        const prefixed = out.endsWith('\\/')
-        if (prefixed) out = out.slice(0, -2)
-        const lead = prefixed ? '\\/' : ''
+        // The "/" (or ".") before an optional or repeated param belongs to it.
+        const lead = out.endsWith('\\/') || out.endsWith('\\.') ? out.slice(-2) : ''
+        out = out.slice(0, out.length - lead.length)
         const repeat = modifier !== '?'
-        const body = repeat ? `(${SEGMENT}(?:\\/${SEGMENT})*)` : `(${SEGMENT})`
+        const body = repeat ? `((?:${segment})(?:${lead}(?:${segment}))*)` : `(${segment})`
         out += `(?:${lead}${body})${modifier === '+' ? '' : '?'}`
         slots.push({ name, repeat })
         i = end + 1
       } else {
-        out += `(${SEGMENT})`
+        out += `(${segment})`
         slots.push({ name, repeat: false })
         i = end
       }
+      continue
+    }
+    if (char === '{' && groupStart === undefined) {
+      groupStart = out.length
+      i++
+      continue
+    }
+    if (char === '}' && groupStart !== undefined) {
+      const modifier = pattern[i + 1]
+      const quantifier = modifier === '?' || modifier === '*' || modifier === '+' ? modifier : ''
+      out = `${out.slice(0, groupStart)}(?:${out.slice(groupStart)})${quantifier}`
+      groupStart = undefined
+      i += 1 + quantifier.length
+      continue
+    }
+    if (char === '\\' && i + 1 < pattern.length) {
+      // An escaped character is literal: "\\:" is a colon, not a param.
+      i++
+      const escaped = String.fromCodePoint(pattern.codePointAt(i) ?? 0)
+      const encoded = encodeLiteral(escaped)
+      text += encoded
+      out += escapeRegExp(encoded)
+      i += escaped.length
       continue
     }
     // A whole code point: an emoji is two UTF-16 units, which are encoded together.
@@ -203,6 +252,18 @@ function build(pattern: string, literal: boolean): ResolvedPattern {
 
   const key = literal ? normalizeKey(text) : undefined
   return { regexp: new RegExp(out, 'i'), slots, key, prefix: literal || authorityWildcard ? undefined : toPrefix(prefixText) }
+}
+
+/** The index of the ")" that closes the "(" at `open`, minding escapes and nesting. */
+function closingParen(pattern: string, open: number): number {
+  let depth = 0
+  for (let i = open; i < pattern.length; i++) {
+    const char = pattern[i]
+    if (char === '\\') i++
+    else if (char === '(') depth++
+    else if (char === ')' && --depth === 0) return i
+  }
+  throw new TypeError(messages.unclosedPathGroup(pattern, open))
 }
 
 /** Cuts the literal text before a param at its last "/" past the authority. */

@@ -50,6 +50,14 @@ export const messages = {
         'Call bypass(request) before reading the body, or pass request.clone().',
     )
   },
+  unclosedPathGroup(path: string, index: number): string {
+    return format(`The handler path "${path}" has a "(" at ${index} that is never closed. Close it, or escape it as "\\(".`)
+  },
+  capturingGroupInParamPattern(path: string, pattern: string): string {
+    return format(
+      `The handler path "${path}" gives a param the pattern "(${pattern})", which has a capturing group inside. Use a non-capturing group "(?:…)" there.`,
+    )
+  },
   queryInHandlerPath(method: string, path: string, query: string): string {
     return format(
       `The handler for "${method} ${path}${query}" has a query string in its path. Query parameters never take part in matching, ` +
