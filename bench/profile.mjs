@@ -1,7 +1,10 @@
 #!/usr/bin/env node
-// Runs one scenario for one contender long enough to profile it:
-//   node --cpu-prof --cpu-prof-dir=bench/results bench/profile.mjs rest-fetch-1000-last [mocklib] [--ms 3000] [--dist dir]
-// then summarise with: node bench/lib/top-functions.mjs bench/results/<file>.cpuprofile
+// Runs one scenario for one contender, warms it up, then profiles it (steady state only):
+//   node bench/profile.mjs rest-fetch-1000-last [mocklib] [--ms 3000] [--warmup 2000] [--dist dir] [--out file]
+// writes bench/results/<scenario>-<contender>.cpuprofile; summarise it with
+//   node bench/lib/top-functions.mjs <file>   or   node bench/lib/compare-profiles.mjs a n b m
+import { writeFileSync } from 'node:fs'
+import { Session } from 'node:inspector/promises'
 import { resolve } from 'node:path'
 import { loadContender } from './lib/contenders.mjs'
 import { SCENARIOS } from './lib/scenarios.mjs'
@@ -10,6 +13,7 @@ const args = process.argv.slice(2)
 const option = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback)
 const [scenarioId, contender = 'mocklib'] = args.filter((a, i) => !a.startsWith('--') && !args[i - 1]?.startsWith('--'))
 const ms = Number(option('--ms', 3000))
+const warmupMs = Number(option('--warmup', 2000))
 const dist = resolve(option('--dist', 'dist'))
 
 const scenario = SCENARIOS.find((s) => s.id === scenarioId)
@@ -17,12 +21,29 @@ if (!scenario) throw new Error(`No scenario "${scenarioId}"; one of: ${SCENARIOS
 const setup = await scenario.setup(await loadContender(contender, dist))
 if (setup.skipped) throw new Error(setup.skipped)
 const step = setup.step ?? 1
-const started = process.cpuUsage()
-let units = 0
-while ((process.cpuUsage(started).user + process.cpuUsage(started).system) / 1000 < ms) {
-  await setup.run(step * 10)
-  units += step * 10
+const cpuMs = (since) => {
+  const used = process.cpuUsage(since)
+  return (used.user + used.system) / 1000
 }
-const used = process.cpuUsage(started)
-console.log(`${scenarioId} / ${contender}: ${units} units, ${((used.user + used.system) / units).toFixed(1)} µs CPU per unit`)
+
+async function loop(limitMs) {
+  const started = process.cpuUsage()
+  let units = 0
+  while (cpuMs(started) < limitMs) {
+    await setup.run(step * 10)
+    units += step * 10
+  }
+  return { units, perUnitUs: (cpuMs(started) * 1000) / units }
+}
+
+await loop(warmupMs)
+const session = new Session()
+session.connect()
+await session.post('Profiler.enable')
+await session.post('Profiler.start')
+const { units, perUnitUs } = await loop(ms)
+const { profile } = await session.post('Profiler.stop')
+const out = option('--out', `bench/results/${scenarioId}-${contender}.cpuprofile`)
+writeFileSync(out, JSON.stringify(profile))
+console.log(`${scenarioId} / ${contender}: ${units} units, ${perUnitUs.toFixed(1)} µs CPU per unit (profiled); ${out}`)
 await setup.teardown()

@@ -28,15 +28,17 @@ const quick = flag('--quick')
 const config = {
   quick,
   // Many short rounds: on a busy machine, neighbours in a round see the same load.
-  rounds: Number(option('--rounds') ?? (quick ? 6 : 15)),
-  roundMs: quick ? 50 : 120,
-  warmupMs: quick ? 100 : 300,
+  rounds: Number(option('--rounds') ?? (quick ? 6 : 10)),
+  roundMs: quick ? 50 : 100,
+  // The JIT needs a few thousand units before a contender reaches its steady state
+  // (http.request and axios the longest); slow contenders stop at the CPU cap.
+  warmupUnits: quick ? 1500 : 3000,
+  warmupCapMs: quick ? 2000 : 6000,
   coldRounds: quick ? 3 : 7,
+  /** Units per memory run, by contender and work. */
   memory: quick
-    ? { fetch: 10_000, http: 3_000, 'listen-close': 1_000 }
-    : { fetch: 100_000, http: 20_000, 'listen-close': 1_000 },
-  /** msw is several times slower: fewer units give the same per-unit figure in reasonable time. */
-  memoryMswShare: 0.1,
+    ? { mocklib: { fetch: 10_000, http: 2_000, 'listen-close': 1_000 }, interceptors: { fetch: 5_000, http: 2_000, 'listen-close': 1_000 }, msw: { fetch: 2_000, http: 500, 'listen-close': 1_000 } }
+    : { mocklib: { fetch: 100_000, http: 10_000, 'listen-close': 1_000 }, interceptors: { fetch: 20_000, http: 10_000, 'listen-close': 1_000 }, msw: { fetch: 5_000, http: 1_000, 'listen-close': 1_000 } },
 }
 const dist = resolve(root, option('--dist') ?? 'dist')
 const only = option('--only')?.split(',')
@@ -72,7 +74,7 @@ function log(line) {
 
 /** Starts one contender's child and waits until it has warmed up. */
 function startChild(scenario, contender) {
-  const child = fork(join(here, 'lib/child.mjs'), [scenario.id, contender, distOf(contender), String(config.warmupMs)], {
+  const child = fork(join(here, 'lib/child.mjs'), [scenario.id, contender, distOf(contender), String(config.warmupUnits), String(config.warmupCapMs)], {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   })
   let waiting
@@ -190,11 +192,8 @@ async function runColdStart() {
 async function runMemory() {
   log('\nMemory (heap after GC, retained per unit; --expose-gc)')
   const jobs = []
-  for (const contender of ['mocklib', 'interceptors', 'msw']) {
-    for (const [kind, full] of Object.entries(config.memory)) {
-      const count = contender === 'msw' && kind !== 'listen-close' ? Math.round(full * config.memoryMswShare) : full
-      jobs.push({ contender, kind, count })
-    }
+  for (const [contender, kinds] of Object.entries(config.memory)) {
+    for (const [kind, count] of Object.entries(kinds)) jobs.push({ contender, kind, count })
   }
   // Heap figures do not depend on CPU contention: run two at a time.
   const out = []

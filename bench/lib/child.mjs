@@ -3,8 +3,9 @@
 import { loadContender } from './contenders.mjs'
 import { SCENARIOS } from './scenarios.mjs'
 
-const [scenarioId, contender, dist, warmupArg] = process.argv.slice(2)
-const warmupMs = Number(warmupArg)
+const [scenarioId, contender, dist, warmupUnitsArg, warmupCapArg] = process.argv.slice(2)
+const warmupUnits = Number(warmupUnitsArg)
+const warmupCapMs = Number(warmupCapArg)
 
 function cpuMicros(since) {
   const used = process.cpuUsage(since)
@@ -30,17 +31,20 @@ async function main() {
   }
   const step = setup.step ?? 1
 
-  // Warm up (JIT, caches) until warmupMs of CPU is spent; learn the cost of one unit.
+  // Warm up: the JIT needs a few thousand calls before a contender runs at its steady state.
+  // Stop after warmupUnits units, or once warmupCapMs of CPU is spent (slow contenders).
   let count = step
   let spent = 0
   let units = 0
-  while (spent < warmupMs * 1000) {
-    const result = await measure(setup.run, count)
-    spent += result.cpuUs
-    units += result.units
-    count = Math.min(count * 2, step * 1000)
+  let last
+  while (units < warmupUnits && spent < warmupCapMs * 1000) {
+    last = await measure(setup.run, count)
+    spent += last.cpuUs
+    units += last.units
+    count = Math.min(count * 2, step * 200)
   }
-  const perUnit = spent / units
+  // The cost of one unit now: from the last, warmest batch.
+  const perUnit = last.cpuUs / last.units
 
   process.send({ type: 'ready', perUnitUs: perUnit })
   process.on('message', async (message) => {

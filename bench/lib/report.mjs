@@ -75,7 +75,7 @@ export function renderChart(results) {
   useNames(results)
   const entries = allEntries(results)
   const bar = 11
-  const labelWidth = 330
+  const labelWidth = 400
   const plotWidth = 520
   const width = labelWidth + plotWidth + 90
   const values = entries.flatMap((e) => Object.values(e.contenders).map((c) => c.medianUs)).filter((v) => v > 0)
@@ -92,7 +92,7 @@ export function renderChart(results) {
       const v = entry.contenders[name].medianUs
       const top = y + index * (bar + 2)
       out.push(`<rect x="${labelWidth}" y="${top}" width="${Math.max(1, x(v) - labelWidth).toFixed(1)}" height="${bar}" fill="${COLORS[name]}"><title>${name}: ${v.toFixed(1)} µs</title></rect>`)
-      const text = v >= 10_000 ? `${(v / 1000).toFixed(1)} ms` : `${v.toFixed(0)} µs`
+      const text = v >= 1000 ? `${(v / 1000).toFixed(1)} ms` : `${v.toFixed(0)} µs`
       out.push(`<text x="${(x(v) + 4).toFixed(1)}" y="${top + bar - 2}" font-size="10" fill="#333">${text}</text>`)
     })
     if (names.length === 0) out.push(`<text x="${labelWidth + 4}" y="${y + 10}" font-size="10" fill="#666">pending</text>`)
