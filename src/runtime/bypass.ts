@@ -7,6 +7,9 @@ import { messages } from './messages'
  */
 export const BYPASS_ACCEPT_MARKER = 'mocklib/bypass'
 
+/** Headers that describe one connection, not the request (RFC 9110, 7.6.1), and Expect. */
+const HOP_BY_HOP = ['connection', 'keep-alive', 'proxy-connection', 'te', 'transfer-encoding', 'upgrade', 'expect']
+
 /**
  * Returns a copy of a request that mocklib will not handle: it goes straight to the network.
  * Use it to fetch the real response from inside a resolver and patch it:
@@ -17,6 +20,9 @@ export function bypass(input: string | URL | Request, init?: RequestInit): Reque
     throw new TypeError(messages.bypassBodyUsed(input))
   }
   const request = input instanceof Request ? new Request(input.clone(), init) : new Request(input, init)
+  // Headers of the intercepted connection (an http.request sent with chunked encoding has
+  // Transfer-Encoding): fetch refuses them, and the new request frames its body itself.
+  for (const name of HOP_BY_HOP) request.headers.delete(name)
   const accept = request.headers.get('accept')
   request.headers.set('accept', accept ? `${accept}, ${BYPASS_ACCEPT_MARKER}` : BYPASS_ACCEPT_MARKER)
   return request
