@@ -77,6 +77,8 @@ export type {
   IndexHint,
   MaybePromise,
   RequestHandlerOptions,
+  ResolverCleanup,
+  ResolverExtras,
   ResolverInfoBase,
   ResponseResolver,
   ResponseResolverReturnType,

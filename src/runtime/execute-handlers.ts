@@ -3,7 +3,7 @@ import { isPassthroughResponse } from './passthrough'
 import type { HandlerStateStore, HandlerRunState } from './handler-state'
 import { messages } from './messages'
 import type { RequestContext } from './request-context'
-import type { RequestHandler } from './request-handler'
+import type { RequestHandler, ResolverCleanup } from './request-handler'
 
 /** How a list of handlers dealt with one request. */
 export type HandlerOutcome =
@@ -63,9 +63,16 @@ export async function executeHandlers(
       options.onMatch?.(handler)
     }
 
+    // finalize(): cleanups for this run, or for the generator in progress (run when it ends).
+    const cleanups: ResolverCleanup[] = []
+    const finalize = (cleanup: ResolverCleanup) => {
+      if (typeof cleanup !== 'function') throw new TypeError(messages.finalizeNeedsFunction(handler.info.header, cleanup))
+      ;(state.iterator !== undefined ? (state.cleanups ??= []) : cleanups).unshift(cleanup)
+    }
+
     let result: unknown
     try {
-      result = await runResolver(handler, state, args)
+      result = await runResolver(handler, state, { ...args, finalize }, cleanups)
     } catch (error) {
       if (error instanceof Response) result = error
       else return { type: 'exception', error, handler }
@@ -87,7 +94,12 @@ export async function executeHandlers(
   return matched === undefined ? { type: 'unhandled' } : { type: 'fallthrough', handler: matched }
 }
 
-async function runResolver(handler: RequestHandler, state: HandlerRunState, args: object): Promise<unknown> {
+async function runResolver(
+  handler: RequestHandler,
+  state: HandlerRunState,
+  args: object,
+  cleanups: ResolverCleanup[],
+): Promise<unknown> {
   const once = handler.options.once === true
 
   if (state.done) {
@@ -96,25 +108,67 @@ async function runResolver(handler: RequestHandler, state: HandlerRunState, args
   }
 
   if (state.iterator === undefined) {
-    // A plain `once` resolver is used as soon as it runs, whatever it returns.
-    const value = handler.resolver(args as never) as unknown
-    if (!isIterator(value)) {
-      if (once) state.used = true
-      return value instanceof Promise ? await value : value
+    let value: unknown
+    try {
+      value = handler.resolver(args as never) as unknown
+      // A plain `once` resolver is used as soon as it runs, whatever it returns.
+      if (once && !isIterator(value)) state.used = true
+      if (value instanceof Promise) value = await value
+    } catch (error) {
+      await runCleanups(handler, cleanups)
+      throw error
     }
+    if (!isIterator(value)) {
+      await runCleanups(handler, cleanups)
+      return value
+    }
+    // A generator (or an async resolver that returned an iterator): its cleanups wait for its end.
+    if (once) state.used = false
     state.iterator = value
+    if (cleanups.length > 0) state.cleanups = cleanups.splice(0)
   }
 
-  const step = await state.iterator.next()
-  const value = step.value instanceof Promise ? await step.value : step.value
+  let step: IteratorResult<unknown, unknown>
+  let value: unknown
+  try {
+    step = await state.iterator.next()
+    value = step.value instanceof Promise ? await step.value : step.value
+  } catch (error) {
+    await finishGenerator(handler, state)
+    throw error
+  }
   // The last response a generator produced (returned, or yielded when it returns nothing)
   // answers every later request: keep an unread copy to clone from.
   if (value instanceof Response && !value.bodyUsed) state.final = cloneResponse(value)
   if (!step.done) return value
-  state.done = true
-  state.iterator = undefined
+  await finishGenerator(handler, state)
   if (once) state.used = true
   return replayFinal(state)
+}
+
+async function finishGenerator(handler: RequestHandler, state: HandlerRunState): Promise<void> {
+  state.done = true
+  state.iterator = undefined
+  const cleanups = state.cleanups
+  state.cleanups = undefined
+  await runCleanups(handler, cleanups)
+}
+
+/** Runs finalize() cleanups in order (last registered first); failures are reported together. */
+async function runCleanups(handler: RequestHandler, cleanups: ResolverCleanup[] | undefined): Promise<void> {
+  if (cleanups === undefined || cleanups.length === 0) return
+  const errors: unknown[] = []
+  for (const cleanup of cleanups.splice(0)) {
+    try {
+      await cleanup()
+    } catch (error) {
+      errors.push(error)
+    }
+  }
+  if (errors.length > 0) {
+    const message = messages.cleanupFailed(handler.info.header)
+    console.error(message, new AggregateError(errors, message))
+  }
 }
 
 function replayFinal(state: HandlerRunState): unknown {

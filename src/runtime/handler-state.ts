@@ -1,4 +1,4 @@
-import type { RequestHandler } from './request-handler'
+import type { RequestHandler, ResolverCleanup } from './request-handler'
 
 /** What one scope remembers about one handler between requests. */
 export interface HandlerRunState {
@@ -10,6 +10,8 @@ export interface HandlerRunState {
   done: boolean
   /** An unread copy of the last response the generator produced, cloned for each replay. */
   final: unknown
+  /** Cleanups registered with finalize() for the generator in progress (run when it finishes). */
+  cleanups?: ResolverCleanup[]
 }
 
 /**
@@ -40,6 +42,7 @@ export class HandlerStateStore {
       state.iterator = undefined
       state.done = false
       state.final = undefined
+      state.cleanups = undefined
     }
   }
 

@@ -50,6 +50,12 @@ export const messages = {
         'Call bypass(request) before reading the body, or pass request.clone().',
     )
   },
+  finalizeNeedsFunction(header: string, value: unknown): string {
+    return format(`The resolver of "${header}" called finalize() with ${describeValue(value)}. Pass a cleanup function: finalize(() => clearInterval(timer)).`)
+  },
+  cleanupFailed(header: string): string {
+    return format(`A cleanup registered with finalize() in the resolver of "${header}" threw. The request was answered; the errors follow.`)
+  },
   unclosedPathGroup(path: string, index: number): string {
     return format(`The handler path "${path}" has a "(" at ${index} that is never closed. Close it, or escape it as "\\(".`)
   },

@@ -36,12 +36,25 @@ export interface ResolverInfoBase {
   requestId: string
 }
 
+/** A cleanup registered with `finalize()`; it may be async. */
+export type ResolverCleanup = () => MaybePromise<void>
+
+/** Keys the runtime adds to every resolver's argument, beside its handler's own. */
+export interface ResolverExtras {
+  /**
+   * Registers a cleanup (a timer to clear, a connection to close). Cleanups run last-registered
+   * first once the resolver is done: when a plain resolver returns or throws, and when a
+   * generator resolver finishes. A failing cleanup is reported; it never fails the request.
+   */
+  finalize: (cleanup: ResolverCleanup) => void
+}
+
 // NoInfer: the response body type is never guessed from what a resolver returns (a generator
 // yielding text and returning JSON would be rejected); it is checked only when given explicitly.
 export type ResponseResolver<
   ResolverArgs extends object = ResolverInfoBase,
   ResponseBody extends DefaultBodyType = DefaultBodyType,
-> = (info: ResolverArgs) => AsyncResponseResolverReturnType<NoInfer<ResponseBody>>
+> = (info: ResolverArgs & ResolverExtras) => AsyncResponseResolverReturnType<NoInfer<ResponseBody>>
 
 export interface HandlerInfo {
   /** A one-line description, such as "GET https://api.test/posts" or "query ListPosts". */
