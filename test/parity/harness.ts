@@ -85,13 +85,16 @@ export type ConsoleMethod = 'log' | 'info' | 'warn' | 'error' | 'debug' | 'group
 const methods: ConsoleMethod[] = ['log', 'info', 'warn', 'error', 'debug', 'groupCollapsed']
 
 /**
- * Records which console methods were called while `body` runs (not their text: mocklib's
- * messages are its own), silencing them.
+ * Records which console methods were called while `body` runs, each once, in order of first
+ * call — not their text or count (msw prints an error and its explanation as two calls,
+ * mocklib as one; mocklib's messages are its own). The console is silenced meanwhile.
  */
 export async function consoleCalls<T>(body: () => Promise<T>): Promise<{ result: T; calls: ConsoleMethod[] }> {
   const calls: ConsoleMethod[] = []
   const spies = methods.map((method) =>
-    vi.spyOn(console, method).mockImplementation(() => void calls.push(method)),
+    vi.spyOn(console, method).mockImplementation(() => {
+      if (!calls.includes(method)) calls.push(method)
+    }),
   )
   try {
     const result = await body()
@@ -145,4 +148,54 @@ export function describeError(error: unknown): { rejected: string; cause?: strin
     value instanceof TypeError ? 'TypeError' : value instanceof Error ? 'Error' : value instanceof Response ? 'Response' : typeof value
   const cause = error instanceof Error ? (error as { cause?: unknown }).cause : undefined
   return cause === undefined ? { rejected: kind(error) } : { rejected: kind(error), cause: kind(cause) }
+}
+
+export interface NodeResponseSummary {
+  status: number
+  statusMessage: string
+  headers: [string, string][]
+  body: string
+}
+
+const volatileHeaders = ['date', 'connection', 'keep-alive', 'transfer-encoding']
+
+/** http.request (or https.request by URL), and describe the answer or the 'error' event. */
+export async function httpRequestOutcome(
+  url: string,
+  init: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<NodeResponseSummary | { rejected: string; cause?: string }> {
+  const { request } = url.startsWith('https:') ? await import('node:https') : await import('node:http')
+  return new Promise((resolve) => {
+    const req = request(url, { method: init.method ?? 'GET', headers: init.headers }, (response) => {
+      const chunks: Buffer[] = []
+      response.on('data', (chunk: Buffer) => chunks.push(chunk))
+      response.on('end', () =>
+        resolve({
+          status: response.statusCode ?? 0,
+          statusMessage: response.statusMessage ?? '',
+          headers: Object.entries(response.headers)
+            .filter(([name]) => !volatileHeaders.includes(name))
+            .map(([name, value]): [string, string] => [name, Array.isArray(value) ? value.join(' | ') : String(value)])
+            .sort(([a], [b]) => a.localeCompare(b)),
+          body: Buffer.concat(chunks).toString('utf8'),
+        }),
+      )
+    })
+    req.on('error', (error) => resolve(describeError(error)))
+    if (init.body !== undefined) req.write(init.body)
+    req.end()
+  })
+}
+
+/** What a real server received, reduced to what a comparison needs. */
+export function received(
+  requests: { method: string; path: string; headers: Record<string, string | string[] | undefined>; body: Buffer }[],
+  headerNames: string[] = [],
+): { method: string; path: string; headers: Record<string, unknown>; body: string }[] {
+  return requests.map(({ method, path, headers, body }) => ({
+    method,
+    path,
+    headers: Object.fromEntries(headerNames.map((name) => [name, headers[name]])),
+    body: body.toString('utf8'),
+  }))
 }
