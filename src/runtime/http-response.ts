@@ -108,8 +108,9 @@ export class HttpResponse<BodyType extends DefaultBodyType = DefaultBodyType> ex
   /** An `application/octet-stream` response with its Content-Length. */
   static arrayBuffer(body?: ArrayBuffer | SharedArrayBuffer | ArrayBufferView, init?: HttpResponseInit): HttpResponse<ArrayBuffer> {
     const headers = withDefaults(init, 'application/octet-stream')
-    const bytes = body === undefined ? new Uint8Array(0) : toBytes(body)
-    if (!headers.has('content-length')) headers.set('content-length', String(bytes.byteLength))
+    const bytes = body === undefined || body === null ? new Uint8Array(0) : toBytes(body)
+    // Without a body there is no length to announce (as in MSW).
+    if (body != null && !headers.has('content-length')) headers.set('content-length', String(bytes.byteLength))
     return new HttpResponse<ArrayBuffer>(bytes, { ...init, headers })
   }
 
