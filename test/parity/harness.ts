@@ -1,6 +1,8 @@
 // The parity harness: one scenario, written once against the shared API, run under msw 2.14
 // and under mocklib in turn (never both listening at once), so a test can compare what a
 // user of each library would observe.
+import http from 'node:http'
+import https from 'node:https'
 import * as mswCore from 'msw'
 import { setupServer as mswSetupServer } from 'msw/node'
 import * as mocklibCore from 'mocklib'
@@ -164,7 +166,8 @@ export async function httpRequestOutcome(
   url: string,
   init: { method?: string; headers?: Record<string, string>; body?: string } = {},
 ): Promise<NodeResponseSummary | { rejected: string; cause?: string }> {
-  const { request } = url.startsWith('https:') ? await import('node:https') : await import('node:http')
+  // The modules' own objects: interceptors patch their properties, not ESM named exports.
+  const { request } = url.startsWith('https:') ? https : http
   return new Promise((resolve) => {
     const req = request(url, { method: init.method ?? 'GET', headers: init.headers }, (response) => {
       const chunks: Buffer[] = []
