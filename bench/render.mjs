@@ -1,12 +1,29 @@
 #!/usr/bin/env node
 // Re-renders the table and the chart from a results file, without running anything:
-//   node bench/render.mjs [bench/results/latest.json]
+//   node bench/render.mjs [results.json] [--readme]
+// With --readme, the table also replaces the one between the bench markers in README.md.
 import { readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { renderChart, renderTable } from './lib/report.mjs'
 
-const file = process.argv[2] ?? new URL('./results/latest.json', import.meta.url).pathname
+const here = dirname(fileURLToPath(import.meta.url))
+const args = process.argv.slice(2)
+const file = args.find((a) => !a.startsWith('--')) ?? join(here, 'results/latest.json')
 const results = JSON.parse(readFileSync(file, 'utf8'))
 const chart = join(dirname(file), file.endsWith('latest.json') ? 'chart.svg' : 'chart.partial.svg')
 writeFileSync(chart, renderChart(results))
-process.stdout.write(renderTable(results) + '\n')
+const table = renderTable(results)
+process.stdout.write(table + '\n')
+
+if (args.includes('--readme')) {
+  const readme = join(here, '..', 'README.md')
+  const text = readFileSync(readme, 'utf8')
+  const start = '<!-- bench:table:start -->'
+  const end = '<!-- bench:table:end -->'
+  const from = text.indexOf(start)
+  const to = text.indexOf(end)
+  if (from === -1 || to < from) throw new Error(`README.md has no ${start} … ${end} markers`)
+  writeFileSync(readme, text.slice(0, from + start.length) + '\n' + table + '\n' + text.slice(to))
+  process.stderr.write('Updated the table in README.md\n')
+}

@@ -17,19 +17,22 @@ function allEntries(results) {
 function figure(entry, name) {
   const data = entry.contenders[name]
   if (data === undefined) return entry.skipped?.[name] ? 'pending' : '–'
-  return entry.unit === 'process' ? `${(data.medianUs / 1000).toFixed(1)} ms` : `${data.medianUs.toFixed(1)} µs`
+  return entry.unit === 'process' || data.medianUs >= 10_000 ? `${(data.medianUs / 1000).toFixed(1)} ms` : `${data.medianUs.toFixed(1)} µs`
 }
+
+/** Two decimals, or two significant digits for small ratios (0.0035×). */
+const times = (ratio) => `${ratio < 0.1 ? ratio.toPrecision(2) : ratio.toFixed(2)}×`
 
 function ratioCell(entry, other) {
   const ratio = entry.ratios[`mocklib/${other}`]
-  return ratio ? `${ratio.median.toFixed(2)}×` : '–'
+  return ratio ? times(ratio.median) : '–'
 }
 
 function value(goal) {
   if (goal.value === undefined || Number.isNaN(goal.value)) return 'pending'
   if (goal.unit === 'B') return `${Math.round(goal.value)} B`
   if (goal.unit === '') return String(goal.value)
-  return `${goal.value.toFixed(2)}×`
+  return times(goal.value)
 }
 
 export function renderTable(results) {
