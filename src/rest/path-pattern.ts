@@ -251,7 +251,14 @@ function build(pattern: string, literal: boolean): ResolvedPattern {
   out += '[\\/]?$'
 
   const key = literal ? normalizeKey(text) : undefined
-  return { regexp: new RegExp(out, 'i'), slots, key, prefix: literal || authorityWildcard ? undefined : toPrefix(prefixText) }
+  let regexp: RegExp
+  try {
+    regexp = new RegExp(out, 'i')
+  } catch (error) {
+    // A param pattern that is not a valid regular expression (":id([)").
+    throw new TypeError(messages.invalidPathPattern(pattern, error instanceof Error ? error.message : String(error)))
+  }
+  return { regexp, slots, key, prefix: literal || authorityWildcard ? undefined : toPrefix(prefixText) }
 }
 
 /** The index of the ")" that closes the "(" at `open`, minding escapes and nesting. */

@@ -59,6 +59,11 @@ export const messages = {
   unclosedPathGroup(path: string, index: number): string {
     return format(`The handler path "${path}" has a "(" at ${index} that is never closed. Close it, or escape it as "\\(".`)
   },
+  invalidPathPattern(path: string, reason: string): string {
+    return format(
+      `The handler path "${path}" is not a valid pattern (${reason}). Check the parentheses of its param patterns, or escape them as "\\(".`,
+    )
+  },
   capturingGroupInParamPattern(path: string, pattern: string): string {
     return format(
       `The handler path "${path}" gives a param the pattern "(${pattern})", which has a capturing group inside. Use a non-capturing group "(?:…)" there.`,

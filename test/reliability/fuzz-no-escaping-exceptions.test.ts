@@ -36,6 +36,13 @@ describe('random handler paths against random URLs', () => {
     expect(await (await getResponse([lone], new Request('http://fuzz.test/\ud83d')))?.text()).toBe('lone')
   })
 
+  // Also found by it: a param pattern that is not a regular expression threw a raw SyntaxError.
+  it('a param pattern that is not a valid regular expression throws a clear TypeError at definition', () => {
+    expect(() => http.get('http://fuzz.test/:id([)', () => undefined)).toThrow(
+      /^\[mocklib\] The handler path "http:\/\/fuzz\.test\/:id\(\[\)" is not a valid pattern/,
+    )
+  })
+
   it('a path either compiles or throws a clear TypeError; matching never throws', async () => {
     // A "?" in a path is warned about at creation; the warnings are not what is tested here.
     vi.spyOn(console, 'warn').mockImplementation(() => {})
