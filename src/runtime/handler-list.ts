@@ -57,9 +57,9 @@ export class HandlerList {
     this.#changed()
   }
 
-  /** Lets `once` handlers answer again and restarts generators. */
+  /** Lets `once` handlers answer again, restarting their generators (others keep theirs, as in MSW). */
   restore(): void {
-    this.store.restore(this.current())
+    this.store.restore(this.current().filter((handler) => handler.options.once === true))
   }
 
   /** The handlers worth trying for a request, in list order. */

@@ -39,6 +39,7 @@ export class HandlerStateStore {
     for (const handler of handlers) {
       const state = this.#states.get(handler)
       if (state === undefined) continue
+      closeIterator(state.iterator)
       state.iterator = undefined
       state.done = false
       state.final = undefined
@@ -46,8 +47,21 @@ export class HandlerStateStore {
     }
   }
 
-  /** Forgets everything (restoreHandlers): `once` handlers answer again, generators restart. */
+  /** Forgets everything about these handlers (restoreHandlers): they answer again, generators restart. */
   restore(handlers: Iterable<RequestHandler>): void {
-    for (const handler of handlers) this.#states.delete(handler)
+    for (const handler of handlers) {
+      closeIterator(this.#states.get(handler)?.iterator)
+      this.#states.delete(handler)
+    }
+  }
+}
+
+/** Ends an abandoned generator, so its `finally` blocks run (a generator mid-step refuses: ignored). */
+function closeIterator(iterator: HandlerRunState['iterator']): void {
+  if (typeof iterator?.return !== 'function') return
+  try {
+    void Promise.resolve(iterator.return()).catch(() => {})
+  } catch {
+    // Still running: it ends on its own.
   }
 }

@@ -120,7 +120,7 @@ describe('restoreHandlers()', () => {
     expect(await text()).toBe('initial A')
   })
 
-  it('restarts generator resolvers', async () => {
+  it('restarts the generators of once handlers; other generators keep their progress (as in MSW)', async () => {
     server.use(
       http.get(url, function* () {
         yield HttpResponse.text('step 1')
@@ -130,7 +130,24 @@ describe('restoreHandlers()', () => {
     expect(await text()).toBe('step 1')
     expect(await text()).toBe('done')
     server.restoreHandlers()
-    expect(await text()).toBe('step 1')
+    expect(await text()).toBe('done')
+
+    server.resetHandlers()
+    server.use(
+      http.get(
+        url,
+        function* () {
+          yield HttpResponse.text('once step 1')
+          return HttpResponse.text('once done')
+        },
+        { once: true },
+      ),
+    )
+    expect(await text()).toBe('once step 1')
+    expect(await text()).toBe('once done')
+    expect(await text()).toBe('initial A')
+    server.restoreHandlers()
+    expect(await text()).toBe('once step 1')
   })
 })
 
