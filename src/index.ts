@@ -9,6 +9,7 @@ export type {
   HttpCustomPredicate,
   HttpCustomPredicateInfo,
   HttpCustomPredicateResult,
+  HttpHandlerInfo,
   HttpMethod,
   HttpPredicate,
   HttpResolverInfo,
@@ -39,6 +40,7 @@ export type {
   Unmasked,
 } from './graphql/typed-operations'
 export { GraphQLHandler } from './graphql/graphql-handler'
+export type { GraphQLHandlerInfo } from './graphql/graphql-handler'
 export type {
   DocumentTypeDecoration,
   GraphQLCustomPredicate,

@@ -4,6 +4,7 @@ import type { RequestContext } from '../runtime/request-context'
 import type { RequestExpander } from '../runtime/request-expander'
 import {
   RequestHandler,
+  type HandlerInfo,
   type IndexFamily,
   type IndexHint,
   type MaybePromise,
@@ -42,6 +43,14 @@ export const operationNameFamily: IndexFamily = {
 
 const kQueryHash = Symbol('graphql.queryHash')
 
+/** A GraphQL handler's info: MSW's `operationType` and `operationName` beside the header. */
+export interface GraphQLHandlerInfo extends HandlerInfo {
+  /** 'query', 'mutation', or 'all' for graphql.operation(). */
+  readonly operationType: HandlerOperationType
+  /** The name, RegExp or custom predicate it matches by (a persisted document's hash; a match-all RegExp for every operation). */
+  readonly operationName: string | RegExp | ((...args: never[]) => unknown)
+}
+
 /**
  * Handles GraphQL operations sent over HTTP (GET or POST, JSON, multipart, persisted
  * queries, batch entries), matched by operation type and name, a RegExp, a document, a hash
@@ -52,6 +61,7 @@ export class GraphQLHandler<
   Variables extends object = GraphQLVariables,
 > extends RequestHandler<GraphQLResolverInfo<Variables>, GraphQLResponseBody<Query>> {
   readonly kind = 'graphql'
+  declare readonly info: GraphQLHandlerInfo
   override readonly expander: RequestExpander = graphqlBatchExpander
   /** 'query', 'mutation', 'subscription', or 'all' for graphql.operation(). */
   readonly operationType: HandlerOperationType
@@ -72,6 +82,7 @@ export class GraphQLHandler<
     const compiled: CompiledPredicate =
       operationType === 'all' ? { kind: 'any' } : compilePredicate(api, operationType, predicate)
     super(headerOf(operationType, compiled, compiledEndpoint), resolver, options)
+    Object.assign(this.info, { operationType, operationName: infoName(compiled) })
     this.operationType = operationType
     this.operationName = compiled.kind === 'name' ? compiled.name : undefined
     this.endpoint = compiledEndpoint
@@ -182,6 +193,22 @@ export class GraphQLHandler<
       name: predicate.kind === 'name' ? predicate.name : undefined,
       regexp: predicate.kind === 'regexp' ? predicate.regexp : undefined,
     }
+  }
+}
+
+/** The operation name as MSW's info gives it: a name, a RegExp, a function; a match-all RegExp for every operation. */
+function infoName(compiled: CompiledPredicate): GraphQLHandlerInfo['operationName'] {
+  switch (compiled.kind) {
+    case 'name':
+      return compiled.name
+    case 'regexp':
+      return compiled.regexp
+    case 'custom':
+      return compiled.predicate as (...args: never[]) => unknown
+    case 'hash':
+      return compiled.hash
+    case 'any':
+      return /.*/
   }
 }
 

@@ -3,6 +3,7 @@ import { describeValue, format, messages } from '../runtime/messages'
 import type { RequestContext } from '../runtime/request-context'
 import {
   RequestHandler,
+  type HandlerInfo,
   type IndexFamily,
   type IndexHint,
   type MaybePromise,
@@ -86,6 +87,14 @@ const prefixFamily: IndexFamily = {
 /** A relative path with no base can match nothing: it is indexed under a key no URL has. */
 const UNRESOLVABLE = '\u0000unresolvable'
 
+/** An HTTP handler's info: MSW's `method` and `path` beside the header. */
+export interface HttpHandlerInfo extends HandlerInfo {
+  /** Upper-case method, or 'ALL' for http.all(). */
+  readonly method: string
+  /** The predicate as given: a path, a RegExp, or the custom predicate function. */
+  readonly path: string | RegExp | ((...args: never[]) => unknown)
+}
+
 /** Handles REST requests: a method (or any) plus a path, RegExp or predicate. */
 export class HttpHandler<
   Params extends PathParams = PathParams,
@@ -93,6 +102,7 @@ export class HttpHandler<
   ResponseBody extends DefaultBodyType = DefaultBodyType,
 > extends RequestHandler<HttpResolverInfo<Params, RequestBody>, ResponseBody> {
   readonly kind = 'http'
+  declare readonly info: HttpHandlerInfo
   /** Upper-case method, or 'ALL' for any method. */
   readonly method: string
   readonly predicate: HttpPredicate<Params>
@@ -133,6 +143,7 @@ export class HttpHandler<
     }
 
     super(`${upper} ${display}`, resolver, options)
+    Object.assign(this.info, { method: upper, path: predicate })
     this.method = upper
     this.predicate = predicate
     this.#pattern = pattern
