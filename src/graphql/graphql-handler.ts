@@ -165,8 +165,7 @@ export class GraphQLHandler<
         { status: 405, headers: { allow: 'POST' } },
       )
     }
-    return {
-      request: ctx.requestForResolver(),
+    return ctx.withRequest<GraphQLResolverInfo<Variables>>({
       requestId: ctx.requestId,
       query: operation.query,
       variables: operation.variables as Variables,
@@ -174,7 +173,7 @@ export class GraphQLHandler<
       operationType,
       extensions: operation.extensions ?? {},
       cookies: { ...requestCookies(ctx) },
-    }
+    })
   }
 
   override finalizeResponse(response: Response, ctx: RequestContext): Response {

@@ -195,12 +195,11 @@ export class HttpHandler<
   }
 
   #args(ctx: RequestContext, params: Params): HttpResolverInfo<Params, RequestBody> {
-    return {
-      request: ctx.requestForResolver() as StrictRequest<RequestBody>,
+    return ctx.withRequest<HttpResolverInfo<Params, RequestBody>>({
       requestId: ctx.requestId,
       params,
       cookies: { ...requestCookies(ctx) },
-    }
+    })
   }
 
   override diagnose(ctx: RequestContext): string | undefined {

@@ -51,4 +51,25 @@ export class RequestContext {
   requestForResolver(): Request {
     return this.request.body === null ? this.request : this.request.clone()
   }
+
+  /**
+   * Completes a resolver argument with `request`. For a request with a body, the readable
+   * copy is made only when the resolver first touches `request`: most GraphQL resolvers read
+   * only `variables`, and a copy (a stream tee) is the largest per-request cost left.
+   */
+  withRequest<Info extends { request: Request }>(info: Omit<Info, 'request'>): Info {
+    if (this.request.body === null) {
+      ;(info as unknown as { request: Request }).request = this.request
+      return info as Info
+    }
+    let copy: Request | undefined
+    return Object.defineProperty(info, 'request', {
+      enumerable: true,
+      configurable: true,
+      get: () => (copy ??= this.requestForResolver()),
+      set: (value: Request) => {
+        copy = value
+      },
+    }) as Info
+  }
 }
