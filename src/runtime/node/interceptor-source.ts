@@ -67,8 +67,18 @@ export class InterceptorSource {
     const observed = emitter.has('response:mocked') && response.type !== 'error'
     // Listeners get a clone, so reading it never takes the body from the client.
     const clone = observed ? response.clone() : undefined
+    let answer = response
+    if (forXhr) {
+      try {
+        answer = await withWholeBody(response)
+      } catch (error) {
+        // The mocked body failed midway: for the page, the network failed.
+        controller.errorWith(error instanceof Error ? error : new Error(String(error)))
+        return
+      }
+    }
     try {
-      controller.respondWith(forXhr ? withWholeBody(response) : response)
+      controller.respondWith(answer)
     } catch (error) {
       // The pipeline vets responses, but a source must never leave a client waiting.
       controller.errorWith(error instanceof Error ? error : new Error(String(error)))
