@@ -3,13 +3,14 @@
 // delay('infinite')) ends when the client aborts; a throwing onUnhandledRequest callback answers
 // 500; a passthrough to a port where nothing listens, or to a server that resets the connection,
 // fails the client with that network error; a mocked stream that errors mid-body fails the client.
+// GraphQL too: a throwing resolver answers 500, or an error result for its entry in a batch.
 // Through fetch, http.request and axios, and after each case no unhandled rejection is left and
 // no socket, timer or other handle stays open (process.getActiveResourcesInfo()).
 import { createServer as createNetServer, type Server as NetServer } from 'node:net'
 import type { AddressInfo } from 'node:net'
 import axios, { type AxiosError } from 'axios'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { bypass, delay, http, HttpResponse, passthrough } from 'mocklib'
+import { bypass, delay, graphql, http, HttpResponse, passthrough } from 'mocklib'
 import { setupServer } from 'mocklib/node'
 import { activeResources, nodeRequest, settleResources, watchUnhandledRejections } from './helpers'
 
@@ -54,6 +55,14 @@ const server = setupServer(
     return new HttpResponse(stream, { headers: { 'content-type': 'text/plain' } })
   }),
   http.get('*/passthrough', () => passthrough()),
+  graphql.query('Broken', () => {
+    throw new Error('the GraphQL resolver broke')
+  }),
+  graphql.query('Fine', () => HttpResponse.json({ data: { fine: true } })),
+  graphql.query('Pending', () => {
+    started()
+    return new Promise<never>(() => {})
+  }),
   http.get('*/bypass', ({ request }) => fetch(bypass(request))),
 )
 
@@ -222,3 +231,40 @@ for (const [name, send] of Object.entries(clients)) {
     })
   })
 }
+
+describe('GraphQL (fetch)', () => {
+  const post = (body: unknown, signal?: AbortSignal) =>
+    fetch('http://faults.test/graphql', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), signal })
+
+  it('a GraphQL resolver that throws answers 500 with the error', async () => {
+    const response = await post({ query: 'query Broken { a }', operationName: 'Broken' })
+    expect(response.status).toBe(500)
+    expect(((await response.json()) as { message: string }).message).toBe('the GraphQL resolver broke')
+  })
+
+  it('in a batch, the throwing entry becomes an error result and the others are answered', async () => {
+    const response = await post([
+      { query: 'query Fine { a }', operationName: 'Fine' },
+      { query: 'query Broken { a }', operationName: 'Broken' },
+    ])
+    expect(response.status).toBe(200)
+    const [fine, broken] = (await response.json()) as Array<{ data?: unknown; errors?: Array<{ message: string }> }>
+    expect(fine).toEqual({ data: { fine: true } })
+    expect(broken.errors?.[0].message).toMatch(/Batch entry #2 \("Broken"\) failed with status 500: the GraphQL resolver broke/)
+  })
+
+  it('a batch with an entry that never settles ends when the client aborts', async () => {
+    const controller = new AbortController()
+    const started = resolverStarted()
+    const pending = post(
+      [
+        { query: 'query Fine { a }', operationName: 'Fine' },
+        { query: 'query Pending { a }', operationName: 'Pending' },
+      ],
+      controller.signal,
+    )
+    await started
+    controller.abort()
+    await expect(pending).rejects.toMatchObject({ name: 'AbortError' })
+  })
+})
