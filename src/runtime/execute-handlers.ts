@@ -1,3 +1,4 @@
+import { isIterator } from './is-iterator'
 import { cloneResponse } from './clone-response'
 import { isPassthroughResponse } from './passthrough'
 import type { HandlerStateStore, HandlerRunState } from './handler-state'
@@ -173,14 +174,4 @@ async function runCleanups(handler: RequestHandler, cleanups: ResolverCleanup[] 
 
 function replayFinal(state: HandlerRunState): unknown {
   return state.final instanceof Response ? cloneResponse(state.final) : state.final
-}
-
-function isIterator(value: unknown): value is Iterator<unknown> | AsyncIterator<unknown> {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    !(value instanceof Response) &&
-    typeof (value as Iterator<unknown>).next === 'function' &&
-    (Symbol.iterator in value || Symbol.asyncIterator in value)
-  )
 }

@@ -1,3 +1,4 @@
+import { isIterator } from '../../runtime/is-iterator'
 import { getSetCookies, HttpResponse, kDefaultContentType } from '../../runtime/http-response'
 import { isPassthroughResponse } from '../../runtime/passthrough'
 import type { RequestContext } from '../../runtime/request-context'
@@ -146,14 +147,4 @@ function describeOperation(args: GraphQLResolverArgs): string {
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
-}
-
-function isIterator(value: unknown): value is Iterator<unknown> | AsyncIterator<unknown> {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    !(value instanceof Response) &&
-    typeof (value as Iterator<unknown>).next === 'function' &&
-    (Symbol.iterator in value || Symbol.asyncIterator in value)
-  )
 }
