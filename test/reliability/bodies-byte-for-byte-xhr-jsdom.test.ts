@@ -74,7 +74,7 @@ function send(method: string, url: string, body?: Uint8Array): Promise<{ status:
     if (body !== undefined) xhr.setRequestHeader('content-type', 'application/octet-stream')
     xhr.onload = () => resolve({ status: xhr.status, body: new Uint8Array(xhr.response as ArrayBuffer) })
     xhr.onerror = () => reject(new Error(`XMLHttpRequest ${method} ${url} failed`))
-    xhr.send(body === undefined ? null : body)
+    xhr.send(body === undefined ? null : (body as Uint8Array<ArrayBuffer>))
   })
 }
 

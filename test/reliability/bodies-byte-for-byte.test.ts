@@ -62,7 +62,7 @@ const clients: Record<string, Client> = {
     async post(url, body, streamed) {
       const init: RequestInit & { duplex?: 'half' } = streamed
         ? { method: 'POST', headers: octets, body: streamOf(body), duplex: 'half' }
-        : { method: 'POST', headers: octets, body }
+        : { method: 'POST', headers: octets, body: body as Uint8Array<ArrayBuffer> }
       const response = await fetch(url, init)
       return { status: response.status, body: Buffer.from(await response.arrayBuffer()) }
     },

@@ -115,7 +115,7 @@ describe('random request shapes through a server', () => {
     // GET and HEAD cannot carry a body.
     if (/^(get|head)$/i.test(verb) || shape.type === 'none') return init
     if (shape.type === 'json') init.body = JSON.stringify(shape.value) ?? 'null'
-    else if (shape.type === 'bytes') init.body = shape.value as Uint8Array
+    else if (shape.type === 'bytes') init.body = shape.value as Uint8Array<ArrayBuffer>
     else if (shape.type === 'text') init.body = shape.value as string
     else {
       const [operations, map] = shape.value as [string, string]
