@@ -90,6 +90,7 @@ function compileUncached(path: string): CompiledPattern {
   const relative = !ABSOLUTE_URL.test(path) && !path.startsWith('*')
   const literal = !SYNTAX.test(stripScheme(path)) || isOnlyPortColon(path)
   const cache = new Map<string, ResolvedPattern>()
+  if (!relative && ABSOLUTE_URL.test(path)) assertValidUrl(path)
   // Built now, so a malformed path throws where the handler is created, never while matching.
   const eager = build(path, literal)
 
@@ -109,6 +110,27 @@ function compileUncached(path: string): CompiledPattern {
       }
       return resolved
     },
+  }
+}
+
+/**
+ * An absolute handler URL must have a host a URL can have (no spaces, closed IPv6 brackets),
+ * or no request could ever match it. Only the authority can be invalid: the URL parser
+ * encodes whatever the path holds. Wildcards stand in as plain text for the check.
+ */
+function assertValidUrl(path: string): void {
+  const scheme = ABSOLUTE_URL.exec(path)?.[0] ?? ''
+  const rest = path.slice(scheme.length)
+  const slash = rest.indexOf('/')
+  const authority = (slash === -1 ? rest : rest.slice(0, slash)).replace(/:\*/g, ':1').replace(/\*/g, 'x')
+  let url: URL | undefined
+  try {
+    url = new URL(`${scheme}${authority}/`)
+  } catch {
+    url = undefined
+  }
+  if (url === undefined || ((url.protocol === 'http:' || url.protocol === 'https:') && url.hostname === '')) {
+    throw new TypeError(messages.invalidHandlerUrl(path))
   }
 }
 

@@ -1,3 +1,4 @@
+import { messages } from './messages'
 import { statusTextFor } from './status-text'
 
 /** Phantom key that carries a response's body type for handler type checks. */
@@ -43,6 +44,7 @@ export class HttpResponse<BodyType extends DefaultBodyType = DefaultBodyType> ex
 
   constructor(body?: ResponseBodyInit, init?: HttpResponseInit) {
     const status = init?.status ?? 200
+    if (!Number.isInteger(status) || status < 100 || status > 599) throw new RangeError(messages.invalidStatus(status))
     const safeStatus = isConstructibleStatus(status) ? status : 200
     const setCookies = collectSetCookies(init?.headers)
     const finalBody = NULL_BODY_STATUS.has(status) ? null : (body ?? null)

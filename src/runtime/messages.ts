@@ -59,6 +59,18 @@ export const messages = {
   unclosedPathGroup(path: string, index: number): string {
     return format(`The handler path "${path}" has a "(" at ${index} that is never closed. Close it, or escape it as "\\(".`)
   },
+  invalidHandlerUrl(path: string): string {
+    return format(
+      `The handler path "${path}" is not a valid URL, so no request could ever match it. ` +
+        "Check its scheme and host (no spaces, closed IPv6 brackets), or use a path such as '/posts/:id'.",
+    )
+  },
+  invalidStatus(status: unknown): string {
+    return format(
+      `A response status must be a whole number from 100 to 599, got ${String(status)}. ` +
+        'Use HttpResponse.error() for a network error.',
+    )
+  },
   invalidPathPattern(path: string, reason: string): string {
     return format(
       `The handler path "${path}" is not a valid pattern (${reason}). Check the parentheses of its param patterns, or escape them as "\\(".`,

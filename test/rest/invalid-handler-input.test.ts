@@ -1,0 +1,33 @@
+// Bad input found by the reliability work: handler URLs that could never match and statuses
+// no response can have are rejected where they are written, with a message saying what to change.
+import { describe, expect, it } from 'vitest'
+import { http, HttpResponse } from 'mocklib'
+
+describe('a handler URL that is not a valid URL', () => {
+  it.each(['https://exa mple.com/x', 'http://[::1/x', 'http:///x', 'https://'])('"%s" throws at definition', (url) => {
+    expect(() => http.get(url, () => undefined)).toThrow(/is not a valid URL/)
+  })
+
+  it.each([
+    'https://api.test/posts/:id',
+    'http://*.api.test/x',
+    'http://api.test:*/x',
+    'http://[::1]:3000/x',
+    'http://[fe80::abcd]/x',
+    'https://api.test:8443/files/:name.json',
+    'https://api.test/a b/:id',
+  ])('"%s" is accepted', (url) => {
+    expect(() => http.get(url, () => undefined)).not.toThrow()
+  })
+})
+
+describe('a response status outside 100–599', () => {
+  it.each([0, 99, 600, 1000, 200.5, Number.NaN])('status %s throws a RangeError naming it', (status) => {
+    expect(() => new HttpResponse(null, { status })).toThrow(RangeError)
+    expect(() => HttpResponse.json({}, { status })).toThrow(/from 100 to 599/)
+  })
+
+  it.each([100, 101, 103, 204, 599])('status %s is accepted', (status) => {
+    expect(new HttpResponse(null, { status }).status).toBe(status)
+  })
+})
