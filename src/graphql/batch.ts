@@ -5,6 +5,7 @@ import { negotiateResponse } from './content-negotiation'
 import { graphqlMessages } from './graphql-messages'
 import { readGraphQLRequest, setPartParams } from './parse-request'
 import type { OperationParams } from './read-request'
+import { scanOperations } from './scan-operations'
 
 /**
  * Batched GraphQL (a JSON array of operations, as Apollo's BatchHttpLink sends; or a
@@ -109,8 +110,12 @@ async function fetchFromNetwork(
   }
 }
 
+/** How a batch entry is named in messages: its operationName, else its document's only operation's name. */
 function labelOf(entry: OperationParams): string {
-  return typeof entry.operationName === 'string' && entry.operationName !== '' ? `"${entry.operationName}"` : 'an anonymous operation'
+  if (typeof entry.operationName === 'string' && entry.operationName !== '') return `"${entry.operationName}"`
+  const operations = typeof entry.query === 'string' ? scanOperations(entry.query) : []
+  const only = operations.length === 1 ? operations[0].name : undefined
+  return only === undefined ? 'an anonymous operation' : `"${only}"`
 }
 
 function errorResult(message: string): { errors: Array<{ message: string }> } {

@@ -197,3 +197,19 @@ describe('persisted queries', () => {
     expect(byApq).toEqual({ data: { secret: 42 } })
   })
 })
+
+describe('batch entry labels', () => {
+  it('names an entry sent without operationName by its document, not as anonymous', async () => {
+    const form = new FormData()
+    form.set(
+      'operations',
+      JSON.stringify([{ query: 'query ListPosts { posts { id } }' }, { query: 'query MissingOne { a }', variables: {} }]),
+    )
+    form.set('map', '{}')
+    const response = await fetch('https://api.test/graphql', { method: 'POST', body: form })
+    const [first, second] = await response.json()
+    expect(first).toEqual({ data: { posts: [{ id: '1' }] } })
+    expect(second.errors[0].message).toContain('"MissingOne"')
+    expect(second.errors[0].message).not.toContain('anonymous')
+  })
+})
