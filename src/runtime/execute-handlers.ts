@@ -73,7 +73,7 @@ export async function executeHandlers(
 
     let result: unknown
     try {
-      result = await runResolver(handler, state, { ...args, finalize }, cleanups)
+      result = await runResolver(handler, state, withFinalize(args, finalize), cleanups)
     } catch (error) {
       if (error instanceof Response) result = error
       else return { type: 'exception', error, handler }
@@ -93,6 +93,15 @@ export async function executeHandlers(
   }
 
   return matched === undefined ? { type: 'unhandled' } : { type: 'fallthrough', handler: matched }
+}
+
+/**
+ * Adds `finalize` to a resolver argument without reading its other keys: a spread would call
+ * the lazy `request` getter and make the body copy that only a resolver touching it needs.
+ */
+function withFinalize(args: object, finalize: (cleanup: ResolverCleanup) => void): object {
+  const target = Object.isExtensible(args) ? args : Object.defineProperties({}, Object.getOwnPropertyDescriptors(args))
+  return Object.defineProperty(target, 'finalize', { value: finalize, enumerable: true, writable: true, configurable: true })
 }
 
 async function runResolver(
