@@ -9,6 +9,21 @@ export function cloneResponse(response: Response): Response {
   return copy
 }
 
+/**
+ * The same response (status, statusText, headers, mocklib's markers) around another body.
+ * A status the platform constructor refuses (1xx) is written back as an instance field.
+ */
+export function withBody(response: Response, body: BodyInit | null): Response {
+  const constructible = response.status >= 200 && response.status <= 599
+  const copy = new Response(body, {
+    status: constructible ? response.status : 200,
+    statusText: response.statusText,
+    headers: response.headers,
+  })
+  copyInstanceFields(response, copy)
+  return copy
+}
+
 /** Copies those instance fields and markers from one response onto another. */
 export function copyInstanceFields(from: Response, to: Response): void {
   for (const key of Reflect.ownKeys(from)) {

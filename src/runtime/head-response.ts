@@ -1,4 +1,4 @@
-import { copyInstanceFields } from './clone-response'
+import { withBody } from './clone-response'
 
 /**
  * The answer to a HEAD request carries the headers a GET would have, and no body (RFC 9110,
@@ -8,12 +8,5 @@ import { copyInstanceFields } from './clone-response'
 export function withoutBodyForHead(response: Response): Response {
   if (response.body === null || response.type === 'error') return response
   void response.body.cancel().catch(() => {})
-  const constructible = response.status >= 200 && response.status <= 599
-  const headersOnly = new Response(null, {
-    status: constructible ? response.status : 200,
-    statusText: response.statusText,
-    headers: response.headers,
-  })
-  copyInstanceFields(response, headersOnly)
-  return headersOnly
+  return withBody(response, null)
 }

@@ -1,4 +1,4 @@
-import { copyInstanceFields } from '../clone-response'
+import { withBody } from '../clone-response'
 
 /**
  * The same response with its body read to the end, for XMLHttpRequest. The interceptor appends
@@ -10,13 +10,5 @@ import { copyInstanceFields } from '../clone-response'
  */
 export async function withWholeBody(response: Response): Promise<Response> {
   if (response.body === null || response.type === 'error') return response
-  const bytes = new Uint8Array(await response.arrayBuffer())
-  const constructible = response.status >= 200 && response.status <= 599
-  const whole = new Response(bytes, {
-    status: constructible ? response.status : 200,
-    statusText: response.statusText,
-    headers: response.headers,
-  })
-  copyInstanceFields(response, whole)
-  return whole
+  return withBody(response, new Uint8Array(await response.arrayBuffer()))
 }
