@@ -128,7 +128,8 @@ export class GraphQLHandler<
     if (this.operationType !== 'all' && operation.operationType !== this.operationType) return null
     if (predicate.kind === 'custom') {
       const result = await (predicate.predicate as GraphQLCustomPredicate)({
-        request: ctx.request,
+        // A copy, as for REST predicates: reading it leaves the body to the resolver and a passthrough.
+        request: ctx.requestForResolver(),
         query: operation.query,
         operationType: operation.operationType,
         operationName: operation.operationName ?? '',
