@@ -297,3 +297,26 @@ describe('worker scripts and scopes', () => {
     expect(await who(outside.page)).toBe('server')
   })
 })
+
+describe('the worker script loaded as a page script', () => {
+  it('does nothing there, leaves the page its globals, and still works as the worker', async () => {
+    // What a test runner that loads every file of the public folder into its page does.
+    server.route('/globbed.html', (_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/html', 'cache-control': 'no-store' })
+      res.end(
+        '<!doctype html><html><head><meta charset="utf-8"></head><body>' +
+          '<script src="/mockServiceWorker.js"></script>' +
+          "<script>const pending = 'page'; function handle() { return 'page handle' }</script>" +
+          '<script type="module" src="/app.js"></script></body></html>',
+      )
+    })
+    const testPage = await openPage(context, server.origin + '/globbed.html')
+    const seen = await testPage.page.evaluate(
+      '[typeof MOCKLIB_VERSION, typeof activeClients, typeof restoreClients, pending, handle()]',
+    )
+    expect(seen).toEqual(['undefined', 'undefined', 'undefined', 'page', 'page handle'])
+    expect(testPage.console.filter((line) => /^(pageerror|error):/.test(line))).toEqual([])
+    await startAs(testPage.page, 'mock')
+    expect(await who(testPage.page)).toBe('mock')
+  })
+})

@@ -9,225 +9,232 @@
  * called `worker.start()` to that page, where your handlers decide the answer.
  */
 
-const MOCKLIB_VERSION = '__MOCKLIB_VERSION__'
-const MOCKLIB_CHECKSUM = '__MOCKLIB_CHECKSUM__'
-const BYPASS_MARKER = 'mocklib/bypass'
-// Where active client ids are kept, so mocking survives the browser stopping an idle worker.
-const CLIENTS_CACHE = 'mocklib-active-clients'
-const CLIENTS_KEY = new URL('./__mocklib_active_clients__', self.registration.scope).href
+// Everything lives inside this function, so that nothing leaks into a page's global scope.
+;(function mocklibServiceWorker() {
+  // Loaded as a page script (a test runner that loads every file of the public folder, say),
+  // there is no Service Worker to run: do nothing.
+  if (typeof ServiceWorkerGlobalScope === 'undefined' || !(self instanceof ServiceWorkerGlobalScope)) return
 
-/** Ids of the pages (clients) that started mocking and have not stopped. */
-let activeClients = new Set()
-/** Requests a client is answering, so a closing client can be waited for. */
-const pending = new Map()
-let restored = false
-const restoring = restoreClients()
+  const MOCKLIB_VERSION = '__MOCKLIB_VERSION__'
+  const MOCKLIB_CHECKSUM = '__MOCKLIB_CHECKSUM__'
+  const BYPASS_MARKER = 'mocklib/bypass'
+  // Where active client ids are kept, so mocking survives the browser stopping an idle worker.
+  const CLIENTS_CACHE = 'mocklib-active-clients'
+  const CLIENTS_KEY = new URL('./__mocklib_active_clients__', self.registration.scope).href
 
-self.addEventListener('install', () => {
-  self.skipWaiting()
-})
+  /** Ids of the pages (clients) that started mocking and have not stopped. */
+  let activeClients = new Set()
+  /** Requests a client is answering, so a closing client can be waited for. */
+  const pending = new Map()
+  let restored = false
+  const restoring = restoreClients()
 
-self.addEventListener('activate', (event) => {
-  event.waitUntil(self.clients.claim())
-})
-
-self.addEventListener('message', (event) => {
-  const client = event.source
-  const data = event.data
-  if (!client || typeof data !== 'object' || data === null || typeof data.type !== 'string') return
-  if (!data.type.startsWith('mocklib:')) return
-  // A page of another origin can never talk to this worker; check anyway, cheaply.
-  if (client.url && new URL(client.url).origin !== self.location.origin) return
-  event.waitUntil(onMessage(client, data))
-})
-
-async function onMessage(client, data) {
-  await restoring
-  switch (data.type) {
-    case 'mocklib:integrity':
-      client.postMessage({ type: 'mocklib:integrity', version: MOCKLIB_VERSION, checksum: MOCKLIB_CHECKSUM })
-      return
-    case 'mocklib:claim':
-      await self.clients.claim()
-      return
-    case 'mocklib:activate':
-      activeClients.add(client.id)
-      await saveClients()
-      client.postMessage({ type: 'mocklib:activated', clientId: client.id, scope: self.registration.scope })
-      return
-    case 'mocklib:close': {
-      // Stop forwarding new requests first, then let the page finish the ones it has.
-      activeClients.delete(client.id)
-      await saveClients()
-      const inFlight = pending.get(client.id)
-      if (inFlight) await Promise.allSettled([...inFlight])
-      await pruneClients()
-      // Unregister before answering, so a page that awaited stop() finds no registration left.
-      if (activeClients.size === 0 && data.unregister === true) await self.registration.unregister()
-      client.postMessage({ type: 'mocklib:closed' })
-      return
-    }
-    case 'mocklib:leave':
-      activeClients.delete(client.id)
-      await saveClients()
-      return
-  }
-}
-
-self.addEventListener('fetch', (event) => {
-  const request = event.request
-  // Page loads are never mocked: the page itself must load to start mocking.
-  if (request.mode === 'navigate') return
-  // DevTools' cache probes cannot be answered from a worker.
-  if (request.cache === 'only-if-cached' && request.mode !== 'same-origin') return
-  const clientId = event.clientId
-  if (!clientId) return
-  if (restored) {
-    if (!activeClients.has(clientId)) return
-    event.respondWith(handle(event, clientId))
-    return
-  }
-  // The worker was just (re)started: learn which clients are active before deciding.
-  event.respondWith(
-    restoring.then(() => (activeClients.has(clientId) ? handle(event, clientId) : fetch(request))),
-  )
-})
-
-async function handle(event, clientId) {
-  const client = await self.clients.get(clientId)
-  if (!client) return passthrough(event.request)
-  let done
-  const settled = new Promise((resolve) => (done = resolve))
-  let set = pending.get(clientId)
-  if (!set) pending.set(clientId, (set = new Set()))
-  set.add(settled)
-  try {
-    return await ask(client, event.request)
-  } finally {
-    done()
-    set.delete(settled)
-    if (set.size === 0) pending.delete(clientId)
-  }
-}
-
-/** Sends the request to its page and turns the page's answer into a response. */
-async function ask(client, request) {
-  const body = await readBody(request)
-  const requestId = crypto.randomUUID()
-  const channel = new MessageChannel()
-  const reply = new Promise((resolve) => {
-    channel.port1.onmessage = (message) => resolve(message.data)
+  self.addEventListener('install', () => {
+    self.skipWaiting()
   })
-  const message = {
-    type: 'mocklib:request',
-    requestId,
-    request: {
-      url: request.url,
-      method: request.method,
-      headers: [...request.headers],
-      mode: request.mode,
-      credentials: request.credentials,
-      cache: request.cache,
-      redirect: request.redirect,
-      referrer: request.referrer,
-      referrerPolicy: request.referrerPolicy,
-      integrity: request.integrity,
-      keepalive: request.keepalive,
-      body,
-    },
-  }
-  client.postMessage(message, body ? [channel.port2, body] : [channel.port2])
-  const answer = await reply
 
-  switch (answer && answer.type) {
-    case 'mocked': {
-      const response = new Response(answer.body, {
-        status: answer.status,
-        statusText: answer.statusText,
-        headers: answer.headers,
-      })
-      return response
-    }
-    case 'network-error':
-      return Response.error()
-    case 'passthrough':
-    default: {
-      const response = await passthrough(request)
-      if (answer && answer.observe === true) notifyBypass(client, requestId, response)
-      return response
-    }
-  }
-}
+  self.addEventListener('activate', (event) => {
+    event.waitUntil(self.clients.claim())
+  })
 
-async function readBody(request) {
-  if (request.method === 'GET' || request.method === 'HEAD' || request.body === null) return undefined
-  const buffer = await request.clone().arrayBuffer()
-  return buffer.byteLength === 0 ? undefined : buffer
-}
+  self.addEventListener('message', (event) => {
+    const client = event.source
+    const data = event.data
+    if (!client || typeof data !== 'object' || data === null || typeof data.type !== 'string') return
+    if (!data.type.startsWith('mocklib:')) return
+    // A page of another origin can never talk to this worker; check anyway, cheaply.
+    if (client.url && new URL(client.url).origin !== self.location.origin) return
+    event.waitUntil(onMessage(client, data))
+  })
 
-/** Performs the request for real, without mocklib's bypass marker. */
-function passthrough(request) {
-  const accept = request.headers.get('accept')
-  if (accept === null || !accept.includes(BYPASS_MARKER)) return fetch(request)
-  const headers = new Headers(request.headers)
-  const rest = accept
-    .split(',')
-    .map((part) => part.trim())
-    .filter((part) => part !== '' && part !== BYPASS_MARKER)
-  if (rest.length === 0) headers.delete('accept')
-  else headers.set('accept', rest.join(', '))
-  return fetch(new Request(request, { headers }))
-}
-
-/** Lets the page emit response:bypass with the real response (a clone, so nothing is taken). */
-function notifyBypass(client, requestId, response) {
-  const clone = response.clone()
-  const message = {
-    type: 'mocklib:bypass-response',
-    requestId,
-    response: { status: clone.status, statusText: clone.statusText, headers: [...clone.headers], body: clone.body },
-  }
-  try {
-    client.postMessage(message, clone.body ? [clone.body] : [])
-  } catch {
-    // Streams cannot be transferred here: send the status and headers only.
-    message.response.body = null
-    client.postMessage(message)
-  }
-}
-
-async function restoreClients() {
-  try {
-    const cache = await caches.open(CLIENTS_CACHE)
-    const stored = await cache.match(CLIENTS_KEY)
-    if (stored) {
-      const ids = await stored.json()
-      for (const id of ids) activeClients.add(id)
-    }
-  } catch {
-    // No Cache Storage (a private mode, say): mocking still works until the worker stops.
-  }
-  restored = true
-}
-
-async function saveClients() {
-  try {
-    const cache = await caches.open(CLIENTS_CACHE)
-    await cache.put(CLIENTS_KEY, new Response(JSON.stringify([...activeClients])))
-  } catch {
-    // See restoreClients().
-  }
-}
-
-/** Forgets ids of pages that were closed without saying so. */
-async function pruneClients() {
-  const open = new Set((await self.clients.matchAll({ includeUncontrolled: true })).map((client) => client.id))
-  let changed = false
-  for (const id of activeClients) {
-    if (!open.has(id)) {
-      activeClients.delete(id)
-      changed = true
+  async function onMessage(client, data) {
+    await restoring
+    switch (data.type) {
+      case 'mocklib:integrity':
+        client.postMessage({ type: 'mocklib:integrity', version: MOCKLIB_VERSION, checksum: MOCKLIB_CHECKSUM })
+        return
+      case 'mocklib:claim':
+        await self.clients.claim()
+        return
+      case 'mocklib:activate':
+        activeClients.add(client.id)
+        await saveClients()
+        client.postMessage({ type: 'mocklib:activated', clientId: client.id, scope: self.registration.scope })
+        return
+      case 'mocklib:close': {
+        // Stop forwarding new requests first, then let the page finish the ones it has.
+        activeClients.delete(client.id)
+        await saveClients()
+        const inFlight = pending.get(client.id)
+        if (inFlight) await Promise.allSettled([...inFlight])
+        await pruneClients()
+        // Unregister before answering, so a page that awaited stop() finds no registration left.
+        if (activeClients.size === 0 && data.unregister === true) await self.registration.unregister()
+        client.postMessage({ type: 'mocklib:closed' })
+        return
+      }
+      case 'mocklib:leave':
+        activeClients.delete(client.id)
+        await saveClients()
+        return
     }
   }
-  if (changed) await saveClients()
-}
+
+  self.addEventListener('fetch', (event) => {
+    const request = event.request
+    // Page loads are never mocked: the page itself must load to start mocking.
+    if (request.mode === 'navigate') return
+    // DevTools' cache probes cannot be answered from a worker.
+    if (request.cache === 'only-if-cached' && request.mode !== 'same-origin') return
+    const clientId = event.clientId
+    if (!clientId) return
+    if (restored) {
+      if (!activeClients.has(clientId)) return
+      event.respondWith(handle(event, clientId))
+      return
+    }
+    // The worker was just (re)started: learn which clients are active before deciding.
+    event.respondWith(
+      restoring.then(() => (activeClients.has(clientId) ? handle(event, clientId) : fetch(request))),
+    )
+  })
+
+  async function handle(event, clientId) {
+    const client = await self.clients.get(clientId)
+    if (!client) return passthrough(event.request)
+    let done
+    const settled = new Promise((resolve) => (done = resolve))
+    let set = pending.get(clientId)
+    if (!set) pending.set(clientId, (set = new Set()))
+    set.add(settled)
+    try {
+      return await ask(client, event.request)
+    } finally {
+      done()
+      set.delete(settled)
+      if (set.size === 0) pending.delete(clientId)
+    }
+  }
+
+  /** Sends the request to its page and turns the page's answer into a response. */
+  async function ask(client, request) {
+    const body = await readBody(request)
+    const requestId = crypto.randomUUID()
+    const channel = new MessageChannel()
+    const reply = new Promise((resolve) => {
+      channel.port1.onmessage = (message) => resolve(message.data)
+    })
+    const message = {
+      type: 'mocklib:request',
+      requestId,
+      request: {
+        url: request.url,
+        method: request.method,
+        headers: [...request.headers],
+        mode: request.mode,
+        credentials: request.credentials,
+        cache: request.cache,
+        redirect: request.redirect,
+        referrer: request.referrer,
+        referrerPolicy: request.referrerPolicy,
+        integrity: request.integrity,
+        keepalive: request.keepalive,
+        body,
+      },
+    }
+    client.postMessage(message, body ? [channel.port2, body] : [channel.port2])
+    const answer = await reply
+
+    switch (answer && answer.type) {
+      case 'mocked': {
+        const response = new Response(answer.body, {
+          status: answer.status,
+          statusText: answer.statusText,
+          headers: answer.headers,
+        })
+        return response
+      }
+      case 'network-error':
+        return Response.error()
+      case 'passthrough':
+      default: {
+        const response = await passthrough(request)
+        if (answer && answer.observe === true) notifyBypass(client, requestId, response)
+        return response
+      }
+    }
+  }
+
+  async function readBody(request) {
+    if (request.method === 'GET' || request.method === 'HEAD' || request.body === null) return undefined
+    const buffer = await request.clone().arrayBuffer()
+    return buffer.byteLength === 0 ? undefined : buffer
+  }
+
+  /** Performs the request for real, without mocklib's bypass marker. */
+  function passthrough(request) {
+    const accept = request.headers.get('accept')
+    if (accept === null || !accept.includes(BYPASS_MARKER)) return fetch(request)
+    const headers = new Headers(request.headers)
+    const rest = accept
+      .split(',')
+      .map((part) => part.trim())
+      .filter((part) => part !== '' && part !== BYPASS_MARKER)
+    if (rest.length === 0) headers.delete('accept')
+    else headers.set('accept', rest.join(', '))
+    return fetch(new Request(request, { headers }))
+  }
+
+  /** Lets the page emit response:bypass with the real response (a clone, so nothing is taken). */
+  function notifyBypass(client, requestId, response) {
+    const clone = response.clone()
+    const message = {
+      type: 'mocklib:bypass-response',
+      requestId,
+      response: { status: clone.status, statusText: clone.statusText, headers: [...clone.headers], body: clone.body },
+    }
+    try {
+      client.postMessage(message, clone.body ? [clone.body] : [])
+    } catch {
+      // Streams cannot be transferred here: send the status and headers only.
+      message.response.body = null
+      client.postMessage(message)
+    }
+  }
+
+  async function restoreClients() {
+    try {
+      const cache = await caches.open(CLIENTS_CACHE)
+      const stored = await cache.match(CLIENTS_KEY)
+      if (stored) {
+        const ids = await stored.json()
+        for (const id of ids) activeClients.add(id)
+      }
+    } catch {
+      // No Cache Storage (a private mode, say): mocking still works until the worker stops.
+    }
+    restored = true
+  }
+
+  async function saveClients() {
+    try {
+      const cache = await caches.open(CLIENTS_CACHE)
+      await cache.put(CLIENTS_KEY, new Response(JSON.stringify([...activeClients])))
+    } catch {
+      // See restoreClients().
+    }
+  }
+
+  /** Forgets ids of pages that were closed without saying so. */
+  async function pruneClients() {
+    const open = new Set((await self.clients.matchAll({ includeUncontrolled: true })).map((client) => client.id))
+    let changed = false
+    for (const id of activeClients) {
+      if (!open.has(id)) {
+        activeClients.delete(id)
+        changed = true
+      }
+    }
+    if (changed) await saveClients()
+  }
+})()
