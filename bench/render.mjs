@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Re-renders the table and the chart from a results file, without running anything:
-//   node bench/render.mjs [results.json] [--readme]
-// With --readme, the table also replaces the one between the bench markers in README.md.
+//   node bench/render.mjs [results.json] [--docs]
+// With --docs, the table also replaces the one between the bench markers in docs/performance.md.
 import { readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -16,14 +16,14 @@ writeFileSync(chart, renderChart(results))
 const table = renderTable(results)
 process.stdout.write(table + '\n')
 
-if (args.includes('--readme')) {
-  const readme = join(here, '..', 'README.md')
-  const text = readFileSync(readme, 'utf8')
+if (args.includes('--docs')) {
+  const page = join(here, '..', 'docs', 'performance.md')
+  const text = readFileSync(page, 'utf8')
   const start = '<!-- bench:table:start -->'
   const end = '<!-- bench:table:end -->'
   const from = text.indexOf(start)
   const to = text.indexOf(end)
-  if (from === -1 || to < from) throw new Error(`README.md has no ${start} … ${end} markers`)
-  writeFileSync(readme, text.slice(0, from + start.length) + '\n' + table + '\n' + text.slice(to))
-  process.stderr.write('Updated the table in README.md\n')
+  if (from === -1 || to < from) throw new Error(`docs/performance.md has no ${start} … ${end} markers`)
+  writeFileSync(page, text.slice(0, from + start.length) + '\n' + table + '\n' + text.slice(to))
+  process.stderr.write('Updated the table in docs/performance.md\n')
 }
