@@ -16,8 +16,8 @@ export type HandlerOutcome =
   | { type: 'fallthrough'; handler: RequestHandler }
   /** No handler matched. */
   | { type: 'unhandled' }
-  /** A resolver threw something that is not a Response. */
-  | { type: 'exception'; error: unknown; handler: RequestHandler }
+  /** A resolver or predicate threw something that is not a Response (the handler, when known). */
+  | { type: 'exception'; error: unknown; handler: RequestHandler | undefined }
 
 export interface ExecuteOptions {
   /** Called once, when the first handler matches. */

@@ -1,9 +1,9 @@
-import { executeHandlers } from './execute-handlers'
+import { HandlerList, validateHandlers } from './handler-list'
 import { HandlerStateStore } from './handler-state'
+import { passthrough } from './passthrough'
 import { RequestContext } from './request-context'
 import type { RequestHandler } from './request-handler'
-import { validateHandlers } from './handler-list'
-import { passthrough } from './passthrough'
+import { resolveRequest } from './resolve-request'
 
 export interface ResolutionContext {
   /** Base URL for relative handler paths (defaults to the document's, if any). */
@@ -14,9 +14,10 @@ const defaultStore = new HandlerStateStore()
 let counter = 0
 
 /**
- * Runs a handler list against a request, outside any server or worker: no events, no
+ * Runs a handler list against a request, outside any server or worker, through the same
+ * resolution loop as `setupServer` (index, batches, the HEAD rule) but with no events and no
  * unhandled-request strategy. Resolves to the response, the `passthrough()` marker, or
- * `undefined` when nothing answered. A resolver's exception rejects.
+ * `undefined` when nothing answered. A resolver's exception rejects (in a batch part too).
  */
 export async function getResponse(
   handlers: readonly RequestHandler[],
@@ -25,15 +26,23 @@ export async function getResponse(
 ): Promise<Response | undefined> {
   validateHandlers('getResponse()', handlers)
   const ctx = new RequestContext(request, `get-response-${++counter}`, resolutionContext?.baseUrl)
-  const outcome = await executeHandlers(handlers, ctx, defaultStore)
-  switch (outcome.type) {
+  const resolution = await resolveRequest(ctx, new HandlerList(handlers, defaultStore), {
+    partException: (_part, error) => {
+      throw error
+    },
+    // Batch entries nobody answers are performed for real, as under setupServer's 'bypass'.
+    partUnhandled: async () => {},
+  })
+  switch (resolution.type) {
     case 'mocked':
-      return outcome.response
+      return resolution.response
     case 'exception':
-      throw outcome.error
+    case 'part-unhandled-failed':
+      throw resolution.error
     case 'passthrough':
       return passthrough()
-    default:
+    case 'fallthrough':
+    case 'unhandled':
       return undefined
   }
 }

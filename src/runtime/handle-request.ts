@@ -1,12 +1,10 @@
 import { isBypassed, removeBypassMarker } from './bypass'
 import type { LifeCycleEmitter } from './emitter'
-import { executeHandlers } from './execute-handlers'
-import { withoutBodyForHead } from './head-response'
 import type { HandlerList } from './handler-list'
 import { messages } from './messages'
 import { RequestContext } from './request-context'
 import type { RequestHandler } from './request-handler'
-import { expandRequest } from './request-expander'
+import { resolveRequest } from './resolve-request'
 import { onUnhandledRequest, type UnhandledRequestStrategy } from './unhandled-request'
 
 /** What a source should do with an intercepted request. */
@@ -22,8 +20,8 @@ export interface PipelineOptions {
 
 /**
  * The request pipeline, shared by every source (Node interceptors, the Service Worker,
- * in-page fallback): events, handler lookup, fall-through, unhandled requests, exceptions.
- * It never rejects: every fault becomes a defined result.
+ * in-page fallback): lifecycle events and the unhandled-request strategy around the one
+ * resolution loop (`resolve-request.ts`). It never rejects: every fault becomes a defined result.
  */
 export async function handleRequest(
   request: Request,
@@ -42,61 +40,34 @@ export async function handleRequest(
   }
 
   const ctx = new RequestContext(request, requestId)
+  const unhandled = (target: RequestContext) =>
+    onUnhandledRequest(target.request, options.onUnhandledRequest, () => collectHints(list, target))
   // 'request:match' is announced once the resolver has run (as in MSW): a resolver that throws
   // gives start → unhandledException → response:mocked, with no match and no end.
-  let matched = false
-  let matchEmitted = false
-  const emitMatch = () => {
-    if (!matched || matchEmitted) return
-    matchEmitted = true
-    emitter.emit('request:match', payload)
-  }
-  let outcome
-  try {
-    let candidates = list.candidates(ctx)
-    if (candidates instanceof Promise) candidates = await candidates
-    outcome = await executeHandlers(candidates, ctx, list.store, {
-      onMatch: () => {
-        matched = true
-      },
-    })
-  } catch (error) {
-    // A handler's predicate threw (a custom predicate, say): report it like a resolver error.
-    outcome = { type: 'exception' as const, error, handler: undefined }
-  }
+  const resolution = await resolveRequest(ctx, list, {
+    onMatch: () => emitter.emit('request:match', payload),
+    partException: (part, error, handler) => exceptionResult(part, requestId, error, handler, emitter).response,
+    partUnhandled: unhandled,
+  })
 
-  // A request that stands for several (a GraphQL batch) and found no answer as a whole:
-  // each part goes through the same list. Lists without expanders (REST only) skip this.
-  if ((outcome.type === 'unhandled' || outcome.type === 'fallthrough') && list.expanders().length > 0) {
-    emitMatch()
-    const expanded = await expandRequest(ctx, list, options, outcome.type === 'fallthrough')
-    if (expanded !== undefined) return expanded
-  }
-
-  switch (outcome.type) {
-    case 'mocked': {
-      emitMatch()
+  switch (resolution.type) {
+    case 'mocked':
       emitter.emit('request:end', payload)
-      const response = request.method === 'HEAD' ? withoutBodyForHead(outcome.response) : outcome.response
-      return { type: 'mocked', response, handler: outcome.handler }
-    }
+      return resolution
     case 'passthrough':
     case 'fallthrough':
-      emitMatch()
       emitter.emit('request:end', payload)
       return { type: 'passthrough' }
     case 'exception':
-      return exceptionResult(request, requestId, outcome.error, outcome.handler, emitter)
+      return exceptionResult(request, requestId, resolution.error, resolution.handler, emitter)
+    case 'part-unhandled-failed':
+      return strategyFailed(resolution.error, ctx, options)
     case 'unhandled': {
       emitter.emit('request:unhandled', payload)
       try {
-        await onUnhandledRequest(request, options.onUnhandledRequest, () => collectHints(list, ctx))
+        await unhandled(ctx)
       } catch (error) {
-        if (typeof options.onUnhandledRequest === 'function') {
-          return exceptionResult(request, requestId, error, undefined, emitter)
-        }
-        emitter.emit('request:end', payload)
-        return { type: 'error', error }
+        return strategyFailed(error, ctx, options)
       }
       emitter.emit('request:end', payload)
       return { type: 'passthrough' }
@@ -104,13 +75,23 @@ export async function handleRequest(
   }
 }
 
-export function exceptionResult(
+/** The unhandled-request strategy threw: a callback's error is a 500, the 'error' strategy's fails the request. */
+function strategyFailed(error: unknown, ctx: RequestContext, options: PipelineOptions): PipelineResult {
+  if (typeof options.onUnhandledRequest === 'function') {
+    return exceptionResult(ctx.request, ctx.requestId, error, undefined, options.emitter)
+  }
+  options.emitter.emit('request:end', { request: ctx.request, requestId: ctx.requestId })
+  return { type: 'error', error }
+}
+
+/** Reports an exception (the `unhandledException` event, else the console) and answers 500. */
+function exceptionResult(
   request: Request,
   requestId: string,
   error: unknown,
   handler: RequestHandler | undefined,
   emitter: LifeCycleEmitter,
-): PipelineResult {
+): { type: 'mocked'; response: Response; handler: RequestHandler | undefined } {
   const asError = error instanceof Error ? error : new Error(String(error))
   if (emitter.has('unhandledException')) {
     emitter.emit('unhandledException', { error: asError, request, requestId })
@@ -123,7 +104,7 @@ export function exceptionResult(
 }
 
 /** A 500 carrying the thrown error as JSON, so the failure is visible in the client. */
-export function exceptionResponse(error: unknown): Response {
+function exceptionResponse(error: unknown): Response {
   const body =
     error instanceof Error
       ? { name: error.name, message: error.message, stack: error.stack }
@@ -141,7 +122,7 @@ export function exceptionResponse(error: unknown): Response {
   })
 }
 
-export async function collectHints(list: HandlerList, ctx: RequestContext): Promise<string[]> {
+async function collectHints(list: HandlerList, ctx: RequestContext): Promise<string[]> {
   const hints: string[] = []
   const handlers = list.current()
   for (const handler of handlers) {

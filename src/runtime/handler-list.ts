@@ -5,12 +5,14 @@ import type { MaybePromise, RequestHandler } from './request-handler'
 import { isRequestHandler } from './request-handler'
 import type { RequestContext } from './request-context'
 import type { RequestExpander } from './request-expander'
+import type { HandlerScope } from './resolve-request'
 
 /**
  * One scope's ordered handler list (SPEC section 3): initial handlers, with runtime
- * overrides prepended by use(). A server has one; every boundary has its own.
+ * overrides prepended by use(). A server has one; every boundary has its own; each
+ * `getResponse()` call makes one (sharing one state store).
  */
-export class HandlerList {
+export class HandlerList implements HandlerScope {
   #initial: readonly RequestHandler[]
   #overrides: RequestHandler[] = []
   #current: readonly RequestHandler[] | undefined
@@ -18,9 +20,10 @@ export class HandlerList {
   #index: HandlerIndex | undefined
   #indexBase: string | undefined
   /** `once` and generator progress of handlers, for this scope. */
-  readonly store: HandlerStateStore = new HandlerStateStore()
+  readonly store: HandlerStateStore
 
-  constructor(initial: readonly RequestHandler[]) {
+  constructor(initial: readonly RequestHandler[], store: HandlerStateStore = new HandlerStateStore()) {
+    this.store = store
     // Frozen: listHandlers() hands this array out, and a caller must not reorder our state.
     this.#initial = Object.isFrozen(initial) ? initial : Object.freeze([...initial])
   }

@@ -1,8 +1,9 @@
 import type { DefaultBodyType, HttpResponse } from './http-response'
 import type { RequestContext } from './request-context'
+import type { MaybePromise } from './maybe-promise'
 import type { RequestExpander } from './request-expander'
 
-export type MaybePromise<T> = T | Promise<T>
+export type { MaybePromise }
 
 export interface RequestHandlerOptions {
   /** Answer one request, then step aside (until `restoreHandlers()`). */

@@ -1,7 +1,7 @@
 // getResponse(handlers, request): the handler list run directly, with no server, events or
 // unhandled-request strategy.
 import { describe, expect, it } from 'vitest'
-import { getResponse, http, HttpResponse, isPassthroughResponse, passthrough } from 'mocklib'
+import { getResponse, graphql, http, HttpResponse, isPassthroughResponse, passthrough } from 'mocklib'
 
 describe('getResponse()', () => {
   it('resolves to the response of the first handler that answers', async () => {
@@ -50,5 +50,53 @@ describe('getResponse()', () => {
   it('rejects an array passed as one handler with a clear error', async () => {
     const handlers = [http.get('https://api.test/a', () => undefined)]
     await expect(getResponse([handlers] as never, new Request('https://api.test/a'))).rejects.toThrow(/Spread it instead/)
+  })
+
+  it('answers a HEAD request with the headers and no body, as setupServer does', async () => {
+    const handlers = [http.all('https://api.test/file', () => HttpResponse.text('contents', { headers: { 'x-kind': 'file' } }))]
+    const response = await getResponse(handlers, new Request('https://api.test/file', { method: 'HEAD' }))
+    expect(response?.status).toBe(200)
+    expect(response?.headers.get('x-kind')).toBe('file')
+    expect(response?.body).toBeNull()
+  })
+
+  it('answers a GraphQL batch entry by entry, as setupServer does', async () => {
+    const handlers = [
+      graphql.query('First', () => HttpResponse.json({ data: { first: 1 } })),
+      graphql.query('Second', ({ variables }) => HttpResponse.json({ data: { second: variables.n } })),
+    ]
+    const request = new Request('https://api.test/graphql', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify([
+        { query: 'query First { first }' },
+        { query: 'query Second($n: Int) { second(n: $n) }', variables: { n: 2 } },
+      ]),
+    })
+    const response = await getResponse(handlers, request)
+    expect(await response?.json()).toEqual([{ data: { first: 1 } }, { data: { second: 2 } }])
+  })
+
+  it("rejects with the error of a batch entry's resolver", async () => {
+    const handlers = [
+      graphql.query('First', () => {
+        throw new Error('entry failed')
+      }),
+    ]
+    const request = new Request('https://api.test/graphql', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify([{ query: 'query First { first }' }, { query: 'query First { first }' }]),
+    })
+    await expect(getResponse(handlers, request)).rejects.toThrow('entry failed')
+  })
+
+  it('answers through the handler index with many handlers, in list order', async () => {
+    const handlers = [
+      ...Array.from({ length: 10 }, (_, index) => http.get(`https://api.test/r${index}`, () => HttpResponse.text(`r${index}`))),
+      http.get('https://api.test/:any', () => HttpResponse.text('pattern')),
+    ]
+    expect(await (await getResponse(handlers, new Request('https://api.test/r7')))?.text()).toBe('r7')
+    expect(await (await getResponse(handlers, new Request('https://api.test/other')))?.text()).toBe('pattern')
   })
 })
