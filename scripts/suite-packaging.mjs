@@ -1,12 +1,13 @@
 #!/usr/bin/env node
 // The packaging suite: mocklib as published (npm pack of dist/, unpacked into throwaway
 // projects), loaded from ESM, CommonJS, node:test, Jest (node and jsdom environments) and
-// vitest, without graphql installed, and type-checked by tsc in node16 and bundler modes.
+// vitest; REST-only without graphql present; installed alone by `npm install <tarball>` with
+// GraphQL handlers working; and type-checked by tsc in node16 and bundler modes.
 // Run after the build (npm test builds first). Ends with "N passed, N failed".
 import { spawn } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { createConsumer, createWorkDir, pack, removeWorkDir, repoRoot } from '../test/packaging/consumer.mjs'
+import { createConsumer, createWorkDir, installAlone, pack, removeWorkDir, repoRoot } from '../test/packaging/consumer.mjs'
 
 const node = process.execPath
 const bin = (path) => join(repoRoot, 'node_modules', path)
@@ -137,12 +138,16 @@ try {
 
   const tools = ['jest', 'jest-environment-jsdom', 'vitest', 'typescript', '@types/node', 'axios', 'graphql']
   const project = createConsumer(workDir, 'project', tarball, tools)
-  const bare = createConsumer(workDir, 'bare', tarball)
+  // graphql is a dependency, but REST-only use must never load it: this project lacks it.
+  const bare = createConsumer(workDir, 'bare', tarball, [], { without: ['graphql'] })
+  const alone = installAlone(workDir, 'alone', tarball)
 
   await script('ESM (import)', project, 'esm/esm.mjs')
   await script('CommonJS (require)', project, 'cjs/cjs.cjs')
   await script('without graphql, ESM', bare, 'no-graphql/rest-only.mjs')
   await script('without graphql, CommonJS', bare, 'no-graphql/rest-only.cjs')
+  await script('npm install <tarball> alone: GraphQL and REST, ESM', alone, 'install-alone/graphql.mjs')
+  await script('npm install <tarball> alone: GraphQL, CommonJS', alone, 'install-alone/graphql.cjs')
   await nodeTest('node:test', project, 'node-test/posts.test.mjs')
   const jestReport = join(workDir, 'jest.json')
   await jsonReport(

@@ -1,5 +1,5 @@
 // The `mocklib/schema` entry: a schema-backed GraphQL executor and schema-checked mock bodies.
-// It is the only entry that loads `graphql` and `@graphql-tools/*` (optional peers), on first use.
+// It is the only entry that loads `@graphql-tools/*` (optional peers, with graphql), on first use.
 export { createSchemaExecutor } from './graphql/executor/executor'
 export type {
   CheckOptions,

@@ -16,8 +16,9 @@ const isCommonJs = typeof __MOCKLIB_CJS__ === 'boolean' && __MOCKLIB_CJS__
 let loaded: Promise<GraphQLModule> | undefined
 
 /**
- * Loads `graphql` the first time a GraphQL handler needs it, so `mocklib` used for REST only
- * never loads it. A missing package is reported with the command that installs it.
+ * Loads `graphql` (a dependency of mocklib) the first time a GraphQL handler needs it, so
+ * `mocklib` used for REST only never loads it. If it is missing all the same, the error says
+ * how to install it.
  */
 export function loadGraphQL(): Promise<GraphQLModule> {
   if (loaded !== undefined) return loaded
@@ -42,6 +43,7 @@ export function loadGraphQL(): Promise<GraphQLModule> {
 function missingGraphQL(detail: string): string {
   return format(
     `GraphQL handlers need the "graphql" package to read requests, and it could not be loaded (${detail}). ` +
-      'Install it next to mocklib: npm install --save-dev graphql',
+      'mocklib depends on it, so npm installs it with mocklib; reinstall (npm install), or, if your package manager ' +
+      'left it out, add it yourself: npm install --save-dev graphql',
   )
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it, vi } from 'vitest'
 import { graphql, http, HttpResponse } from 'mocklib'
 import { setupServer } from 'mocklib/node'
 
-// Records when mocklib first imports `graphql` (an optional peer dependency).
+// Records when mocklib first imports `graphql` (a dependency, loaded lazily).
 const state = vi.hoisted(() => ({ loaded: false }))
 vi.mock('graphql', async (importOriginal) => {
   state.loaded = true

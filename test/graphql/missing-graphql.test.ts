@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it, vi } from 'vitest'
 import { graphql, HttpResponse } from 'mocklib'
 import { setupServer } from 'mocklib/node'
 
-// As if `graphql` were not installed.
+// As if `graphql` were not installed (a package manager that left out mocklib's dependency).
 vi.mock('graphql', () => {
   throw new Error("Cannot find package 'graphql' imported from mocklib")
 })

@@ -2,7 +2,7 @@
 // `npm pack` of this repository, unpacked into node_modules/mocklib. Other packages the
 // suites need are linked from this repository's node_modules (no network).
 import { spawnSync } from 'node:child_process'
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -25,9 +25,9 @@ export function pack(workDir) {
 /**
  * A project directory with mocklib unpacked from the tarball, the fixture folders copied in,
  * and `links` (package names) linked from the repository. mocklib's own dependencies are
- * always linked: npm would install them.
+ * linked too (npm would install them), except those named in `without`.
  */
-export function createConsumer(workDir, name, tarball, links = []) {
+export function createConsumer(workDir, name, tarball, links = [], { without = [] } = {}) {
   const dir = join(workDir, name)
   const modules = join(dir, 'node_modules')
   mkdirSync(join(modules, 'mocklib'), { recursive: true })
@@ -37,12 +37,40 @@ export function createConsumer(workDir, name, tarball, links = []) {
     if (entry.isDirectory()) cpSync(join(fixturesRoot, entry.name), join(dir, entry.name), { recursive: true })
   }
   writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: `mocklib-consumer-${name}`, private: true }, null, 2))
-  for (const dep of new Set([...Object.keys(pkg.dependencies ?? {}), ...links])) {
+  const deps = new Set([...Object.keys(pkg.dependencies ?? {}), ...links])
+  for (const dep of without) deps.delete(dep)
+  for (const dep of deps) {
     const target = join(modules, dep)
     mkdirSync(dirname(target), { recursive: true })
     symlinkSync(join(repoRoot, 'node_modules', dep), target, 'dir')
   }
   return dir
+}
+
+/**
+ * A project where the tarball is installed by a real `npm install` and nothing else: the
+ * dependencies come from the registry (or npm's cache) as a user gets them. npm runs on this
+ * Node (process.execPath), so its choice among versions by their "engines" is this Node's.
+ */
+export function installAlone(workDir, name, tarball) {
+  const dir = join(workDir, name)
+  mkdirSync(dir, { recursive: true })
+  for (const entry of readdirSync(fixturesRoot, { withFileTypes: true })) {
+    if (entry.isDirectory()) cpSync(join(fixturesRoot, entry.name), join(dir, entry.name), { recursive: true })
+  }
+  const manifest = { name: `mocklib-consumer-${name}`, private: true, dependencies: { mocklib: `file:${tarball}` } }
+  writeFileSync(join(dir, 'package.json'), JSON.stringify(manifest, null, 2))
+  const args = [npmCli(), 'install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts']
+  const result = spawnSync(process.execPath, args, { cwd: dir, encoding: 'utf8' })
+  if (result.status !== 0) throw new Error(`npm install of the tarball failed:\n${result.stdout}\n${result.stderr}`)
+  return dir
+}
+
+/** npm's own script (the `npm` on PATH, links followed), to run it on a chosen Node. */
+export function npmCli() {
+  const which = spawnSync('sh', ['-c', 'command -v npm'], { encoding: 'utf8' })
+  if (which.status !== 0) throw new Error('npm is not on PATH')
+  return realpathSync(which.stdout.trim())
 }
 
 export function createWorkDir() {

@@ -3,7 +3,7 @@ import type * as MockModule from '@graphql-tools/mock'
 import type * as SchemaModule from '@graphql-tools/schema'
 import { schemaMessages, type PeerPackage } from './messages'
 
-/** The optional peer packages, as loaded modules. */
+/** graphql (a dependency) and the optional peers @graphql-tools/*, as loaded modules. */
 export interface Peers {
   graphql: typeof GraphQLModule
   mock: typeof MockModule

@@ -5,14 +5,14 @@ import type { BodyProblem } from './body-check'
 export const PEER_PACKAGES = ['graphql', '@graphql-tools/schema', '@graphql-tools/mock'] as const
 export type PeerPackage = (typeof PEER_PACKAGES)[number]
 
-const INSTALL = 'npm install -D graphql @graphql-tools/schema @graphql-tools/mock'
+const INSTALL = 'npm install -D @graphql-tools/schema @graphql-tools/mock'
 
 /** Every message of the schema executor and the body checks, worded in one place. */
 export const schemaMessages = {
   missingPeer(name: PeerPackage, cause: unknown): string {
     return format(
       `mocklib/schema needs the "${name}" package, and it could not be loaded (${errorText(cause).split("\n")[0]}). ` +
-        `Install it next to mocklib: ${INSTALL}. The core 'mocklib' entry does not need it.`,
+        `Install it next to mocklib: ${name === 'graphql' ? 'npm install -D graphql' : INSTALL}. The core 'mocklib' entry does not need it.`,
     )
   },
   noSchemaSource(given: string[]): string {

@@ -1,5 +1,5 @@
-// Runs in a project where mocklib is installed without its optional peer `graphql`:
-// a REST-only user must be able to import everything and mock requests.
+// Runs in a project where `graphql` (a dependency of mocklib) is absent, to prove that
+// REST-only use never loads it: importing everything and mocking requests must work.
 import assert from 'node:assert/strict'
 import * as mocklib from 'mocklib'
 import { setupServer } from 'mocklib/node'
