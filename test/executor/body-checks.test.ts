@@ -226,7 +226,7 @@ describe('modes', () => {
   it('bodies without data, and responses that are not JSON, are left alone', async () => {
     server.use(
       api.check(graphql.query('ListPosts', () => HttpResponse.json({ errors: [{ message: 'down' }] }))),
-      api.check(graphql.query('Me', () => HttpResponse.text('plain', { status: 503 }))),
+      api.check(graphql.query('Me', (): Response => HttpResponse.text('plain', { status: 503 }))),
     )
     expect((await postGraphQL(URI, { query: LIST_POSTS })).body).toEqual({ errors: [{ message: 'down' }] })
     const response = await fetch(URI, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: ME }) })

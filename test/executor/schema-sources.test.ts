@@ -5,6 +5,7 @@ import { makeExecutableSchema } from '@graphql-tools/schema'
 import { describe, expect, it } from 'vitest'
 import { createSchemaExecutor } from 'mocklib/schema'
 import { SCHEMA_DIR } from './fixtures/posts-executor'
+import { rejectionOf } from '../helpers/rejection'
 
 const LIST = '{ posts { id title } }'
 
@@ -54,7 +55,7 @@ describe('two copies of graphql ("another module or realm")', () => {
     // graphql/index.mjs is the package's ES module build: a second copy next to index.js.
     const foreign = esmGraphQL.buildSchema('type Query { a: Int }')
     const api = createSchemaExecutor({ schema: foreign as never })
-    const error = await api.ready().catch((caught: unknown) => caught as Error)
+    const error = await rejectionOf(api.ready())
     expect(error).toBeInstanceOf(TypeError)
     expect(error.message).toContain('Two copies of the "graphql" package are loaded')
     expect(error.message).toContain('another module or realm')

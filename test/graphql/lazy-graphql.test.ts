@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, it, vi } from 'vitest'
 import { graphql, http, HttpResponse } from 'mocklib'
 import { setupServer } from 'mocklib/node'
+import { TypedDocumentString } from '../helpers/typed-document-string'
 
 // Records when mocklib first imports `graphql` (a dependency, loaded lazily).
 const state = vi.hoisted(() => ({ loaded: false }))
@@ -9,12 +10,10 @@ vi.mock('graphql', async (importOriginal) => {
   return importOriginal()
 })
 
-class TypedDocumentString extends String {}
-
 const server = setupServer(
   http.get('https://api.test/rest', () => HttpResponse.json({ rest: true })),
   http.post('https://api.test/rest', () => HttpResponse.json({ rest: true })),
-  graphql.query(new TypedDocumentString('query ListPosts { posts { id } }'), () => HttpResponse.json({ data: { posts: [] } })),
+  graphql.query(new TypedDocumentString<{ posts: Array<{ id: string }> }, Record<string, never>>('query ListPosts { posts { id } }'), () => HttpResponse.json({ data: { posts: [] } })),
   graphql.link('https://api.test/graphql').mutation('CreatePost', () => HttpResponse.json({ data: { createPost: null } })),
 )
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))

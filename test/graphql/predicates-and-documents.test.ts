@@ -2,8 +2,9 @@ import { parse } from 'graphql'
 import type { TypedQueryDocumentNode } from 'graphql'
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { graphql, HttpResponse, type DocumentTypeDecoration } from 'mocklib'
+import { graphql, HttpResponse } from 'mocklib'
 import { setupServer } from 'mocklib/node'
+import { TypedDocumentString } from '../helpers/typed-document-string'
 
 const server = setupServer()
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
@@ -17,17 +18,6 @@ const send = async (query: string, variables?: object, operationName?: string) =
     body: JSON.stringify({ query, variables, operationName }),
   })
   return response.json()
-}
-
-/** The client preset's string mode: a String subclass carrying its types. */
-class TypedDocumentString<Result, Variables> extends String implements DocumentTypeDecoration<Result, Variables> {
-  __apiType?: (variables: Variables) => Result
-  constructor(private value: string) {
-    super(value)
-  }
-  override toString(): string {
-    return this.value
-  }
 }
 
 type GetPostQuery = { post: { id: string; title: string } | null }
@@ -111,7 +101,7 @@ describe('documents as predicates', () => {
 
   it('rejects at definition an unnamed document, pointing to graphql.operation()', () => {
     expect(() => graphql.query(parse('{ posts { id } }'), () => undefined)).toThrow(/no name.*graphql\.operation\(\)/s)
-    expect(() => graphql.query(new TypedDocumentString('query { a }'), () => undefined)).toThrow(/no name/)
+    expect(() => graphql.query(new TypedDocumentString<{ a: number }, Record<string, never>>('query { a }'), () => undefined)).toThrow(/no name/)
   })
 
   it('rejects at definition a document with no operation, an empty name, and an object that is not a document', () => {

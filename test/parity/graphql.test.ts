@@ -2,6 +2,7 @@
 // GET queries, anonymous operations, content negotiation, resolver arguments, documents as
 // predicates, errors/extensions bodies, cookies.
 import { parse } from 'graphql'
+import type { RequestHandler } from 'mocklib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startRecordingServer, type RecordingServer } from '../helpers/recording-server'
 import { consoleCalls, fetchOutcome, runBoth, withServer, type Lib } from './harness'
@@ -15,7 +16,7 @@ beforeAll(async () => {
 })
 afterAll(() => real.close())
 
-type Handlers = (lib: Lib) => ReturnType<Lib['http']['get']>[]
+type Handlers = (lib: Lib) => RequestHandler[]
 
 interface Op {
   query: string
@@ -353,7 +354,7 @@ describe('deliberate differences', () => {
 
   it('HttpResponse.text() in a GraphQL resolver stays text/plain (msw 2 relabels it as GraphQL JSON for Apollo)', async () => {
     const { msw, mocklib } = await scenario(
-      (lib) => [lib.graphql.query('Text', () => lib.HttpResponse.text('plain'))],
+      (lib) => [lib.graphql.query('Text', (): Response => lib.HttpResponse.text('plain'))],
       () => post(endpoint(), { query: 'query Text { ok }' }, { accept: 'application/graphql-response+json' }),
     )
     const type = (outcome: unknown) => new Map((outcome as { headers: [string, string][] }).headers).get('content-type')

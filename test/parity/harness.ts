@@ -6,6 +6,7 @@ import https from 'node:https'
 import * as mswCore from 'msw'
 import { setupServer as mswSetupServer } from 'msw/node'
 import * as mocklibCore from 'mocklib'
+import type { RequestHandler } from 'mocklib'
 import { setupServer as mocklibSetupServer, type ListenOptions, type SetupServer } from 'mocklib/node'
 import { vi } from 'vitest'
 
@@ -70,7 +71,7 @@ export type HandlerOf<L extends Lib> = ReturnType<L['http']['get']>
  */
 export async function withServer<T>(
   lib: Lib,
-  handlers: ReturnType<Lib['http']['get']>[],
+  handlers: RequestHandler[],
   options: ListenOptions,
   body: (server: SetupServer) => Promise<T>,
 ): Promise<T> {

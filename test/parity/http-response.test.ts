@@ -156,7 +156,7 @@ describe('deliberate differences (mocklib never announces a body a null-body sta
         await fetchOutcome('http://a.test/x'),
         // Not run under msw: the request would stay pending.
         lib.name === 'mocklib' ? await httpRequestOutcome('http://a.test/x') : 'pending',
-      ]),
+      ] as const),
     )
     expect(msw[0]).toMatchObject({ status: 205, headers: [] })
     expect(mocklib[0]).toEqual({ ...msw[0], headers: [['content-length', '0']] })
