@@ -4,6 +4,11 @@ import { defineConfig } from 'vitest/config'
 
 const src = (path: string) => fileURLToPath(new URL(`./src/${path}`, import.meta.url))
 
+// The WebSocket suites need a global WebSocket: Node 22+ has one, Node 20 only behind a flag.
+// They run as their own project so no other suite sees the flag.
+const websocketTests = 'test/ws/**/*.test.ts'
+const websocketExecArgv = typeof globalThis.WebSocket === 'undefined' ? ['--experimental-websocket'] : []
+
 // Tests import 'mocklib' like users do. During development that name points at the
 // sources, so no build is needed; the packaging suites (test/packaging) test dist/.
 export default defineConfig({
@@ -19,11 +24,15 @@ export default defineConfig({
     ],
   },
   test: {
-    include: ['test/**/*.test.ts'],
     exclude: ['test/packaging/**', 'node_modules/**'],
     environment: 'node',
     testTimeout: 20_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    projects: [
+      // Project settings extend the ones above (include lists would add up, so each names its own).
+      { extends: true, test: { name: 'main', include: ['test/**/*.test.ts'], exclude: [websocketTests, 'test/packaging/**', 'node_modules/**'] } },
+      { extends: true, test: { name: 'websocket', include: [websocketTests], execArgv: websocketExecArgv } },
+    ],
   },
 })

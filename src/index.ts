@@ -62,6 +62,22 @@ export type {
   VariablesOf,
 } from './graphql/types'
 
+export { ws } from './ws/ws'
+export type { WebSocketLink, WebSocketNamespace } from './ws/ws'
+export { WebSocketHandler } from './ws/websocket-handler'
+export type { WebSocketClientRegistry, WebSocketResolverInfo } from './ws/websocket-handler'
+export type {
+  WebSocketClientConnectionProtocol,
+  WebSocketClientEventMap,
+  WebSocketData,
+  WebSocketEventListener,
+  WebSocketHandlerConnection,
+  WebSocketHandlerEventMap,
+  WebSocketListener,
+  WebSocketServerConnectionProtocol,
+  WebSocketServerEventMap,
+} from './ws/types'
+
 export { HttpResponse } from './runtime/http-response'
 export type { DefaultBodyType, HttpResponseInit, ResponseBodyInit } from './runtime/http-response'
 export { delay, MAX_DELAY_MS } from './runtime/delay'

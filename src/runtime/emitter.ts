@@ -6,7 +6,13 @@ export interface LifeCycleEventsMap {
   'request:end': { request: Request; requestId: string }
   'response:mocked': { response: Response; request: Request; requestId: string }
   'response:bypass': { response: Response; request: Request; requestId: string }
+  /**
+   * A resolver or a WebSocket listener threw. For a WebSocket, `request` is the handshake
+   * (a GET to the ws:// URL with `upgrade: websocket`) and `requestId` the client's id.
+   */
   unhandledException: { error: Error; request: Request; requestId: string }
+  /** A WebSocket connection was intercepted, whether a handler takes it or not. */
+  connection: { url: URL; protocols: string | string[] | undefined; requestId: string }
 }
 
 export type LifeCycleEventName = keyof LifeCycleEventsMap

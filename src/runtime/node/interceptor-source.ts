@@ -6,13 +6,15 @@ import type { LifeCycleEmitter } from '../emitter'
 import { handleRequest, type PipelineOptions } from '../handle-request'
 import type { HandlerList } from '../handler-list'
 import { closeHttpParsers } from './close-http-parsers'
+import { WebSocketSource } from './websocket-source'
 import { withWholeBody } from './whole-body-response'
 
 type RequestListener = (args: HttpRequestEventMap['request'][0]) => Promise<void>
 type ResponseListener = (args: HttpRequestEventMap['response'][0]) => void
 
 /**
- * The Node source: @mswjs/interceptors patches global fetch, http/https and XMLHttpRequest;
+ * The Node source: @mswjs/interceptors patches global fetch, http/https, XMLHttpRequest and
+ * WebSocket (connections go through the connection pipeline, see websocket-source.ts);
  * each intercepted request goes through the shared pipeline once, and the answer goes back
  * through the interceptor's controller. Interceptors are created once per server and
  * re-applied on every listen(), so listen/close cycles stay cheap.
@@ -22,6 +24,7 @@ export class InterceptorSource {
   // Requests are listened for per interceptor: XMLHttpRequest answers need one adjustment.
   readonly #interceptors = [closeHttpParsers(new ClientRequestInterceptor()), this.#xhr, new FetchInterceptor()] as const
   readonly #interceptor = new BatchInterceptor({ name: 'mocklib-node', interceptors: [...this.#interceptors] })
+  readonly #websocket: WebSocketSource
   #applied = false
   #responseListener: ResponseListener | undefined
 
@@ -31,6 +34,7 @@ export class InterceptorSource {
     private readonly emitter: LifeCycleEmitter,
   ) {
     emitter.onListenersChange(() => this.#syncResponseListener())
+    this.#websocket = new WebSocketSource(getList, options)
   }
 
   get applied(): boolean {
@@ -42,6 +46,7 @@ export class InterceptorSource {
     for (const interceptor of this.#interceptors) {
       interceptor.on('request', interceptor === this.#xhr ? this.#onXhrRequest : this.#onRequest)
     }
+    this.#websocket.apply()
     this.#applied = true
     this.#syncResponseListener()
   }
@@ -50,6 +55,7 @@ export class InterceptorSource {
     this.#applied = false
     this.#responseListener = undefined
     this.#interceptor.dispose()
+    this.#websocket.dispose()
   }
 
   readonly #onRequest: RequestListener = (args) => this.#answer(args, false)

@@ -1,0 +1,105 @@
+import { getDocumentBaseUrl } from '../runtime/environment'
+import type { PipelineOptions } from '../runtime/handle-request'
+import type { HandlerList } from '../runtime/handler-list'
+import { format } from '../runtime/messages'
+import { onUnhandledRequest } from '../runtime/unhandled-request'
+import { errorEvent, MockedConnection, type InterceptedConnection } from './mocked-connection'
+import { isWebSocketHandler, type WebSocketHandler } from './websocket-handler'
+
+/**
+ * The connection pipeline, shared by every source that intercepts WebSockets (Node, the page):
+ * the `connection` event, the handlers of the current list that match (all of them, in list
+ * order, as in MSW), or the unhandled strategy and a passthrough to the real server.
+ * Resolves once the client may open: the source holds the client's `open` event until then.
+ */
+export async function handleConnection(raw: InterceptedConnection, list: HandlerList, options: PipelineOptions): Promise<void> {
+  const { emitter } = options
+  const { url, id } = raw.client
+  const protocols = raw.info.protocols
+  emitter.emit('connection', { url, protocols, requestId: id })
+
+  const baseUrl = getDocumentBaseUrl()
+  const matches: Array<{ handler: WebSocketHandler; params: Record<string, string | string[] | undefined> }> = []
+  for (const handler of list.current()) {
+    if (!isWebSocketHandler(handler)) continue
+    if (handler.options.once === true && list.store.peek(handler)?.used) continue
+    const params = handler.parse(url, protocols, baseUrl)
+    if (params !== undefined) matches.push({ handler, params })
+  }
+  if (matches.length === 0) return unhandled(raw, options)
+
+  let request: Request | undefined
+  const handshake = () => (request ??= handshakeRequest(raw))
+  const connection = new MockedConnection(raw, (error, _owner, header) => {
+    if (emitter.has('unhandledException')) {
+      emitter.emit('unhandledException', { error: asError(error), request: handshake(), requestId: id })
+    } else {
+      console.error(
+        format(
+          `The handler "${header}" threw while handling the WebSocket connection to ${url.href}. ` +
+            'mocklib closed the connection with code 1011 and sent the client an "error" event. Fix the listener, or close the client yourself with client.close(code, reason).',
+        ),
+        error,
+      )
+    }
+  })
+  for (const { handler, params } of matches) {
+    if (handler.options.once === true) list.store.get(handler).used = true
+    const { client, server } = connection.viewFor(handler, handler.info.header)
+    try {
+      handler.connect({ client, server, params, info: { protocols }, requestId: id, get request() { return handshake() } }, connection.closed)
+    } catch (error) {
+      connection.fail(error, handler, handler.info.header)
+    }
+    if (connection.failed) return
+  }
+}
+
+/** No handler: the unhandled strategy decides, then the connection goes to the real server. */
+async function unhandled(raw: InterceptedConnection, options: PipelineOptions): Promise<void> {
+  const request = handshakeRequest(raw)
+  try {
+    await onUnhandledRequest(request, options.onUnhandledRequest, async () => [
+      `To mock it: ws.link('${raw.client.url.href}').addEventListener('connection', ({ client }) => …)`,
+    ])
+  } catch (error) {
+    // 'error' (or a throwing callback): the connection fails as a refused one does.
+    const socket = raw.client.socket
+    socket.dispatchEvent(errorEvent(error))
+    raw.client.close(1006, '')
+    return
+  }
+  await passthrough(raw)
+}
+
+/**
+ * Opens the real connection and waits for its handshake, so the client opens when the real
+ * server accepts (with the subprotocol it chose), or fails when it refuses.
+ */
+function passthrough(raw: InterceptedConnection): Promise<void> {
+  raw.server.connect()
+  const real = raw.server.socket
+  Object.defineProperty(raw.client.socket, 'protocol', {
+    configurable: true,
+    get: () => real.protocol,
+    set: () => {},
+  })
+  return new Promise((resolve) => {
+    real.addEventListener('open', () => resolve(), { once: true })
+    real.addEventListener('close', () => resolve(), { once: true })
+  })
+}
+
+/** The handshake as a Request: what onUnhandledRequest callbacks and lifecycle listeners see. */
+function handshakeRequest(raw: InterceptedConnection): Request {
+  const headers = new Headers({ connection: 'upgrade', upgrade: 'websocket' })
+  const { protocols } = raw.info
+  if (protocols !== undefined && protocols.length > 0) {
+    headers.set('sec-websocket-protocol', Array.isArray(protocols) ? protocols.join(', ') : protocols)
+  }
+  return new Request(raw.client.url, { headers })
+}
+
+function asError(error: unknown): Error {
+  return error instanceof Error ? error : new Error(String(error))
+}

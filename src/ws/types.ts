@@ -1,0 +1,83 @@
+import type { PathParams } from '../rest/path-pattern'
+
+/** What a WebSocket frame may carry: text, or binary as a Blob, an ArrayBuffer or a view on one. */
+export type WebSocketData = string | ArrayBufferLike | Blob | ArrayBufferView
+
+/** Events a mocked client connection emits. */
+export interface WebSocketClientEventMap {
+  /** The client sent a frame. `preventDefault()` keeps it from the real server (after `server.connect()`). */
+  message: MessageEvent<WebSocketData>
+  /** The connection closed, from either side. */
+  close: CloseEvent
+}
+
+/** Events of the real server connection, once `server.connect()` was called. */
+export interface WebSocketServerEventMap {
+  open: Event
+  /** The real server sent a frame. `preventDefault()` keeps it from the client. */
+  message: MessageEvent<WebSocketData>
+  /** The real connection failed. `preventDefault()` keeps the error from the client. */
+  error: Event
+  /** The real server closed. `preventDefault()` keeps the client open. */
+  close: CloseEvent
+}
+
+export type WebSocketListener<E> = (event: E) => void
+
+/** Listening on one side of a connection: the client's events or the real server's. */
+export interface WebSocketListenerTarget<EventMap> {
+  addEventListener<E extends keyof EventMap>(
+    type: E,
+    listener: WebSocketListener<EventMap[E]>,
+    options?: AddEventListenerOptions | boolean,
+  ): void
+  removeEventListener<E extends keyof EventMap>(type: E, listener: WebSocketListener<EventMap[E]>): void
+}
+
+/** The intercepted client, as a connection listener sees it. */
+export interface WebSocketClientConnectionProtocol extends WebSocketListenerTarget<WebSocketClientEventMap> {
+  /** Unique per connection; the same in every handler that sees it. */
+  readonly id: string
+  /** The URL the client connected to. */
+  readonly url: URL
+  /** Sends a frame to the client. */
+  send(data: WebSocketData): void
+  /**
+   * Closes the client. Any code from 1000 to 4999 reaches the client as given (reserved codes
+   * such as 1001 or 1011 included, which a browser's own `close()` refuses).
+   */
+  close(code?: number, reason?: string): void
+}
+
+/** The real server behind a mocked connection: idle until `connect()`. */
+export interface WebSocketServerConnectionProtocol extends WebSocketListenerTarget<WebSocketServerEventMap> {
+  /**
+   * Opens the real connection. From then on frames flow both ways (client → server and
+   * server → client) unless a `message` listener calls `event.preventDefault()`.
+   * Frames sent before it opens are queued.
+   */
+  connect(): void
+  /** Sends a frame to the real server (after `connect()`). */
+  send(data: WebSocketData): void
+  /** Closes the real connection. */
+  close(): void
+}
+
+/** What a `connection` listener receives. */
+export interface WebSocketHandlerConnection<Params extends PathParams = PathParams> {
+  client: WebSocketClientConnectionProtocol
+  server: WebSocketServerConnectionProtocol
+  /** The subprotocols the client asked for, as given to `new WebSocket(url, protocols)`. */
+  info: { protocols: string | string[] | undefined }
+  /** Path parameters of the link's URL (`:room` in `wss://chat.test/rooms/:room`). */
+  params: Params
+}
+
+export interface WebSocketHandlerEventMap<Params extends PathParams = PathParams> {
+  connection: [args: WebSocketHandlerConnection<Params>]
+}
+
+export type WebSocketEventListener<
+  EventType extends keyof WebSocketHandlerEventMap = 'connection',
+  Params extends PathParams = PathParams,
+> = (...args: WebSocketHandlerEventMap<Params>[EventType]) => void

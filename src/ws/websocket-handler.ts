@@ -1,0 +1,110 @@
+import { compilePattern, execPattern, type CompiledPattern, type PathParams } from '../rest/path-pattern'
+import { regexpParamNames } from '../rest/regexp-params'
+import { describeValue, format } from '../runtime/messages'
+import type { IndexFamily, IndexHint, RequestHandlerOptions, ResolverInfoBase } from '../runtime/request-handler'
+import { RequestHandler } from '../runtime/request-handler'
+import type { WebSocketClientConnectionProtocol, WebSocketEventListener, WebSocketHandlerConnection } from './types'
+
+/** What a WebSocket handler's listener is called with, beside MSW's keys: the handshake as a Request. */
+export type WebSocketResolverInfo<Params extends PathParams = PathParams> = WebSocketHandlerConnection<Params> &
+  ResolverInfoBase
+
+/** Where a handler registers the clients it takes (its link's `clients`). */
+export interface WebSocketClientRegistry {
+  /** `closed` settles when the client's connection closes. */
+  add(client: WebSocketClientConnectionProtocol, closed: Promise<void>): void
+}
+
+/** WebSocket handlers never answer HTTP requests: the index files them under a key no request has. */
+const websocketFamily: IndexFamily = {
+  name: 'websocket',
+  requestKeys() {
+    return undefined
+  },
+}
+const websocketHint: IndexHint = { family: websocketFamily, key: 'websocket' }
+
+/**
+ * Handles WebSocket connections to one URL (a path string as `http` takes, or a RegExp).
+ * Every handler whose URL matches a connection gets it, in list order (MSW's rule); a `once`
+ * handler takes one connection. Subclasses may narrow `parse` (a subprotocol layer such as
+ * graphql-transport-ws claims only connections that ask for its protocol).
+ */
+export class WebSocketHandler<Params extends PathParams = PathParams> extends RequestHandler<WebSocketResolverInfo<Params>> {
+  readonly kind: 'websocket' = 'websocket'
+  /** The URL as given to `ws.link()`. */
+  readonly url: string | RegExp
+  readonly #pattern: CompiledPattern | undefined
+  readonly #regexp: RegExp | undefined
+  readonly #regexpNames: readonly string[] = []
+  readonly #registry: WebSocketClientRegistry | undefined
+
+  constructor(
+    url: string | RegExp,
+    listener: WebSocketEventListener<'connection', Params>,
+    options?: RequestHandlerOptions,
+    registry?: WebSocketClientRegistry,
+  ) {
+    if (typeof url === 'string') {
+      if (url.trim() === '') throw new TypeError(format(`ws.link() received an empty URL. ${URL_ADVICE}`))
+    } else if (!(url instanceof RegExp)) {
+      throw new TypeError(format(`ws.link() needs the URL of a WebSocket server, got ${describeValue(url)}. ${URL_ADVICE}`))
+    }
+    super(`ws ${String(url)}`, listener, options)
+    this.url = url
+    this.#registry = registry
+    if (typeof url === 'string') {
+      this.#pattern = compilePattern(toWebSocketScheme(url).replace(/(.)\/$/, '$1'))
+    } else {
+      this.#regexp = new RegExp(url.source, url.flags.replace(/[gy]/g, ''))
+      this.#regexpNames = regexpParamNames(url.source)
+    }
+  }
+
+  /** Never matches an HTTP request. */
+  match(): null {
+    return null
+  }
+
+  override indexHint(): IndexHint {
+    return websocketHint
+  }
+
+  /**
+   * The path params when this handler takes a connection to `url`, otherwise undefined.
+   * A leading `/socket.io/` is ignored, as in MSW, so a link names the namespace path.
+   */
+  parse(url: URL, _protocols: string | string[] | undefined, baseUrl: string | undefined): Params | undefined {
+    const clean = `${url.protocol}//${url.host}${url.pathname.replace(/^\/socket\.io\//, '/')}`
+    if (this.#pattern !== undefined) {
+      const resolved = this.#pattern.resolve(baseUrl === undefined ? undefined : toWebSocketScheme(baseUrl))
+      if (resolved === undefined) return undefined
+      return execPattern(resolved, clean)?.params as Params | undefined
+    }
+    const result = this.#regexp?.exec(clean)
+    if (result == null) return undefined
+    const params: Record<string, string> = {}
+    for (let index = 1; index < result.length; index++) {
+      if (result[index] !== undefined) params[this.#regexpNames[index - 1] ?? String(index - 1)] = result[index]
+    }
+    return params as Params
+  }
+
+  /** Runs the connection listener (the source catches what it throws) and records the client. */
+  connect(info: WebSocketResolverInfo<Params>, closed: Promise<void>): void {
+    this.#registry?.add(info.client, closed)
+    this.resolver(info)
+  }
+}
+
+const URL_ADVICE =
+  "Pass an absolute URL such as 'wss://chat.example.com/rooms/:room', a path such as '/socket' (resolved against the page), or a RegExp."
+
+/** http(s) → ws(s); other schemes unchanged. WebSocket clients resolve http URLs the same way. */
+export function toWebSocketScheme(url: string): string {
+  return url.replace(/^http(s?):/i, 'ws$1:')
+}
+
+export function isWebSocketHandler(value: unknown): value is WebSocketHandler {
+  return value instanceof WebSocketHandler
+}
