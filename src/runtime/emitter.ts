@@ -11,8 +11,11 @@ export interface LifeCycleEventsMap {
    * (a GET to the ws:// URL with `upgrade: websocket`) and `requestId` the client's id.
    */
   unhandledException: { error: Error; request: Request; requestId: string }
-  /** A WebSocket connection was intercepted, whether a handler takes it or not. */
-  connection: { url: URL; protocols: string | string[] | undefined; requestId: string }
+  /**
+   * A WebSocket connection was intercepted, whether a handler takes it or not. `request` is
+   * the handshake (see unhandledException), `requestId` the client's id.
+   */
+  connection: { url: URL; protocols: string | string[] | undefined; request: Request; requestId: string }
 }
 
 export type LifeCycleEventName = keyof LifeCycleEventsMap

@@ -16,7 +16,9 @@ export async function handleConnection(raw: InterceptedConnection, list: Handler
   const { emitter } = options
   const { url, id } = raw.client
   const protocols = raw.info.protocols
-  emitter.emit('connection', { url, protocols, requestId: id })
+  let request: Request | undefined
+  const handshake = () => (request ??= handshakeRequest(raw))
+  if (emitter.has('connection')) emitter.emit('connection', { url, protocols, request: handshake(), requestId: id })
 
   const baseUrl = getDocumentBaseUrl()
   const matches: Array<{ handler: WebSocketHandler; params: Record<string, string | string[] | undefined> }> = []
@@ -26,10 +28,8 @@ export async function handleConnection(raw: InterceptedConnection, list: Handler
     const params = handler.parse(url, protocols, baseUrl)
     if (params !== undefined) matches.push({ handler, params })
   }
-  if (matches.length === 0) return unhandled(raw, options)
+  if (matches.length === 0) return unhandled(raw, handshake(), options)
 
-  let request: Request | undefined
-  const handshake = () => (request ??= handshakeRequest(raw))
   const connection = new MockedConnection(raw, (error, _owner, header) => {
     if (emitter.has('unhandledException')) {
       emitter.emit('unhandledException', { error: asError(error), request: handshake(), requestId: id })
@@ -56,8 +56,7 @@ export async function handleConnection(raw: InterceptedConnection, list: Handler
 }
 
 /** No handler: the unhandled strategy decides, then the connection goes to the real server. */
-async function unhandled(raw: InterceptedConnection, options: PipelineOptions): Promise<void> {
-  const request = handshakeRequest(raw)
+async function unhandled(raw: InterceptedConnection, request: Request, options: PipelineOptions): Promise<void> {
   try {
     await onUnhandledRequest(request, options.onUnhandledRequest, async () => [
       `To mock it: ws.link('${raw.client.url.href}').addEventListener('connection', ({ client }) => …)`,
