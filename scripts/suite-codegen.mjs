@@ -1,38 +1,19 @@
 #!/usr/bin/env node
-// Generated code and type tests (issue 4), run by npm test after the build:
-//  1. codegen.ts, run with the built mocklib/codegen plugin (ESM and CommonJS, through the package's
-//     exports), regenerates into a temporary directory; every file must equal the committed one.
-//  2. The type tests in test/codegen/types compile (tsc --noEmit), against the sources and against dist/.
+// Generated code (issue 4), run by npm test after the build: codegen.ts, run with the built
+// mocklib/codegen plugin (ESM and CommonJS, through the package's exports), regenerates into a
+// temporary directory; every file must equal the committed one. The type tests that use the
+// generated code (test/codegen/types) run in scripts/suite-types.mjs.
 // Prints one line per check and a final "N passed, N failed"; exits non-zero on failure.
-import { execFile } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
-import { fileURLToPath, pathToFileURL } from 'node:url'
+import { fileURLToPath } from 'node:url'
+import { createChecks } from './checks.mjs'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const requireFromRoot = createRequire(join(root, 'package.json'))
-let passed = 0
-let failed = 0
-
-function report(name, problem) {
-  if (problem === undefined) {
-    passed++
-    console.log(`ok - ${name}`)
-  } else {
-    failed++
-    console.log(`not ok - ${name}\n${String(problem).replace(/^/gm, '    ')}`)
-  }
-}
-
-async function check(name, fn) {
-  try {
-    report(name, await fn())
-  } catch (error) {
-    report(name, error instanceof Error ? error.stack ?? error.message : error)
-  }
-}
+const { check, finish } = createChecks('codegen')
 
 const { generate, loadCodegenConfig } = await import('@graphql-codegen/cli')
 const { config } = await loadCodegenConfig({ configFilePath: join(root, 'codegen.ts') })
@@ -68,19 +49,4 @@ for (const [format, pluginLoader] of Object.entries(loaders)) {
   })
 }
 
-function tsc(project) {
-  return new Promise((resolve) => {
-    execFile(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '--noEmit', '-p', project], { cwd: root }, (error, stdout, stderr) =>
-      resolve(error ? `${stdout}${stderr}`.trim() || String(error) : undefined),
-    )
-  })
-}
-
-await check('type tests (test/codegen/types) compile against the sources', () => tsc('test/codegen/types/tsconfig.json'))
-await check('type tests (test/codegen/types) compile against dist/ type declarations', () => {
-  if (!existsSync(join(root, 'dist/index.d.ts'))) return 'dist/index.d.ts is missing: run npm run build first.'
-  return tsc('test/codegen/types/tsconfig.dist.json')
-})
-
-console.log(`\ncodegen: ${passed} passed, ${failed} failed`)
-process.exit(failed > 0 ? 1 : 0)
+finish()

@@ -1,4 +1,4 @@
-// Type tests (tsc -p test/codegen/types): handlers typed by GraphQL Code Generator output.
+// Type tests (scripts/suite-types.mjs): handlers typed by GraphQL Code Generator output.
 // Correct handlers compile; each wrong one is caught by the @ts-expect-error above it.
 import { graphql, HttpResponse, type GraphQLResponseBody } from 'mocklib'
 import * as client from '../../generated/client/graphql'

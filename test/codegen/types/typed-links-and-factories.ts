@@ -1,4 +1,4 @@
-// Type tests (tsc -p test/codegen/types): the mocklib plugin's factories and typed links.
+// Type tests (scripts/suite-types.mjs): the mocklib plugin's factories and typed links.
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core'
 import { graphql, HttpResponse, type GraphQLHandler } from 'mocklib'
 import * as clientMocks from '../../generated/client/mocks'

@@ -1,4 +1,4 @@
-// Compiled by typed-handlers.test.ts with tsc: correct handlers compile, wrong ones are caught.
+// Type tests (scripts/suite-types.mjs): correct typed GraphQL handlers compile, wrong ones are caught.
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core'
 import type { TypedQueryDocumentNode } from 'graphql'
 import { graphql, HttpResponse, type DocumentTypeDecoration, type GraphQLResponseBody } from 'mocklib'
