@@ -127,6 +127,8 @@ export class GraphQLHandler<
     if (operation.operationType === undefined) return null
     if (this.operationType !== 'all' && operation.operationType !== this.operationType) return null
     if (predicate.kind === 'custom') {
+      // A custom predicate is given usable variables only: it cannot tell whether it would take the rest.
+      if (operation.problem !== undefined) return null
       const result = await (predicate.predicate as GraphQLCustomPredicate)({
         // A copy, as for REST predicates: reading it leaves the body to the resolver and a passthrough.
         request: ctx.requestForResolver(),
@@ -159,6 +161,13 @@ export class GraphQLHandler<
 
   #answer(ctx: RequestContext, operation: ParsedOperation): GraphQLResolverInfo<Variables> | Response {
     const operationType = operation.operationType ?? (this.operationType === 'all' ? 'query' : this.operationType)
+    if (operation.problem !== undefined) {
+      // GraphQL over HTTP: request parameters that cannot be used make a 400, not a silent miss.
+      return HttpResponse.json(
+        { errors: [{ message: graphqlMessages.unusableParams(this.info.header, operation.operationName, operation.problem) }] },
+        { status: 400 },
+      )
+    }
     if (operationType === 'mutation' && ctx.request.method === 'GET') {
       // GraphQL over HTTP: a mutation is never executed for a GET request; 405 names POST.
       return HttpResponse.json(

@@ -51,6 +51,12 @@ export const graphqlMessages = {
         `${name === undefined ? 'an anonymous mutation' : `the mutation "${name}"`} sent with GET. Send it with POST.`,
     )
   },
+  unusableParams(header: string, name: string | undefined, problem: string): string {
+    return format(
+      `The handler "${header}" would take ${name === undefined ? 'this anonymous operation' : `the operation "${name}"`}, ` +
+        `but the request cannot run: ${problem}. Send "variables" as a JSON object.`,
+    )
+  },
   batchEntryNotJson(index: number, label: string, status: number): string {
     return format(
       `Batch entry #${index + 1} (${label}) was answered with status ${status} and a body that is not a GraphQL result. ` +

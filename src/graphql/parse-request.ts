@@ -23,11 +23,22 @@ export interface ParsedOperation {
   readonly available: readonly OperationInfo[]
   /** The params as sent, to rebuild a batch entry's request. */
   readonly params: OperationParams
+  /**
+   * Why the operation cannot run although it is identified (its "variables" is neither a JSON
+   * object nor a string holding one): a handler that would take it answers 400 with this.
+   */
+  readonly problem?: string
 }
 
 export type ParsedGraphQLRequest =
-  | { readonly kind: 'none'; readonly reason: string }
-  | { readonly kind: 'invalid'; readonly reason: string; readonly operationName?: string }
+  | { readonly kind: 'none'; readonly reason: string; readonly malformed?: true }
+  | {
+      readonly kind: 'invalid'
+      readonly reason: string
+      readonly operationName?: string
+      /** The params as sent, when only the document is at fault (a syntax error, no operation). */
+      readonly documentParams?: OperationParams
+    }
   | { readonly kind: 'operation'; readonly operation: ParsedOperation }
   | { readonly kind: 'batch'; readonly entries: readonly OperationParams[]; readonly multipart: boolean }
 
@@ -62,16 +73,18 @@ async function parseRequest(request: Request): Promise<ParsedGraphQLRequest> {
 
 async function parseOperation(params: OperationParams): Promise<ParsedGraphQLRequest> {
   const { query, operationName, documentId } = params
-  const invalid = (reason: string): ParsedGraphQLRequest => ({
+  const invalid = (reason: string, documentParams?: OperationParams): ParsedGraphQLRequest => ({
     kind: 'invalid',
     reason,
     operationName: typeof operationName === 'string' ? operationName : undefined,
+    documentParams,
   })
 
-  const variables = params.variables ?? {}
-  if (!isPlainObject(variables)) return invalid('its "variables" is not a JSON object')
-  const extensions = params.extensions ?? undefined
-  if (extensions !== undefined && !isPlainObject(extensions)) return invalid('its "extensions" is not a JSON object')
+  // A JSON string holding the object is read as servers read it; anything else is a problem
+  // that the handler which would take the operation reports.
+  const variables = objectParam(params.variables)
+  const extensions = objectParam(params.extensions)
+  if (typeof extensions === 'string') return invalid(`its "extensions" ${extensions}`)
   if (operationName !== undefined && operationName !== null && typeof operationName !== 'string') {
     return invalid('its "operationName" is not a string')
   }
@@ -84,7 +97,13 @@ async function parseOperation(params: OperationParams): Promise<ParsedGraphQLReq
   if (text === undefined && hash !== undefined) text = await lookupPersistedQuery(hash)
   else if (text !== undefined && hash !== undefined) await learnPersistedQuery(hash, text)
 
-  const base = { variables, extensions, hash, params }
+  const base = {
+    variables: typeof variables === 'string' ? {} : (variables ?? {}),
+    extensions,
+    hash,
+    params,
+    problem: typeof variables === 'string' ? `its "variables" ${variables}` : undefined,
+  }
   if (text === undefined) {
     if (hash === undefined) return invalid('it has neither a "query" nor a persisted query hash')
     return {
@@ -102,9 +121,11 @@ async function parseOperation(params: OperationParams): Promise<ParsedGraphQLReq
   }
 
   const parsed = await parseDocument(text)
-  if (!parsed.ok) return invalid(`its query is not valid GraphQL: ${parsed.error}`)
+  if (!parsed.ok) return invalid(`its query is not valid GraphQL: ${parsed.error}`, params)
   const { operations } = parsed
-  if (operations.length === 0) return invalid('its document has no operation (only fragments or type definitions)')
+  if (operations.length === 0) {
+    return invalid('its document has no operation (only fragments or type definitions)', params)
+  }
   // The request's operationName picks the operation; without one, the first (MSW 3 behaviour).
   const selected = requestedName === undefined ? operations[0] : operations.find((op) => op.name === requestedName)
   return {
@@ -119,6 +140,20 @@ async function parseOperation(params: OperationParams): Promise<ParsedGraphQLReq
       available: operations,
     },
   }
+}
+
+/** A JSON-object parameter: the object, undefined when absent, or what is wrong with it. */
+function objectParam(value: unknown): Record<string, unknown> | undefined | string {
+  if (value === undefined || value === null) return undefined
+  if (isPlainObject(value)) return value
+  if (typeof value !== 'string') return 'is not a JSON object'
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(value)
+  } catch (error) {
+    return `is not valid JSON (${error instanceof Error ? error.message : String(error)})`
+  }
+  return isPlainObject(parsed) ? parsed : 'is a string that does not hold a JSON object'
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {

@@ -5,8 +5,11 @@ export type OperationParams = Record<string, unknown>
 
 /** What an HTTP request carries, read per the GraphQL over HTTP rules. */
 export type RequestInput =
-  /** Not a GraphQL request. `reason` says why, for requests sent to a GraphQL endpoint. */
-  | { kind: 'none'; reason: string }
+  /**
+   * Not a GraphQL request. `reason` says why, for requests sent to a GraphQL endpoint;
+   * `malformed` when the body claims JSON (or says nothing) and does not parse.
+   */
+  | { kind: 'none'; reason: string; malformed?: true }
   /** A GraphQL request that cannot be read (`reason` says why). */
   | { kind: 'invalid'; reason: string }
   | { kind: 'single'; params: OperationParams }
@@ -16,7 +19,8 @@ export type RequestInput =
 const none = (reason: string): RequestInput => ({ kind: 'none', reason })
 
 /**
- * Reads a request's GraphQL parameters without consuming its body (a clone is read):
+ * Reads a request's GraphQL parameters without consuming its body (a clone is read). Called
+ * once per request, through `readGraphQLRequest()` (parse-request.ts), which every reader uses:
  * GET query string; POST `application/json` (any JSON-ish or missing content type, as
  * clients vary), `application/graphql` (the raw document) and `multipart/form-data`
  * (the GraphQL multipart request spec, files as the platform's `File`s, byte for byte).
@@ -40,7 +44,7 @@ export async function readRequestInput(request: Request): Promise<RequestInput> 
   try {
     body = JSON.parse(text)
   } catch (error) {
-    return none(`its body is not valid JSON (${error instanceof Error ? error.message : String(error)})`)
+    return { kind: 'none', reason: `its body is not valid JSON (${error instanceof Error ? error.message : String(error)})`, malformed: true }
   }
   return fromJson(body)
 }
@@ -52,14 +56,14 @@ function readSearchParams(params: URLSearchParams): RequestInput {
     // The empty string means "absent" (GraphQL over HTTP, GET).
     if (value !== null && value !== '') entry[key] = value
   }
-  for (const key of ['variables', 'extensions']) {
-    if (typeof entry[key] !== 'string') continue
+  // "variables" stays a string: parse-request.ts reads it as it reads a JSON-string body field.
+  if (typeof entry.extensions === 'string') {
     try {
-      entry[key] = JSON.parse(entry[key] as string)
+      entry.extensions = JSON.parse(entry.extensions)
     } catch (error) {
       return {
         kind: 'invalid',
-        reason: `its "${key}" URL parameter is not valid JSON (${error instanceof Error ? error.message : String(error)})`,
+        reason: `its "extensions" URL parameter is not valid JSON (${error instanceof Error ? error.message : String(error)})`,
       }
     }
   }

@@ -8,6 +8,8 @@ import {
   type ResolverInfoBase,
 } from '../../runtime/request-handler'
 import type { GraphQLHandler } from '../graphql-handler'
+import { readGraphQLRequest } from '../parse-request'
+import type { OperationParams } from '../read-request'
 import type { GraphQLQuery } from '../types'
 import type { SchemaRequestInfo } from './types'
 
@@ -36,11 +38,31 @@ export class SchemaEndpointHandler extends RequestHandler {
   async match(ctx: RequestContext): Promise<ResolverInfoBase | Response | null> {
     const args = await this.inner.match(ctx)
     if (args !== null || !this.inner.endpointMatches(ctx)) return args
-    const params = await readOperationParams(ctx.request)
-    if (params === undefined) return null
-    if (typeof params === 'string') return this.unreadable(ctx.request, params)
-    const info: SchemaRequestInfo & ResolverInfoBase = { ...params, request: ctx.requestForResolver(), requestId: ctx.requestId }
-    return info
+    // The request as the handler read it (read once, memoised): no second read of the body.
+    const parsed = await readGraphQLRequest(ctx)
+    switch (parsed.kind) {
+      case 'none':
+        return parsed.malformed === true ? this.unreadable(ctx.request, unreadableMessage(parsed.reason)) : null
+      case 'invalid':
+        // A document that does not parse or has no operation: the executor reports the GraphQL error.
+        if (parsed.documentParams === undefined) return this.unreadable(ctx.request, unreadableMessage(parsed.reason))
+        return this.#resolverInfo(ctx, parsed.documentParams)
+      case 'operation':
+        // An operationName the document lacks: the executor answers the request error.
+        return this.#resolverInfo(ctx, parsed.operation.params)
+      case 'batch':
+        return null
+    }
+  }
+
+  #resolverInfo(ctx: RequestContext, params: OperationParams): SchemaRequestInfo & ResolverInfoBase {
+    const { query, variables, operationName } = params
+    return ctx.withRequest<SchemaRequestInfo & ResolverInfoBase>({
+      query: query as string,
+      variables: variables as SchemaRequestInfo['variables'],
+      operationName: operationName as string | null | undefined,
+      requestId: ctx.requestId,
+    })
   }
 
   override indexHint(): IndexHint | undefined {
@@ -56,42 +78,6 @@ export class SchemaEndpointHandler extends RequestHandler {
   }
 }
 
-type Params = Pick<SchemaRequestInfo, 'query' | 'variables' | 'operationName'>
-
-/**
- * One operation's parameters (GET query string or POST JSON / application/graphql), read from
- * a clone; a string is why the request cannot be read; undefined means it is not one operation
- * (a batch, another method, no "query").
- */
-async function readOperationParams(request: Request): Promise<Params | string | undefined> {
-  if (request.method === 'GET') {
-    const search = new URL(request.url).searchParams
-    const query = search.get('query')
-    if (query === null || query === '') return undefined
-    const variables = search.get('variables')
-    let parsed: unknown
-    if (variables !== null && variables !== '') {
-      try {
-        parsed = JSON.parse(variables)
-      } catch {
-        return 'The "variables" URL parameter is not valid JSON.'
-      }
-    }
-    return { query, variables: parsed as Params['variables'], operationName: search.get('operationName') }
-  }
-  if (request.method !== 'POST' || request.body === null) return undefined
-  const contentType = (request.headers.get('content-type') ?? '').toLowerCase()
-  if (contentType.startsWith('application/graphql') && !contentType.includes('json')) {
-    return { query: await request.clone().text() }
-  }
-  if (contentType !== '' && !contentType.includes('json')) return undefined
-  let body: unknown
-  try {
-    body = JSON.parse(await request.clone().text())
-  } catch {
-    return 'The request body is not valid JSON.'
-  }
-  if (typeof body !== 'object' || body === null || Array.isArray(body) || !('query' in body)) return undefined
-  const { query, variables, operationName } = body as Record<string, unknown>
-  return { query: query as string, variables: variables as Params['variables'], operationName: operationName as string | null }
+function unreadableMessage(reason: string): string {
+  return `The request cannot be read as GraphQL: ${reason}.`
 }
