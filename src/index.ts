@@ -108,3 +108,16 @@ export type {
   UnhandledRequestPrint,
   UnhandledRequestStrategy,
 } from './runtime/unhandled-request'
+
+export { sse } from './sse/sse'
+export type { ServerSentEventRequestHandler } from './sse/sse'
+export { ServerSentEventHandler } from './sse/sse-handler'
+export type {
+  ServerSentEventHandlerOptions,
+  ServerSentEventResolver,
+  ServerSentEventResolverInfo,
+} from './sse/sse-handler'
+export { ServerSentEventClient } from './sse/sse-client'
+export type { ServerSentEventMap, ServerSentEventMessage } from './sse/sse-client'
+export { ServerSentEventServer } from './sse/sse-server'
+export { ServerSentEventSource } from './sse/sse-source'

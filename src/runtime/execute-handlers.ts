@@ -165,7 +165,7 @@ async function finishGenerator(handler: RequestHandler, state: HandlerRunState):
 }
 
 /** Runs finalize() cleanups in order (last registered first); failures are reported together. */
-async function runCleanups(handler: RequestHandler, cleanups: ResolverCleanup[] | undefined): Promise<void> {
+export async function runCleanups(handler: RequestHandler, cleanups: ResolverCleanup[] | undefined): Promise<void> {
   if (cleanups === undefined || cleanups.length === 0) return
   const errors: unknown[] = []
   for (const cleanup of cleanups.splice(0)) {

@@ -16,6 +16,8 @@ export type PipelineResult =
 export interface PipelineOptions {
   emitter: LifeCycleEmitter
   onUnhandledRequest: UnhandledRequestStrategy
+  /** Aborted when the server or worker stops (see RequestContext.lifetime). */
+  lifetime?: AbortSignal
 }
 
 /**
@@ -39,7 +41,7 @@ export async function handleRequest(
     return { type: 'passthrough' }
   }
 
-  const ctx = new RequestContext(request, requestId)
+  const ctx = new RequestContext(request, requestId, undefined, options.lifetime)
   const unhandled = (target: RequestContext) =>
     onUnhandledRequest(target.request, options.onUnhandledRequest, () => collectHints(list, target))
   // 'request:match' is announced once the resolver has run (as in MSW): a resolver that throws

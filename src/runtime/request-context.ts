@@ -14,6 +14,11 @@ export class RequestContext {
     readonly requestId: string,
     /** Base for relative handler paths: the document's, or one given to getResponse(). */
     readonly baseUrl: string | undefined = getDocumentBaseUrl(),
+    /**
+     * Aborted when the server or worker that caught the request stops. Responses that stay
+     * open (event streams) end with it, so close() leaves nothing running.
+     */
+    readonly lifetime: AbortSignal | undefined = undefined,
   ) {}
 
   get url(): URL {

@@ -15,7 +15,7 @@ export interface ListenOptions {
 export interface SetupServer {
   /** Starts intercepting requests made by this process. */
   listen(options?: ListenOptions): void
-  /** Stops intercepting and restores fetch, http, https and XMLHttpRequest exactly. */
+  /** Stops intercepting, ends mocked event streams still open, and restores fetch, http, https and XMLHttpRequest exactly. */
   close(): void
   /** Prepends runtime handlers (overrides) to the current scope's list. */
   use(...handlers: RequestHandler[]): void
@@ -45,6 +45,8 @@ export function setupServer(...handlers: RequestHandler[]): SetupServer {
   const scopes = new AsyncLocalStorage<HandlerList>()
   const emitter = new LifeCycleEmitter()
   let pipeline: PipelineOptions = { emitter, onUnhandledRequest: 'warn' }
+  // Aborted by close(): responses still streaming (event streams) end with it.
+  let lifetime = new AbortController()
   const active = () => scopes.getStore() ?? root
   const source = new InterceptorSource(active, () => pipeline, emitter)
 
@@ -58,12 +60,14 @@ export function setupServer(...handlers: RequestHandler[]): SetupServer {
           ),
         )
       }
-      pipeline = { emitter, onUnhandledRequest: validateStrategy(options.onUnhandledRequest) }
+      lifetime = new AbortController()
+      pipeline = { emitter, onUnhandledRequest: validateStrategy(options.onUnhandledRequest), lifetime: lifetime.signal }
       source.apply()
     },
     close() {
       // A second close() is harmless, as in MSW 2.
       if (source.applied) source.dispose()
+      lifetime.abort()
     },
     use(...next) {
       active().use(validateHandlers('server.use()', next))

@@ -1,0 +1,148 @@
+import { HttpHandler, type HttpPredicate, type HttpResolverInfo, type PathParams } from '../rest/http-handler'
+import { runCleanups } from '../runtime/execute-handlers'
+import { messages } from '../runtime/messages'
+import { RequestContext } from '../runtime/request-context'
+import type { MaybePromise, RequestHandlerOptions, ResolverCleanup, ResolverExtras } from '../runtime/request-handler'
+import { eventStreamResponse, EventStreamWriter } from './event-stream-writer'
+import { ServerSentEventClient, type ServerSentEventMap } from './sse-client'
+import { sseMessages } from './sse-messages'
+import { ServerSentEventServer } from './sse-server'
+
+/** What an event stream resolver receives: the HTTP resolver's keys plus the stream's two ends. */
+export interface ServerSentEventResolverInfo<EventMap extends ServerSentEventMap = { message: unknown }, Params extends PathParams = PathParams>
+  extends HttpResolverInfo<Params> {
+  /** The intercepted client: send events to it, close or break the stream. */
+  client: ServerSentEventClient<EventMap>
+  /** The real server: `server.connect()` opens the real stream and forwards it. */
+  server: ServerSentEventServer
+  /** The Last-Event-ID header a reconnecting client sent, if any. */
+  lastEventId: string | undefined
+}
+
+/**
+ * Writes to `client`. May return a Response instead of streaming (a 204 tells an EventSource
+ * to stop reconnecting), as long as it has sent nothing yet. `finalize()` cleanups run when
+ * the stream ends, not when the resolver returns.
+ */
+export type ServerSentEventResolver<EventMap extends ServerSentEventMap = { message: unknown }, Params extends PathParams = PathParams> = (
+  info: ServerSentEventResolverInfo<EventMap, Params> & ResolverExtras,
+) => MaybePromise<Response | undefined | void>
+
+export interface ServerSentEventHandlerOptions extends RequestHandlerOptions {
+  /** The request method the stream is opened with. Default 'GET'; 'POST' for LLM-style APIs. */
+  method?: string
+}
+
+/** True when an Accept header lists text/event-stream (parameters and quality ignored). */
+export function acceptsEventStream(accept: string | null): boolean {
+  if (accept === null) return false
+  return accept.split(',').some((range) => range.split(';', 1)[0].trim().toLowerCase() === 'text/event-stream')
+}
+
+/** The resolver argument's request context, for the stream (the unread request, the lifetime). */
+const contexts = new WeakMap<object, RequestContext>()
+
+/**
+ * An HTTP handler for requests that ask for an event stream: the method it was given (GET by
+ * default), the path, and an Accept header that lists text/event-stream. Its answer is a
+ * streaming text/event-stream response the resolver writes to through `client`.
+ */
+export class ServerSentEventHandler<
+  EventMap extends ServerSentEventMap = { message: unknown },
+  Params extends PathParams = PathParams,
+> extends HttpHandler<Params> {
+  constructor(predicate: HttpPredicate<Params>, resolver: ServerSentEventResolver<EventMap, Params>, options: ServerSentEventHandlerOptions = {}) {
+    const { method = 'GET', ...rest } = options ?? {}
+    if (typeof method !== 'string' || !/^[A-Za-z]+$/.test(method)) throw new TypeError(sseMessages.badMethod(method))
+    if (typeof resolver !== 'function') {
+      throw new TypeError(sseMessages.resolverMissing(`${method.toUpperCase()} ${String(predicate)}`, resolver))
+    }
+    let self: ServerSentEventHandler<EventMap, Params> | undefined
+    super(method, predicate, (info) => streamEvents(self!, resolver, info), rest)
+    self = this
+  }
+
+  override match(ctx: RequestContext): MaybePromise<HttpResolverInfo<Params> | null> {
+    if (!acceptsEventStream(ctx.request.headers.get('accept'))) return null
+    const args = super.match(ctx)
+    const remember = (info: HttpResolverInfo<Params> | null) => {
+      if (info !== null) contexts.set(info, ctx)
+      return info
+    }
+    return args instanceof Promise ? args.then(remember) : remember(args)
+  }
+
+  override diagnose(ctx: RequestContext): string | undefined {
+    if (acceptsEventStream(ctx.request.headers.get('accept'))) return super.diagnose(ctx)
+    // Would it match if it asked for an event stream? (Custom predicates are not run twice.)
+    if (typeof this.predicate === 'function') return undefined
+    const probe = new Request(ctx.request.url, { method: ctx.request.method, headers: { accept: 'text/event-stream' } })
+    if (super.match(new RequestContext(probe, ctx.requestId, ctx.baseUrl)) === null) return undefined
+    return `The event stream handler "${this.info.header}" matches this URL, but the request's Accept header does not list text/event-stream.`
+  }
+}
+
+/**
+ * Runs one stream: builds the client and server ends, runs the resolver, and answers with the
+ * stream as soon as the resolver returns or first writes, whichever comes first (so events sent
+ * after an `await` reach the client as they are sent, not all at once when it returns).
+ */
+async function streamEvents<EventMap extends ServerSentEventMap, Params extends PathParams>(
+  handler: ServerSentEventHandler<EventMap, Params>,
+  resolver: ServerSentEventResolver<EventMap, Params>,
+  info: HttpResolverInfo<Params> & ResolverExtras,
+): Promise<Response | undefined> {
+  const ctx = contexts.get(info)
+  const header = handler.info.header
+  const writer = new EventStreamWriter()
+  const client = new ServerSentEventClient<EventMap>(writer, header)
+  const cleanups: ResolverCleanup[] = []
+  writer.signal.addEventListener('abort', () => void runCleanups(handler, cleanups), { once: true })
+  // The server or worker stopped: end the stream quietly (later sends are ignored, not errors).
+  ctx?.lifetime?.addEventListener('abort', () => writer.close(), { once: true, signal: writer.signal })
+  const request = ctx?.request ?? info.request
+  const lastEventId = request.headers.get('last-event-id') ?? undefined
+  Object.defineProperties(info, {
+    client: { value: client, enumerable: true },
+    server: { value: new ServerSentEventServer(request, client as ServerSentEventClient<never>, header), enumerable: true },
+    lastEventId: { value: lastEventId, enumerable: true },
+    finalize: {
+      value: (cleanup: ResolverCleanup) => {
+        if (typeof cleanup !== 'function') throw new TypeError(messages.finalizeNeedsFunction(header, cleanup))
+        if (writer.state === 'open') cleanups.unshift(cleanup)
+        else void runCleanups(handler, [cleanup])
+      },
+    },
+  })
+
+  const outcome = Promise.resolve().then(() => resolver(info as ServerSentEventResolverInfo<EventMap, Params> & ResolverExtras))
+  const first = await Promise.race([
+    outcome.then(
+      (value) => ({ value }),
+      (error: unknown) => ({ error }),
+    ),
+    writer.activity.then(() => undefined),
+  ])
+  if (first !== undefined && !writer.active) {
+    // Settled without writing: a thrown error or a returned Response answers instead.
+    if ('error' in first) {
+      writer.close()
+      throw first.error
+    }
+    if (first.value instanceof Response) {
+      writer.close()
+      return first.value
+    }
+  } else {
+    void outcome.then(
+      (value) => {
+        if (value instanceof Response) console.warn(sseMessages.responseIgnored(header, request))
+      },
+      (error: unknown) => {
+        console.error(sseMessages.resolverFailedAfterStart(header, request), error)
+        writer.error(error)
+      },
+    )
+  }
+  return eventStreamResponse(writer)
+}

@@ -1,0 +1,141 @@
+import { bypass } from '../runtime/bypass'
+import { EventStreamParser } from './event-stream-parser'
+import { rememberEventId, type ServerSentEventClient } from './sse-client'
+import { sseMessages } from './sse-messages'
+
+type Listener<E extends Event> = ((this: ServerSentEventSource, event: E) => unknown) | null
+
+/**
+ * The real event stream behind a mocked one, opened by `server.connect()`. It has the shape of
+ * an EventSource: 'open', 'message', custom event types and 'error', plus 'close' when the real
+ * stream ends. Every event is passed on to the mocked client unless a listener calls
+ * `event.preventDefault()`: a message is sent as it came (type, data and id), 'error' errors
+ * the mocked stream and 'close' closes it. It does not reconnect by itself: the client does,
+ * and its new request reaches the handler again, Last-Event-ID included.
+ */
+export class ServerSentEventSource extends EventTarget {
+  static readonly CONNECTING = 0
+  static readonly OPEN = 1
+  static readonly CLOSED = 2
+  readonly CONNECTING = 0
+  readonly OPEN = 1
+  readonly CLOSED = 2
+  readonly url: string
+  readonly withCredentials: boolean
+  #readyState = 0
+  readonly #abort = new AbortController()
+  readonly #handlers = new Map<string, { listener: Listener<never>; bound: EventListener }>()
+
+  constructor(request: Request, client: ServerSentEventClient<never>) {
+    super()
+    this.url = request.url
+    this.withCredentials = request.credentials === 'include'
+    // The mocked stream ended (handler, client or server.close()): the real one is not needed.
+    client.signal.addEventListener('abort', () => this.close(), { once: true, signal: this.#abort.signal })
+    void this.#run(bypass(request), client)
+  }
+
+  get readyState(): number {
+    return this.#readyState
+  }
+
+  get onopen(): Listener<Event> {
+    return this.#handler<Event>('open')
+  }
+  set onopen(listener: Listener<Event>) {
+    this.#setHandler('open', listener)
+  }
+  get onmessage(): Listener<MessageEvent> {
+    return this.#handler<MessageEvent>('message')
+  }
+  set onmessage(listener: Listener<MessageEvent>) {
+    this.#setHandler('message', listener)
+  }
+  get onerror(): Listener<Event> {
+    return this.#handler<Event>('error')
+  }
+  set onerror(listener: Listener<Event>) {
+    this.#setHandler('error', listener)
+  }
+
+  /** Stops reading the real stream. The mocked stream stays as it is. */
+  close(): void {
+    this.#readyState = this.CLOSED
+    this.#abort.abort()
+  }
+
+  async #run(request: Request, client: ServerSentEventClient<never>): Promise<void> {
+    const signal = this.#abort.signal
+    let response: Response
+    try {
+      response = await fetch(request, { signal })
+    } catch (error) {
+      return this.#fail(client, error)
+    }
+    const type = response.headers.get('content-type')
+    if (response.status !== 200 || response.body === null || !/^text\/event-stream\s*(;|$)/i.test(type ?? '')) {
+      void response.body?.cancel().catch(() => {})
+      return this.#fail(client, new Error(sseMessages.upstreamRefused(this.url, response.status, type)))
+    }
+    if (signal.aborted) return void response.body.cancel().catch(() => {})
+    this.#readyState = this.OPEN
+    this.dispatchEvent(new Event('open'))
+    const parser = new EventStreamParser({
+      event: ({ type: eventType, data, id, lastEventId }) => {
+        const event = new MessageEvent(eventType, { data, lastEventId, origin: new URL(this.url).origin, cancelable: true })
+        rememberEventId(event, id)
+        this.#forward(event, client)
+      },
+      retry: (milliseconds) => {
+        if (!client.signal.aborted) client.send({ retry: milliseconds })
+      },
+    })
+    const reader = response.body.getReader()
+    try {
+      for (;;) {
+        const { done, value } = await reader.read()
+        if (done) break
+        parser.pushBytes(value)
+      }
+    } catch (error) {
+      if (signal.aborted) return
+      return this.#fail(client, error)
+    }
+    parser.end()
+    if (signal.aborted) return
+    this.#readyState = this.CLOSED
+    this.#forward(new Event('close', { cancelable: true }), client)
+  }
+
+  #fail(client: ServerSentEventClient<never>, error: unknown): void {
+    if (this.#abort.signal.aborted) return
+    this.#readyState = this.CLOSED
+    const event = new Event('error', { cancelable: true })
+    Object.defineProperty(event, 'error', { value: error, enumerable: true })
+    if (this.#forward(event, client) && error instanceof Error && error.message.startsWith('[mocklib]')) {
+      console.warn(error.message)
+    }
+  }
+
+  /** Dispatches an event here, then passes it on unless prevented. True when passed on. */
+  #forward(event: Event, client: ServerSentEventClient<never>): boolean {
+    this.dispatchEvent(event)
+    if (event.defaultPrevented || client.signal.aborted) return false
+    client.dispatchEvent(event)
+    return true
+  }
+
+  #handler<E extends Event>(type: string): Listener<E> {
+    return (this.#handlers.get(type)?.listener as Listener<E> | undefined) ?? null
+  }
+
+  #setHandler(type: string, listener: Listener<never>): void {
+    const previous = this.#handlers.get(type)
+    if (previous !== undefined) this.removeEventListener(type, previous.bound)
+    this.#handlers.delete(type)
+    if (typeof listener !== 'function') return
+    const bound = listener.bind(this) as unknown as EventListener
+    this.#handlers.set(type, { listener, bound })
+    this.addEventListener(type, bound)
+  }
+}
