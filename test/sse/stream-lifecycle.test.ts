@@ -92,8 +92,8 @@ describe('streaming', () => {
   })
 
   it('lets a test hold the client and send from outside the resolver', async () => {
-    const connected = signal<ServerSentEventClient>()
-    server.use(sse('https://api.test/s', ({ client }) => connected.resolve(client)))
+    const connected = signal<ServerSentEventClient<{ update: { id: number } }>>()
+    server.use(sse<{ update: { id: number } }>('https://api.test/s', ({ client }) => connected.resolve(client)))
     const { body } = await openStream('https://api.test/s')
     const client = await connected.promise
     client.send({ event: 'update', data: { id: 1 } })

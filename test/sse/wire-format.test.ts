@@ -10,9 +10,11 @@ afterEach(() => server.resetHandlers())
 afterAll(() => server.close())
 
 /** Sends the messages, closes, and returns the whole body the client read. */
-async function wireOf(...messages: ServerSentEventMessage[]): Promise<string> {
+type Events = { message: unknown; tick: string; ping: undefined }
+
+async function wireOf(...messages: ServerSentEventMessage<Events>[]): Promise<string> {
   server.use(
-    sse('https://api.test/wire', ({ client }) => {
+    sse<Events>('https://api.test/wire', ({ client }) => {
       for (const message of messages) client.send(message)
       client.close()
     }),
@@ -52,11 +54,11 @@ describe('event stream wire format', () => {
   })
 
   it('writes a bare retry, and a bare id, without a data line (nothing is dispatched)', async () => {
-    expect(await wireOf({ retry: 1000 }, { id: '9' } as ServerSentEventMessage)).toBe('retry:1000\n\nid:9\n\n')
+    expect(await wireOf({ retry: 1000 }, { id: '9' })).toBe('retry:1000\n\nid:9\n\n')
   })
 
   it('sends an event without data as an empty data line, so the client still dispatches it', async () => {
-    expect(await wireOf({ event: 'ping' } as ServerSentEventMessage)).toBe('event:ping\ndata:\n\n')
+    expect(await wireOf({ event: 'ping' })).toBe('event:ping\ndata:\n\n')
   })
 
   it('writes comments, one comment line per line', async () => {
