@@ -5,6 +5,7 @@ import type { HandlerStateStore, HandlerRunState } from './handler-state'
 import { messages } from './messages'
 import type { RequestContext } from './request-context'
 import type { RequestHandler, ResolverCleanup } from './request-handler'
+import { runCleanups, watchAbort } from './resolver-cleanups'
 
 /** How a list of handlers dealt with one request. */
 export type HandlerOutcome =
@@ -65,10 +66,16 @@ export async function executeHandlers(
     }
 
     // finalize(): cleanups for this run, or for the generator in progress (run when it ends).
+    // The client aborting first runs them too: the resolver may never settle.
     const cleanups: ResolverCleanup[] = []
+    let stopWatching: (() => void) | undefined
     const finalize = (cleanup: ResolverCleanup) => {
       if (typeof cleanup !== 'function') throw new TypeError(messages.finalizeNeedsFunction(handler.info.header, cleanup))
       ;(state.iterator !== undefined ? (state.cleanups ??= []) : cleanups).unshift(cleanup)
+      stopWatching ??= watchAbort(ctx.request.signal, () => {
+        void runCleanups(handler, cleanups)
+        void runCleanups(handler, state.cleanups)
+      })
     }
 
     let result: unknown
@@ -77,6 +84,8 @@ export async function executeHandlers(
     } catch (error) {
       if (error instanceof Response) result = error
       else return { type: 'exception', error, handler }
+    } finally {
+      stopWatching?.()
     }
 
     if (result === undefined) continue
@@ -162,23 +171,6 @@ async function finishGenerator(handler: RequestHandler, state: HandlerRunState):
   const cleanups = state.cleanups
   state.cleanups = undefined
   await runCleanups(handler, cleanups)
-}
-
-/** Runs finalize() cleanups in order (last registered first); failures are reported together. */
-export async function runCleanups(handler: RequestHandler, cleanups: ResolverCleanup[] | undefined): Promise<void> {
-  if (cleanups === undefined || cleanups.length === 0) return
-  const errors: unknown[] = []
-  for (const cleanup of cleanups.splice(0)) {
-    try {
-      await cleanup()
-    } catch (error) {
-      errors.push(error)
-    }
-  }
-  if (errors.length > 0) {
-    const message = messages.cleanupFailed(handler.info.header)
-    console.error(message, new AggregateError(errors, message))
-  }
 }
 
 function replayFinal(state: HandlerRunState): unknown {

@@ -2,7 +2,10 @@ import { isCommonAssetRequest } from './is-common-asset'
 import { describeRequest, format, messages } from './messages'
 
 export interface UnhandledRequestPrint {
-  /** Prints the default warning for this request. */
+  /**
+   * Prints the default warning for this request, once its body preview is read (the body
+   * may still be arriving; the request is not held back meanwhile).
+   */
   warning(): void
   /** Prints the default error for this request (it does not fail the request). */
   error(): void
@@ -71,13 +74,17 @@ export async function onUnhandledRequest(
   const message = async () => buildUnhandledMessage(request, await hints())
 
   if (typeof strategy === 'function') {
-    let text: string | undefined
-    const ensure = async () => (text ??= await message())
-    // The print helpers are synchronous for the caller; prepare the text up front.
-    await ensure()
+    // The callback runs at once: the message (with its body preview) is built only if it
+    // prints one, so a streamed upload is never held back waiting for its end.
+    let text: Promise<string> | undefined
+    const printer = (print: (line: string) => void, label: string) => (): Promise<void> =>
+      (text ??= message()).then(
+        (line) => print(format(`${label}: ${line}`)),
+        () => {},
+      )
     const result: unknown = strategy(request, {
-      warning: () => console.warn(format(`Warning: ${text}`)),
-      error: () => console.error(format(`Error: ${text}`)),
+      warning: printer((line) => console.warn(line), 'Warning'),
+      error: printer((line) => console.error(line), 'Error'),
     })
     // Awaited so that an async callback's failure answers the request instead of escaping.
     if (result instanceof Promise) await result

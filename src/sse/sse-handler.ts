@@ -1,5 +1,5 @@
 import { HttpHandler, type HttpPredicate, type HttpResolverInfo, type PathParams } from '../rest/http-handler'
-import { runCleanups } from '../runtime/execute-handlers'
+import { runCleanups } from '../runtime/resolver-cleanups'
 import { messages } from '../runtime/messages'
 import { RequestContext } from '../runtime/request-context'
 import type { MaybePromise, RequestHandlerOptions, ResolverCleanup, ResolverExtras } from '../runtime/request-handler'

@@ -106,3 +106,45 @@ it('a resolver that falls through runs its cleanups too', async () => {
   )
   expect(mocklib).toEqual(msw)
 })
+
+/** A resolver that never settles registers a cleanup; the client aborts; what ran, in order. */
+async function abortedLog(lib: Lib, registerAt: 'plain' | 'generator') {
+  const log: string[] = []
+  let started!: () => void
+  const resolverStarted = new Promise<void>((resolve) => (started = resolve))
+  const never = async ({ finalize }: { finalize: (cleanup: () => void) => void }) => {
+    const timer = setInterval(() => {}, 60_000)
+    finalize(() => {
+      clearInterval(timer)
+      log.push('cleanup')
+    })
+    started()
+    await lib.delay('infinite')
+  }
+  const handler =
+    registerAt === 'plain'
+      ? lib.http.get('http://a.test/x', (info) => never(info))
+      : lib.http.get('http://a.test/x', async function* (info) {
+          yield never(info) as never
+        })
+  await withServer(lib, [handler], {}, async () => {
+    const controller = new AbortController()
+    const pending = fetch('http://a.test/x', { signal: controller.signal })
+    await resolverStarted
+    controller.abort()
+    log.push(`fetch ${(await pending.then(() => 'answered', (error: Error) => error.name)) as string}`)
+  })
+  return log
+}
+
+it('a client that aborts a pending request runs its cleanups (a plain resolver that never settles)', async () => {
+  const { msw, mocklib } = await runBoth((lib) => abortedLog(lib, 'plain'))
+  expect(mocklib).toEqual(['cleanup', 'fetch AbortError'])
+  expect(mocklib).toEqual(msw)
+})
+
+it('a client that aborts a pending request runs its cleanups (a generator step that never settles)', async () => {
+  const { msw, mocklib } = await runBoth((lib) => abortedLog(lib, 'generator'))
+  expect(mocklib).toEqual(['cleanup', 'fetch AbortError'])
+  expect(mocklib).toEqual(msw)
+})

@@ -5,6 +5,7 @@ import https from 'node:https'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { http as rest, HttpResponse } from 'mocklib'
 import { setupServer } from 'mocklib/node'
+import { sendWithNodeRequest } from '../helpers/node-request'
 import { startRecordingServer, type RecordingServer } from '../helpers/recording-server'
 
 function snapshot() {
@@ -15,7 +16,30 @@ function snapshot() {
     'http.ClientRequest': http.ClientRequest,
     'https.request': https.request,
     'https.get': https.get,
+    Request: globalThis.Request,
+    Response: globalThis.Response,
+    Headers: globalThis.Headers,
+    'Headers.prototype.set': Headers.prototype.set,
   }
+}
+
+function expectRestored(original: ReturnType<typeof snapshot>) {
+  for (const [key, value] of Object.entries(snapshot())) expect(value, key).toBe(original[key as keyof typeof original])
+}
+
+/** Which answered a fetch and an http.get: a server's name, or 'network' (the real server). */
+async function whoAnswers(url: string): Promise<{ fetch: string; http: string }> {
+  const viaFetch = await (await fetch(url)).text()
+  const viaHttp = (await sendWithNodeRequest(http.request, 'GET', url)).body
+  return { fetch: viaFetch || 'network', http: viaHttp || 'network' }
+}
+
+/** Every order of closing n servers, as lists of indexes. */
+function permutations(n: number): number[][] {
+  if (n === 1) return [[0]]
+  return permutations(n - 1).flatMap((rest) =>
+    Array.from({ length: n }, (_, at) => [...rest.slice(0, at), n - 1, ...rest.slice(at)]),
+  )
 }
 
 let real: RecordingServer
@@ -80,4 +104,81 @@ it('two servers listening one after the other each restore cleanly', () => {
   second.listen()
   second.close()
   for (const [key, value] of Object.entries(snapshot())) expect(value, key).toBe(original[key as keyof typeof original])
+})
+
+it('several servers listening at once: the last one to listen answers, the one before takes over when it closes', async () => {
+  const url = `${real.origin}/who`
+  const named = (name: string) => setupServer(rest.get(url, () => HttpResponse.text(name)))
+  const [a, b, c] = [named('a'), named('b'), named('c')]
+  a.listen()
+  b.listen()
+  expect(await whoAnswers(url)).toEqual({ fetch: 'b', http: 'b' })
+  c.listen()
+  expect(await whoAnswers(url)).toEqual({ fetch: 'c', http: 'c' })
+  b.close()
+  expect(await whoAnswers(url)).toEqual({ fetch: 'c', http: 'c' })
+  c.close()
+  expect(await whoAnswers(url)).toEqual({ fetch: 'a', http: 'a' })
+  a.close()
+  expect(await whoAnswers(url)).toEqual({ fetch: 'network', http: 'network' })
+})
+
+it('any order of closing restores every global once the last server closes, and closed servers never answer', async () => {
+  const url = `${real.origin}/who`
+  const original = snapshot()
+  for (const order of permutations(3)) {
+    const answered: string[] = []
+    const servers = ['a', 'b', 'c'].map((name) =>
+      setupServer(
+        rest.get(url, () => {
+          answered.push(name)
+          return HttpResponse.text(name)
+        }),
+      ),
+    )
+    for (const server of servers) server.listen()
+    for (const index of order) {
+      servers[index].close()
+      const open = servers.map((_, i) => i).filter((i) => !order.slice(0, order.indexOf(index) + 1).includes(i))
+      const expected = open.length === 0 ? 'network' : 'abc'[open.at(-1)!]
+      answered.length = 0
+      expect(await whoAnswers(url), `order ${order.join('')}, after closing ${'abc'[index]}`).toEqual({
+        fetch: expected,
+        http: expected,
+      })
+      expect(answered.every((name) => name === expected)).toBe(true)
+    }
+    expectRestored(original)
+  }
+})
+
+it('after nested servers closed, a new server listens and answers, and closes cleanly', async () => {
+  const url = `${real.origin}/who`
+  const original = snapshot()
+  const outer = setupServer()
+  const inner = setupServer()
+  outer.listen()
+  inner.listen()
+  inner.close()
+  outer.close()
+  const later = setupServer(rest.get(url, () => HttpResponse.text('later')))
+  expect(() => later.listen()).not.toThrow()
+  expect(await whoAnswers(url)).toEqual({ fetch: 'later', http: 'later' })
+  later.close()
+  expectRestored(original)
+})
+
+it('a closed server emits no events for requests made while another server listens', async () => {
+  const url = `${real.origin}/who`
+  const closed = setupServer(rest.get(url, () => HttpResponse.text('closed')))
+  const seen: string[] = []
+  closed.events.on('request:start', () => void seen.push('start'))
+  closed.events.on('response:bypass', () => void seen.push('bypass'))
+  const other = setupServer()
+  closed.listen()
+  other.listen({ onUnhandledRequest: 'bypass' })
+  closed.close()
+  expect(await whoAnswers(url)).toEqual({ fetch: 'network', http: 'network' })
+  other.close()
+  expect(seen).toEqual([])
 })

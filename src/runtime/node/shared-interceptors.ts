@@ -1,0 +1,112 @@
+import { BatchInterceptor, type HttpRequestEventMap } from '@mswjs/interceptors'
+import { ClientRequestInterceptor } from '@mswjs/interceptors/ClientRequest'
+import { FetchInterceptor } from '@mswjs/interceptors/fetch'
+import { XMLHttpRequestInterceptor } from '@mswjs/interceptors/XMLHttpRequest'
+import { closeHttpParsers } from './close-http-parsers'
+
+export type InterceptedRequest = HttpRequestEventMap['request'][0]
+export type InterceptedResponse = HttpRequestEventMap['response'][0]
+
+/** A listening server, as the shared interceptors see it. */
+export interface RequestSink {
+  /** Answers one intercepted request (through its controller), or leaves it alone. */
+  answer(args: InterceptedRequest, forXhr: boolean): Promise<void>
+  /** Whether the server wants to observe real responses (`response:bypass`). */
+  readonly wantsResponses: boolean
+  /** A real or mocked response reached the client of a request this server answered. */
+  observeResponse(args: InterceptedResponse): void
+}
+
+/**
+ * The one set of interceptors of a global scope, shared by every server in it.
+ *
+ * Interceptors patch process-wide globals (fetch, http, XMLHttpRequest), so two servers
+ * each applying their own would undo each other's patches when closed out of order. Here
+ * servers only join and leave: the globals are patched when the first server starts
+ * listening and restored when the last one stops, whatever the order. The server that
+ * started listening last answers; when it stops, the one before it takes over again.
+ * A server that has left never receives another request.
+ */
+export class SharedInterceptors {
+  readonly #xhr = new XMLHttpRequestInterceptor()
+  // Requests are listened for per interceptor: XMLHttpRequest answers need one adjustment.
+  readonly #interceptors = [closeHttpParsers(new ClientRequestInterceptor()), this.#xhr, new FetchInterceptor()] as const
+  readonly #batch = new BatchInterceptor({ name: 'mocklib-node', interceptors: [...this.#interceptors] })
+  readonly #sinks: RequestSink[] = []
+  /**
+   * Which server a request went to, while responses are observed, so that the real response
+   * reaches that server alone (by id: the response event carries a copy of the request).
+   */
+  readonly #owners = new Map<string, RequestSink>()
+  #observing = false
+
+  join(sink: RequestSink): void {
+    if (this.#sinks.includes(sink)) return
+    if (this.#sinks.length === 0) this.#apply()
+    this.#sinks.push(sink)
+    this.syncResponses()
+  }
+
+  leave(sink: RequestSink): void {
+    const index = this.#sinks.indexOf(sink)
+    if (index === -1) return
+    this.#sinks.splice(index, 1)
+    for (const [requestId, owner] of this.#owners) if (owner === sink) this.#owners.delete(requestId)
+    if (this.#sinks.length === 0) this.#dispose()
+    else this.syncResponses()
+  }
+
+  /** Real responses are observed only while a server wants them: it costs a clone. */
+  syncResponses(): void {
+    const wanted = this.#sinks.some((sink) => sink.wantsResponses)
+    if (wanted === this.#observing) return
+    this.#observing = wanted
+    if (wanted) this.#batch.on('response', this.#onResponse)
+    else {
+      this.#batch.off('response', this.#onResponse)
+      this.#owners.clear()
+    }
+  }
+
+  #apply(): void {
+    this.#batch.apply()
+    for (const interceptor of this.#interceptors) {
+      interceptor.on('request', interceptor === this.#xhr ? this.#onXhrRequest : this.#onRequest)
+    }
+  }
+
+  #dispose(): void {
+    this.#observing = false
+    this.#owners.clear()
+    // dispose() removes every listener; apply() adds them again on the next join.
+    this.#batch.dispose()
+  }
+
+  readonly #onRequest = (args: InterceptedRequest) => this.#dispatch(args, false)
+  readonly #onXhrRequest = (args: InterceptedRequest) => this.#dispatch(args, true)
+
+  async #dispatch(args: InterceptedRequest, forXhr: boolean): Promise<void> {
+    const sink = this.#sinks.at(-1)
+    if (sink === undefined) return
+    if (this.#observing) this.#owners.set(args.requestId, sink)
+    await sink.answer(args, forXhr)
+  }
+
+  readonly #onResponse = (args: InterceptedResponse): void => {
+    const sink = this.#owners.get(args.requestId)
+    this.#owners.delete(args.requestId)
+    if (sink !== undefined) sink.observeResponse(args)
+  }
+}
+
+/**
+ * Keyed on the global scope, not on this module: the ESM and CommonJS builds of mocklib are
+ * two copies of this file (and of the interceptors), and must still share one set.
+ * The key carries a version of this interface; change it when RequestSink changes.
+ */
+const kShared = Symbol.for('mocklib.node.sharedInterceptors.v1')
+
+export function sharedInterceptors(): SharedInterceptors {
+  const scope = globalThis as unknown as Record<symbol, SharedInterceptors | undefined>
+  return (scope[kShared] ??= new SharedInterceptors())
+}
