@@ -8,9 +8,13 @@ export function format(message: string): string {
   return `${PREFIX} ${message}`
 }
 
-/** "GET https://api.test/x" or "GET /x" for a same-origin request in a page. */
+/**
+ * "GET https://api.test/x" or "GET /x" for a same-origin request in a page;
+ * "WebSocket wss://chat.test/x" for a WebSocket handshake.
+ */
 export function describeRequest(request: Request): string {
-  return `${request.method} ${publicUrl(request.url)}`
+  const kind = request.headers.get('upgrade')?.toLowerCase() === 'websocket' ? 'WebSocket' : request.method
+  return `${kind} ${publicUrl(request.url)}`
 }
 
 export function publicUrl(url: string): string {

@@ -1,5 +1,6 @@
 import type { WebSocketConnectionData } from '@mswjs/interceptors/WebSocket'
 import { format } from '../runtime/messages'
+import { ClientFrameSender } from './client-frames'
 import { ListenerView, type ListenerOwner, type RawListenerTarget } from './listener-chain'
 import type {
   WebSocketClientConnectionProtocol,
@@ -22,6 +23,7 @@ export class MockedConnection {
   #failed = false
   /** Settles when the client's connection closes, from either side. */
   readonly closed: Promise<void>
+  readonly #sender: ClientFrameSender
 
   constructor(
     readonly raw: InterceptedConnection,
@@ -30,6 +32,7 @@ export class MockedConnection {
   ) {
     // Registered before any handler's listener, so no stopImmediatePropagation() can hide it.
     this.closed = new Promise((resolve) => raw.client.addEventListener('close', () => resolve(), { once: true }))
+    this.#sender = new ClientFrameSender(raw.client.socket, (data) => raw.client.send(data))
   }
 
   get failed(): boolean {
@@ -51,7 +54,7 @@ export class MockedConnection {
   viewFor(owner: ListenerOwner, header: string): { client: MockedClient; server: MockedServer } {
     const onError = (error: unknown) => this.fail(error, owner, header)
     return {
-      client: new MockedClient(this.raw, owner, header, onError),
+      client: new MockedClient(this.raw, (data) => this.#sender.send(data), owner, header, onError),
       server: new MockedServer(this.raw, owner, onError),
     }
   }
@@ -67,6 +70,7 @@ export function errorEvent(cause: unknown): Event {
 class MockedClient extends ListenerView<WebSocketClientEventMap> implements WebSocketClientConnectionProtocol {
   constructor(
     private readonly raw: InterceptedConnection,
+    private readonly sendFrame: (data: WebSocketData) => void,
     owner: ListenerOwner,
     private readonly header: string,
     onError: (error: unknown) => void,
@@ -83,7 +87,7 @@ class MockedClient extends ListenerView<WebSocketClientEventMap> implements WebS
   }
 
   send(data: WebSocketData): void {
-    this.raw.client.send(data)
+    this.sendFrame(data)
   }
 
   close(code?: number, reason?: string): void {
