@@ -3,12 +3,15 @@
 // tests (test/*/types: right uses compile, each wrong one is an error its @ts-expect-error
 // expects) under TypeScript 5.9 (the repository's) and the newest release (the
 // "typescript-latest" devDependency, 7.x: what a new user installs). The type tests are checked
-// against the sources and against the built dist/*.d.ts. Ends with "types: N passed, N failed".
+// against the sources and against the built dist/*.d.ts, and every name the published
+// declarations refer to must be importable (scripts/dts-unexported.mjs). Ends with
+// "types: N passed, N failed".
 import { execFile } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { createChecks } from './checks.mjs'
+import { entryDeclarations, unexportedReferences } from './dts-unexported.mjs'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const compilers = [
@@ -50,6 +53,15 @@ for (const compiler of compilers) {
     }
     report(`${label}: ${name}`, await tsc(compiler.bin, project))
   }
+}
+
+if (existsSync(join(root, 'dist/index.d.ts'))) {
+  const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'))
+  const names = unexportedReferences(entryDeclarations(pkg, root), join(root, 'dist'))
+  report(
+    'every name dist/*.d.ts refers to is exported by an entry point',
+    names.length === 0 ? undefined : `Export these (or keep them out of the public declarations with @internal):\n${names.join('\n')}`,
+  )
 }
 
 finish()

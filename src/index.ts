@@ -3,7 +3,8 @@
 // First: under Jest's jsdom environment this installs the Fetch API classes everything below extends.
 import './runtime/fetch-globals'
 export { http } from './rest/http'
-export type { HttpHandlerFactory, HttpNamespace } from './rest/http'
+export type { HttpHandlerFactory, HttpNamespace, HttpRequestHandler } from './rest/http'
+export { HttpMethods } from './rest/http-methods'
 export { HttpHandler } from './rest/http-handler'
 export type {
   HttpCustomPredicate,
@@ -18,7 +19,9 @@ export type {
   StrictRequest,
 } from './rest/http-handler'
 export { parseCookieHeader } from './rest/cookies'
-export { compilePattern, getCleanUrl } from './rest/path-pattern'
+export { getCleanUrl } from './rest/path-pattern'
+export { cleanUrl, matchRequestUrl } from './rest/match-request-url'
+export type { Match, Path } from './rest/match-request-url'
 
 export { graphql } from './graphql/graphql'
 export type {
@@ -41,6 +44,7 @@ export type {
 } from './graphql/typed-operations'
 export { GraphQLHandler } from './graphql/graphql-handler'
 export type { GraphQLHandlerInfo } from './graphql/graphql-handler'
+export type { HandlerOperationType } from './graphql/compile-predicate'
 export type {
   DocumentTypeDecoration,
   GraphQLCustomPredicate,
@@ -48,6 +52,7 @@ export type {
   GraphQLCustomPredicateResult,
   GraphQLDocumentNode,
   GraphQLExtensions,
+  GraphQLJsTypedDocument,
   GraphQLOperationType,
   GraphQLPredicate,
   GraphQLQuery,
@@ -56,6 +61,7 @@ export type {
   GraphQLResponseError,
   GraphQLResponseResolver,
   GraphQLVariables,
+  LegacyTypedDocument,
   PersistedDocument,
   ResultOf,
   TypedDocument,
@@ -74,6 +80,7 @@ export type {
   WebSocketHandlerConnection,
   WebSocketHandlerEventMap,
   WebSocketListener,
+  WebSocketListenerTarget,
   WebSocketServerConnectionProtocol,
   WebSocketServerEventMap,
 } from './ws/types'
@@ -101,8 +108,17 @@ export type {
   ResponseResolver,
   ResponseResolverReturnType,
 } from './runtime/request-handler'
-export { RequestContext } from './runtime/request-context'
-export type { LifeCycleEventName, LifeCycleEvents, LifeCycleEventsMap, LifeCycleListener } from './runtime/emitter'
+export type { RequestContext } from './runtime/request-context'
+export type {
+  LifeCycleEventName,
+  LifeCycleEventPayload,
+  LifeCycleEvents,
+  LifeCycleEventsMap,
+  LifeCycleListener,
+} from './runtime/emitter'
+export { handleRequest, onUnhandledRequest } from './runtime/extension-api'
+export type { HandleRequestOptions, LifeCycleEventSink } from './runtime/extension-api'
+export { UnhandledRequestError } from './runtime/unhandled-request'
 export type {
   UnhandledRequestCallback,
   UnhandledRequestPrint,

@@ -7,7 +7,8 @@ export interface CodegenDocumentFile {
   location?: string
 }
 
-interface CodegenDefinition {
+/** One definition of a document, as far as the plugin reads it. */
+export interface CodegenDefinition {
   readonly kind: string
   readonly operation?: string
   readonly name?: { readonly value: string }

@@ -62,11 +62,13 @@ export class GraphQLHandler<
 > extends RequestHandler<GraphQLResolverInfo<Variables>, GraphQLResponseBody<Query>> {
   readonly kind = 'graphql'
   declare readonly info: GraphQLHandlerInfo
+  /** @internal Splits batches (the pipeline's business, not users'). */
   override readonly expander: RequestExpander = graphqlBatchExpander
   /** 'query', 'mutation', 'subscription', or 'all' for graphql.operation(). */
   readonly operationType: HandlerOperationType
   /** The name this handler matches, when it matches one name. */
   readonly operationName: string | undefined
+  /** @internal The graphql.link() endpoint, compiled. */
   readonly endpoint: CompiledEndpoint | undefined
   readonly #predicate: CompiledPredicate
 
@@ -93,7 +95,7 @@ export class GraphQLHandler<
     return this.operationName === undefined ? undefined : { family: operationNameFamily, key: this.operationName }
   }
 
-  /** True when a request to this URL may be for this handler (always, without a link). */
+  /** @internal True when a request to this URL may be for this handler (always, without a link). */
   endpointMatches(ctx: RequestContext): boolean {
     return this.endpoint === undefined || this.endpoint.matches(ctx)
   }
@@ -194,7 +196,7 @@ export class GraphQLHandler<
     return diagnoseGraphQL(ctx, handlers ?? [this])
   }
 
-  /** What this handler matches by name, for diagnostics. */
+  /** @internal What this handler matches by name, for diagnostics. */
   describeMatch(): { type: HandlerOperationType; name: string | undefined; regexp: RegExp | undefined } {
     const predicate = this.#predicate
     return {

@@ -12,7 +12,7 @@ import {
   type ResponseResolver,
 } from '../runtime/request-handler'
 import { requestCookies } from './cookies'
-import { regexpParamNames } from './regexp-params'
+import { regexpParamNames, regexpParams } from './regexp-params'
 import {
   compilePattern,
   execPattern,
@@ -171,14 +171,8 @@ export class HttpHandler<
       return result === undefined ? null : this.#args(ctx, result.params as Params)
     }
     if (this.#regexp !== undefined) {
-      const result = this.#regexp.exec(ctx.cleanUrl)
-      if (result === null) return null
-      const params: Record<string, string> = {}
-      const names = this.#regexpNames
-      for (let index = 1; index < result.length; index++) {
-        if (result[index] !== undefined) params[names[index - 1] ?? String(index - 1)] = result[index]
-      }
-      return this.#args(ctx, params as Params)
+      const params = regexpParams(this.#regexp, this.#regexpNames, ctx.cleanUrl)
+      return params === undefined ? null : this.#args(ctx, params as Params)
     }
     return this.#matchCustom(ctx)
   }

@@ -13,6 +13,9 @@ export type HttpHandlerFactory = <
   options?: RequestHandlerOptions,
 ) => HttpHandler<Params, RequestBody, ResponseBody>
 
+/** MSW's name for a handler factory such as `http.get`. */
+export type HttpRequestHandler = HttpHandlerFactory
+
 function factory(method: string): HttpHandlerFactory {
   return (predicate, resolver, options) => new HttpHandler(method, predicate, resolver, options)
 }

@@ -26,3 +26,14 @@ export function regexpParamNames(source: string): string[] {
   }
   return names
 }
+
+/** Runs a RegExp predicate against a clean URL; its groups become params named by `names`. */
+export function regexpParams(regexp: RegExp, names: readonly string[], cleanUrl: string): Record<string, string> | undefined {
+  const result = regexp.exec(cleanUrl)
+  if (result === null) return undefined
+  const params: Record<string, string> = {}
+  for (let index = 1; index < result.length; index++) {
+    if (result[index] !== undefined) params[names[index - 1] ?? String(index - 1)] = result[index]
+  }
+  return params
+}

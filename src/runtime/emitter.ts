@@ -1,25 +1,31 @@
-/** Lifecycle events of a server or worker, and what each listener receives. */
+/**
+ * Lifecycle events of a server or worker, and the arguments each listener receives (one payload
+ * object, as a one-element tuple: the shape of MSW's map, so `LifeCycleEventsMap['request:start'][0]`
+ * names a payload and typed emitters accept it).
+ */
 export interface LifeCycleEventsMap {
-  'request:start': { request: Request; requestId: string }
-  'request:match': { request: Request; requestId: string }
-  'request:unhandled': { request: Request; requestId: string }
-  'request:end': { request: Request; requestId: string }
-  'response:mocked': { response: Response; request: Request; requestId: string }
-  'response:bypass': { response: Response; request: Request; requestId: string }
+  'request:start': [args: { request: Request; requestId: string }]
+  'request:match': [args: { request: Request; requestId: string }]
+  'request:unhandled': [args: { request: Request; requestId: string }]
+  'request:end': [args: { request: Request; requestId: string }]
+  'response:mocked': [args: { response: Response; request: Request; requestId: string }]
+  'response:bypass': [args: { response: Response; request: Request; requestId: string }]
   /**
    * A resolver or a WebSocket listener threw. For a WebSocket, `request` is the handshake
    * (a GET to the ws:// URL with `upgrade: websocket`) and `requestId` the client's id.
    */
-  unhandledException: { error: Error; request: Request; requestId: string }
+  unhandledException: [args: { error: Error; request: Request; requestId: string }]
   /**
    * A WebSocket connection was intercepted, whether a handler takes it or not. `request` is
    * the handshake (see unhandledException), `requestId` the client's id.
    */
-  connection: { url: URL; protocols: string | string[] | undefined; request: Request; requestId: string }
+  connection: [args: { url: URL; protocols: string | string[] | undefined; request: Request; requestId: string }]
 }
 
 export type LifeCycleEventName = keyof LifeCycleEventsMap
-export type LifeCycleListener<E extends LifeCycleEventName> = (payload: LifeCycleEventsMap[E]) => void
+/** The payload a listener of event `E` receives. */
+export type LifeCycleEventPayload<E extends LifeCycleEventName> = LifeCycleEventsMap[E][0]
+export type LifeCycleListener<E extends LifeCycleEventName> = (...args: LifeCycleEventsMap[E]) => void
 
 /** The public face of `server.events` / `worker.events`. */
 export interface LifeCycleEvents {
@@ -67,12 +73,12 @@ export class LifeCycleEmitter implements LifeCycleEvents {
     return set !== undefined && set.size > 0
   }
 
-  emit<E extends LifeCycleEventName>(event: E, payload: LifeCycleEventsMap[E]): void {
+  emit<E extends LifeCycleEventName>(event: E, payload: LifeCycleEventPayload<E>): void {
     const set = this.#listeners.get(event)
     if (set === undefined || set.size === 0) return
     for (const listener of [...set]) {
       try {
-        ;(listener as LifeCycleListener<E>)(payload)
+        ;(listener as (payload: LifeCycleEventPayload<E>) => void)(payload)
       } catch (error) {
         console.error(`[mocklib] A "${event}" event listener threw; the request is not affected.`, error)
       }

@@ -18,6 +18,8 @@ export interface PipelineOptions {
   onUnhandledRequest: UnhandledRequestStrategy
   /** Aborted when the server or worker stops (see RequestContext.lifetime). */
   lifetime?: AbortSignal
+  /** Base URL for relative handler paths; default: the document's, if any. */
+  baseUrl?: string
 }
 
 /**
@@ -41,7 +43,7 @@ export async function handleRequest(
     return { type: 'passthrough' }
   }
 
-  const ctx = new RequestContext(request, requestId, undefined, options.lifetime)
+  const ctx = new RequestContext(request, requestId, options.baseUrl, options.lifetime)
   const unhandled = (target: RequestContext) =>
     onUnhandledRequest(target.request, options.onUnhandledRequest, () => collectHints(list, target))
   // 'request:match' is announced once the resolver has run (as in MSW): a resolver that throws

@@ -110,6 +110,7 @@ export abstract class RequestHandler<
   /** Stable creation order, for diagnostics. */
   readonly id: number
   /**
+   * @internal
    * Set by handler kinds whose requests may stand for several (GraphQL batches): when the
    * request as a whole finds no answer, the pipeline lets the expander split it and runs each
    * part through the same list. Handlers of one kind share one expander.
