@@ -80,14 +80,12 @@ function references(declaration, checker, resolve) {
 }
 
 /**
- * An unexported alias that computes a type (`A extends B ? …`, `{ [K in …]: … }`, `T[K]`): users
- * see what it computes, not its name, so it may stay private.
+ * An unexported generic alias computes a type from its arguments (`Flatten<T>`, `A extends B ? …`):
+ * users see what it computes, not its name, so it may stay private.
  */
 function isTypeFunction(symbol) {
   return (symbol.declarations ?? []).every(
-    (declaration) =>
-      ts.isTypeAliasDeclaration(declaration) &&
-      (ts.isConditionalTypeNode(declaration.type) || ts.isMappedTypeNode(declaration.type) || ts.isIndexedAccessTypeNode(declaration.type)),
+    (declaration) => ts.isTypeAliasDeclaration(declaration) && (declaration.typeParameters?.length ?? 0) > 0,
   )
 }
 
