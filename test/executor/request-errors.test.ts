@@ -1,6 +1,6 @@
 // Invalid requests answered like a GraphQL-over-HTTP server: error bodies, statuses per policy.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { http, HttpResponse } from 'mocklib'
+import { graphql, http, HttpResponse } from 'mocklib'
 import { setupServer } from 'mocklib/node'
 import { createSchemaExecutor, type StatusPolicy } from 'mocklib/schema'
 import { createPostsExecutor, CREATE_POST, LIST_POSTS, MODERN_ACCEPT, postGraphQL, SCHEMA_DIR } from './fixtures/posts-executor'
@@ -87,6 +87,22 @@ describe('through executor.handler(url), one handler for the endpoint', () => {
   })
 })
 
+describe('one Accept negotiation for the executor and GraphQL handlers', () => {
+  it.each(['application/graphql-response+json;q=0.5, */*', MODERN_ACCEPT, 'application/*', 'text/html'])(
+    'Accept %s: the same content type from both',
+    async (accept) => {
+      try {
+        server.use(graphql.link('https://plain.test/graphql').query('ListPosts', () => HttpResponse.json({ data: { posts: [] } })))
+        const fromExecutor = await postGraphQL(URI, { query: LIST_POSTS }, accept)
+        const fromHandler = await postGraphQL('https://plain.test/graphql', { query: LIST_POSTS }, accept)
+        expect(fromExecutor.contentType).toBe(fromHandler.contentType)
+      } finally {
+        server.resetHandlers()
+      }
+    },
+  )
+})
+
 describe('what only a whole-endpoint handler answers', () => {
   it('an unknown operationName sent to the endpoint: 422 naming it', async () => {
     const { status, body } = await postGraphQL(URI, { query: LIST_POSTS, operationName: 'Missing' }, MODERN_ACCEPT)
@@ -132,6 +148,8 @@ describe('executor.resolver called directly', () => {
     ['auto', LEGACY_ACCEPT, 200, 200],
     ['auto', undefined, 200, 200],
     ['auto', 'application/json, application/graphql-response+json;q=0.5', 200, 200],
+    // */* accepts application/json at q=1, above the GraphQL type's 0.5 (as for GraphQL handlers).
+    ['auto', 'application/graphql-response+json;q=0.5, */*', 200, 200],
     ['graphql-over-http', LEGACY_ACCEPT, 400, 422],
     ['graphql-over-http', MODERN_ACCEPT, 400, 422],
     ['legacy-200', MODERN_ACCEPT, 200, 200],

@@ -1,6 +1,7 @@
 import type * as GraphQLModule from 'graphql'
 import type * as MockModule from '@graphql-tools/mock'
 import type * as SchemaModule from '@graphql-tools/schema'
+import { loadModule, type ModuleImporters } from '../load-module'
 import { schemaMessages, type PeerPackage } from './messages'
 
 /** graphql (a dependency) and the optional peers @graphql-tools/*, as loaded modules. */
@@ -10,16 +11,11 @@ export interface Peers {
   schema: typeof SchemaModule
 }
 
-// The build defines this per output format. The CommonJS build must `require` the peers so that
-// it gets the same copy of graphql the user's CommonJS code (Jest, say) gets; an `import()` there
-// would load graphql's ESM build, a second copy, and fail Jest without vm modules.
-declare const __MOCKLIB_CJS__: boolean | undefined
 declare const require: (id: string) => unknown
-const isCommonJs = typeof __MOCKLIB_CJS__ === 'boolean' && __MOCKLIB_CJS__
 
 let loading: Promise<Peers> | undefined
 
-/** Loads graphql and @graphql-tools/* once per process, on first use. */
+/** Loads graphql and @graphql-tools/* on first use (load-module.ts keeps one copy of each). */
 export function loadPeers(): Promise<Peers> {
   return (loading ??= loadAll().catch((error: unknown) => {
     loading = undefined
@@ -27,17 +23,25 @@ export function loadPeers(): Promise<Peers> {
   }))
 }
 
+const exports = (name: string) => (module: unknown) => typeof module === 'object' && module !== null && name in module
+
 async function loadAll(): Promise<Peers> {
   // graphql first: when it is missing, that is the package to name.
-  const graphql = await load('graphql', () =>
-    isCommonJs ? (require('graphql') as typeof GraphQLModule) : import('graphql'),
+  const graphql = await load<typeof GraphQLModule>(
+    'graphql',
+    { require: () => require('graphql'), import: () => import('graphql') },
+    exports('parse'),
   )
   const [schema, mock] = await Promise.all([
-    load('@graphql-tools/schema', () =>
-      isCommonJs ? (require('@graphql-tools/schema') as typeof SchemaModule) : import('@graphql-tools/schema'),
+    load<typeof SchemaModule>(
+      '@graphql-tools/schema',
+      { require: () => require('@graphql-tools/schema'), import: () => import('@graphql-tools/schema') },
+      exports('makeExecutableSchema'),
     ),
-    load('@graphql-tools/mock', () =>
-      isCommonJs ? (require('@graphql-tools/mock') as typeof MockModule) : import('@graphql-tools/mock'),
+    load<typeof MockModule>(
+      '@graphql-tools/mock',
+      { require: () => require('@graphql-tools/mock'), import: () => import('@graphql-tools/mock') },
+      exports('createMockStore'),
     ),
   ])
   return { graphql, schema, mock }
@@ -50,16 +54,20 @@ export async function loadFileSystem(): Promise<{
   url: typeof import('node:url')
 }> {
   const [fs, path, url] = await Promise.all([
-    isCommonJs ? (require('node:fs/promises') as typeof import('node:fs/promises')) : import('node:fs/promises'),
-    isCommonJs ? (require('node:path') as typeof import('node:path')) : import('node:path'),
-    isCommonJs ? (require('node:url') as typeof import('node:url')) : import('node:url'),
+    loadModule<typeof import('node:fs/promises')>(
+      'node:fs/promises',
+      { require: () => require('node:fs/promises'), import: () => import('node:fs/promises') },
+      exports('readFile'),
+    ),
+    loadModule<typeof import('node:path')>('node:path', { require: () => require('node:path'), import: () => import('node:path') }, exports('resolve')),
+    loadModule<typeof import('node:url')>('node:url', { require: () => require('node:url'), import: () => import('node:url') }, exports('fileURLToPath')),
   ])
   return { fs, path, url }
 }
 
-async function load<T>(name: PeerPackage, importer: () => T | Promise<T>): Promise<T> {
+async function load<T>(name: PeerPackage, importers: ModuleImporters, hasApi: (module: unknown) => boolean): Promise<T> {
   try {
-    return await importer()
+    return await loadModule<T>(name, importers, hasApi)
   } catch (error) {
     throw new Error(schemaMessages.missingPeer(name, error), { cause: error })
   }

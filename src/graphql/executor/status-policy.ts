@@ -1,3 +1,5 @@
+import { GRAPHQL_RESPONSE_JSON, JSON_TYPE, negotiateContentType } from '../content-negotiation'
+
 /**
  * Which HTTP statuses request errors get (GraphQL over HTTP):
  * - 'auto' (default): like a current server. Clients that accept
@@ -13,9 +15,6 @@ export type StatusPolicy = 'auto' | 'graphql-over-http' | 'legacy-200'
 
 export const STATUS_POLICIES: readonly StatusPolicy[] = ['auto', 'graphql-over-http', 'legacy-200']
 
-export const GRAPHQL_RESPONSE_TYPE = 'application/graphql-response+json'
-const JSON_TYPE = 'application/json'
-
 export type RequestErrorKind = 'syntax' | 'validation' | 'not-well-formed'
 
 /** What a response to this request looks like: its media type and request-error statuses. */
@@ -24,9 +23,10 @@ export interface ResponseShape {
   requestErrorStatus(kind: RequestErrorKind): number
 }
 
+/** The negotiated media type (content-negotiation.ts, as for GraphQL handlers) decides the statuses under 'auto'. */
 export function responseShape(request: Request | undefined, policy: StatusPolicy): ResponseShape {
-  const modern = request !== undefined && prefersGraphQLResponse(request.headers.get('accept'))
-  const contentType = modern ? GRAPHQL_RESPONSE_TYPE : JSON_TYPE
+  const contentType = request === undefined ? JSON_TYPE : negotiateContentType(request.headers.get('accept'))
+  const modern = contentType === GRAPHQL_RESPONSE_JSON
   const strict = policy === 'graphql-over-http' || (policy === 'auto' && modern)
   return {
     contentType,
@@ -35,29 +35,4 @@ export function responseShape(request: Request | undefined, policy: StatusPolicy
       return kind === 'syntax' ? 400 : 422
     },
   }
-}
-
-/**
- * True when the Accept header lists `application/graphql-response+json` at a quality at
- * least that of `application/json`. No Accept header means a legacy client.
- */
-export function prefersGraphQLResponse(accept: string | null): boolean {
-  if (accept === null || accept.trim() === '') return false
-  let graphqlQuality = 0
-  let jsonQuality = 0
-  for (const part of accept.split(',')) {
-    const [rawType, ...params] = part.split(';')
-    const type = rawType.trim().toLowerCase()
-    let quality = 1
-    for (const param of params) {
-      const [key, value] = param.split('=')
-      if (key?.trim().toLowerCase() === 'q' && value !== undefined) {
-        const parsed = Number.parseFloat(value)
-        if (!Number.isNaN(parsed)) quality = parsed
-      }
-    }
-    if (type === GRAPHQL_RESPONSE_TYPE) graphqlQuality = Math.max(graphqlQuality, quality)
-    else if (type === JSON_TYPE) jsonQuality = Math.max(jsonQuality, quality)
-  }
-  return graphqlQuality > 0 && graphqlQuality >= jsonQuality
 }
