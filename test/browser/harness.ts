@@ -1,5 +1,6 @@
 // Shared set-up of the browser tests: the page bundle (the public API built for browsers with
 // rolldown), a small HTTP server on 127.0.0.1 and one headless Chromium per test file.
+import { EventEmitter } from 'node:events'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { fileURLToPath } from 'node:url'
@@ -131,32 +132,45 @@ export interface TestPage {
   page: Page
   /** Console messages of the page, as "type: text". */
   console: string[]
+  /** Emits 'line' with each console message as it is added to `console`. */
+  lines: EventEmitter
 }
 
 /** Opens a page in a context (contexts are isolated: their own workers, caches and cookies). */
 export async function openPage(context: BrowserContext, url: string): Promise<TestPage> {
   const page = await context.newPage()
   const console: string[] = []
-  page.on('console', (message: ConsoleMessage) => console.push(`${message.type()}: ${message.text()}`))
-  page.on('pageerror', (error) => console.push(`pageerror: ${error.message}`))
+  const lines = new EventEmitter()
+  const add = (line: string) => {
+    console.push(line)
+    lines.emit('line', line)
+  }
+  page.on('console', (message: ConsoleMessage) => add(`${message.type()}: ${message.text()}`))
+  page.on('pageerror', (error) => add(`pageerror: ${error.message}`))
   await page.goto(url)
   await page
     .waitForFunction(() => document.documentElement.dataset.mocklibReady === 'true', undefined, { timeout: 15_000 })
     .catch((error: Error) => {
       throw new Error(`The test page at ${url} did not load: ${error.message}\nConsole:\n${console.join('\n')}`)
     })
-  return { page, console }
+  return { page, console, lines }
 }
 
-/** Waits until a console message matches (the page logs asynchronously). */
-export async function waitForConsole(testPage: TestPage, pattern: RegExp, timeoutMs = 10_000): Promise<string> {
-  const deadline = Date.now() + timeoutMs
-  for (;;) {
-    const found = testPage.console.find((line) => pattern.test(line))
-    if (found !== undefined) return found
-    if (Date.now() > deadline) {
-      throw new Error(`No console message matched ${pattern} in ${timeoutMs} ms. Seen:\n${testPage.console.join('\n')}`)
+/** Resolves with the first console message that matches, as soon as the page logs it. */
+export function waitForConsole(testPage: TestPage, pattern: RegExp, timeoutMs = 10_000): Promise<string> {
+  const found = testPage.console.find((line) => pattern.test(line))
+  if (found !== undefined) return Promise.resolve(found)
+  return new Promise((resolve, reject) => {
+    const onLine = (line: string) => {
+      if (!pattern.test(line)) return
+      clearTimeout(timer)
+      testPage.lines.off('line', onLine)
+      resolve(line)
     }
-    await new Promise((resolve) => setTimeout(resolve, 25))
-  }
+    const timer = setTimeout(() => {
+      testPage.lines.off('line', onLine)
+      reject(new Error(`No console message matched ${pattern} in ${timeoutMs} ms. Seen:\n${testPage.console.join('\n')}`))
+    }, timeoutMs)
+    testPage.lines.on('line', onLine)
+  })
 }

@@ -88,14 +88,18 @@ describe('executor.override(...) with server.use()', () => {
 
 describe('boundaries', () => {
   it('an override made inside a boundary stays inside it, and parallel boundaries do not see each other', async () => {
+    // A asks for its posts only once B's override is in place, so both overrides exist at once.
+    let bOverridden!: () => void
+    const bReady = new Promise<void>((resolve) => (bOverridden = resolve))
     const titles = await Promise.all([
       server.boundary(async () => {
         server.use(api.override({ Post: { title: 'A' } }))
-        await new Promise((resolve) => setTimeout(resolve, 5))
+        await bReady
         return (await listPosts()).map((post) => post.title)
       })(),
       server.boundary(async () => {
         server.use(api.override({ Post: { title: 'B' } }))
+        bOverridden()
         return (await listPosts()).map((post) => post.title)
       })(),
       server.boundary(async () => (await listPosts()).map((post) => post.title))(),

@@ -13,15 +13,20 @@ afterAll(() => real.close())
 
 const eventNames = ['request:start', 'request:match', 'request:unhandled', 'request:end', 'response:mocked', 'response:bypass', 'unhandledException'] as const
 
-/** Sends a request and returns the event names in order, once the sequence has ended. */
-async function eventsFor(server: SetupServer, send: () => Promise<unknown>, last: string): Promise<string[]> {
-  const log: string[] = []
-  for (const name of eventNames) server.events.on(name, () => void log.push(name))
+/**
+ * Sends a request and returns the event names in order, once the sequence has ended: then a
+ * request past every handler (bypass()) is sent to the real server, and once its own last event
+ * has come, any late event of the first request would have come too. Its events are left out.
+ */
+async function eventsFor(lib: Lib, server: SetupServer, send: () => Promise<unknown>, last: string): Promise<string[]> {
+  const sentinel = `${real.origin}/after-the-sequence`
+  const log: Array<{ name: string; url: string }> = []
+  for (const name of eventNames) server.events.on(name, ({ request }) => void log.push({ name, url: request.url }))
   await send()
-  await vi.waitFor(() => expect(log).toContain(last))
-  // Let any late event arrive.
-  await new Promise((resolve) => setTimeout(resolve, 5))
-  return log
+  await vi.waitFor(() => expect(log.map(({ name }) => name)).toContain(last))
+  await (await fetch(lib.bypass(sentinel))).text()
+  await vi.waitFor(() => expect(log).toContainEqual({ name: 'response:bypass', url: sentinel }))
+  return log.filter(({ url }) => url !== sentinel).map(({ name }) => name)
 }
 
 describe('lifecycle event order', () => {
@@ -42,7 +47,7 @@ describe('lifecycle event order', () => {
     const { msw, mocklib } = await runBoth(async (lib) => {
       const made = handlers({ ...lib, http: withOrigin(lib) } as Lib)
       const { result } = await consoleCalls(() =>
-        withServer(lib, made, { onUnhandledRequest: 'bypass' }, (server) => eventsFor(server, () => fetch(`${real.origin}${path}`).then((r) => r.text()), last)),
+        withServer(lib, made, { onUnhandledRequest: 'bypass' }, (server) => eventsFor(lib, server, () => fetch(`${real.origin}${path}`).then((r) => r.text()), last)),
       )
       return result
     })
@@ -52,7 +57,7 @@ describe('lifecycle event order', () => {
   it('a network error: start → match → end, and no response event', async () => {
     const { msw, mocklib } = await runBoth((lib) =>
       withServer(lib, [lib.http.get('http://a.test/x', () => lib.HttpResponse.error())], {}, (server) =>
-        eventsFor(server, () => fetch('http://a.test/x').catch(() => undefined), 'request:end'),
+        eventsFor(lib, server, () => fetch('http://a.test/x').catch(() => undefined), 'request:end'),
       ),
     )
     expect(mocklib).toEqual(msw)
@@ -70,7 +75,7 @@ describe('lifecycle event order', () => {
         ],
         {},
         async (server) => {
-          const log = await eventsFor(server, () => fetch(`${real.origin}/a`).then((r) => r.text()), 'response:mocked')
+          const log = await eventsFor(lib, server, () => fetch(`${real.origin}/a`).then((r) => r.text()), 'response:mocked')
           return log.sort()
         },
       ),

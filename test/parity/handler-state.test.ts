@@ -373,10 +373,15 @@ describe('boundary()', () => {
   it('parallel boundaries do not see each other', async () => {
     const { msw, mocklib } = await runBoth((lib) =>
       withServer(lib, [], {}, async (server) => {
+        // Every boundary sends its request only once all three have added their handler.
+        let overridden = 0
+        let allOverridden!: () => void
+        const barrier = new Promise<void>((resolve) => (allOverridden = resolve))
         const run = (name: string) =>
           server.boundary(async () => {
             server.use(lib.http.get('http://a.test/x', () => lib.HttpResponse.text(name)))
-            await new Promise((resolve) => setTimeout(resolve, 1))
+            if (++overridden === 3) allOverridden()
+            await barrier
             return texts('http://a.test/x', 1)
           })()
         return Promise.all([run('one'), run('two'), run('three')])

@@ -1,6 +1,6 @@
 // { once: true }: a handler answers one request, then is skipped until restoreHandlers().
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest'
-import { delay, http, HttpResponse } from 'mocklib'
+import { http, HttpResponse } from 'mocklib'
 import { setupServer } from 'mocklib/node'
 
 const url = 'https://api.test/resource'
@@ -11,17 +11,31 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
 afterEach(() => server.resetHandlers())
 afterAll(() => server.close())
 
+/** Resolves once `count` requests have reached mocklib, so that all of them are in flight together. */
+function allStarted(count: number): Promise<void> {
+  let started = 0
+  return new Promise((resolve) => {
+    const onStart = () => {
+      if (++started < count) return
+      server.events.removeListener('request:start', onStart)
+      resolve()
+    }
+    server.events.on('request:start', onStart)
+  })
+}
+
 it('answers the first request only', async () => {
   server.use(http.get(url, () => HttpResponse.text('once'), { once: true }))
   expect([await text(), await text(), await text()]).toEqual(['once', 'fallback', 'fallback'])
 })
 
 it('answers exactly one of many parallel requests', async () => {
+  const inFlight = allStarted(25)
   server.use(
     http.get(
       url,
       async () => {
-        await delay(5)
+        await inFlight
         return HttpResponse.text('once')
       },
       { once: true },
@@ -33,10 +47,11 @@ it('answers exactly one of many parallel requests', async () => {
 })
 
 it('answers exactly one parallel request even behind an async custom predicate', async () => {
+  const inFlight = allStarted(25)
   server.use(
     http.get(
       async () => {
-        await delay(Math.floor(Math.random() * 5))
+        await inFlight   // every request is past the predicate's start before any of them matches
         return true
       },
       () => HttpResponse.text('once'),

@@ -3,7 +3,7 @@
 import http from 'node:http'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import axios from 'axios'
-import { delay, http as rest, HttpResponse } from 'mocklib'
+import { http as rest, HttpResponse } from 'mocklib'
 import { setupServer } from 'mocklib/node'
 
 const url = 'http://api.test/who'
@@ -35,11 +35,16 @@ it('http.get inside a boundary sees its override, and outside does not', async (
 })
 
 it('parallel boundaries using http.get and axios each see their own override', async () => {
+  // No boundary sends a request before all 30 overrides exist.
+  let overridden = 0
+  let allOverridden!: () => void
+  const barrier = new Promise<void>((resolve) => (allOverridden = resolve))
   const results = await Promise.all(
     Array.from({ length: 30 }, (_, index) =>
       server.boundary(async () => {
         server.use(rest.get(url, () => HttpResponse.text(`boundary ${index}`)))
-        await delay(Math.floor(Math.random() * 10))
+        if (++overridden === 30) allOverridden()
+        await barrier
         const viaHttp = await get()
         const viaAxios = (await axios.get<string>(url, { responseType: 'text' })).data
         return [viaHttp, viaAxios]

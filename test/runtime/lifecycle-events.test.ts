@@ -117,12 +117,22 @@ describe('order of events', () => {
   })
 
   it('network error: start → match → end, and no response event', async () => {
-    server.use(http.get('https://api.test/a', () => HttpResponse.error()))
-    listenToAll()
+    server.use(
+      http.get('https://api.test/a', () => HttpResponse.error()),
+      http.get('https://api.test/after', () => HttpResponse.text('after')),
+    )
+    const byRequest = new Map<string, string[]>()
+    for (const name of names) {
+      server.events.on(name, ({ requestId }) => byRequest.set(requestId, [...(byRequest.get(requestId) ?? []), name]))
+    }
     await expect(fetch('https://api.test/a')).rejects.toThrow()
-    // Let any late event arrive before checking there was none.
-    await new Promise((resolve) => setTimeout(resolve, 20))
-    expect(log).toEqual(['request:start', 'request:match', 'request:end'])
+    // The next request's last event comes after every event of the first one.
+    const afterDone = new Promise<void>((resolve) => server.events.on('response:mocked', () => resolve()))
+    await (await fetch('https://api.test/after')).text()
+    await afterDone
+    const [first, second] = [...byRequest.values()]
+    expect(first).toEqual(['request:start', 'request:match', 'request:end'])
+    expect(second).toEqual(['request:start', 'request:match', 'request:end', 'response:mocked'])
   })
 
   it('fetch(bypass(request)): the inner request has its own start → end → response:bypass', async () => {
@@ -255,15 +265,20 @@ describe('listener management', () => {
 
 describe('after close()', () => {
   it('emits nothing, and listen() brings the events back', async () => {
-    listenToAll()
+    const urls: string[] = []
+    for (const name of names) server.events.on(name, ({ request }) => void urls.push(`${name} ${new URL(request.url).pathname}`))
     server.close()
     await (await fetch(`${real.origin}/after-close`)).text()
-    await new Promise((resolve) => setTimeout(resolve, 20))
-    expect(log).toEqual([])
 
     server.listen({ onUnhandledRequest: 'bypass' })
     await (await fetch(`${real.origin}/after-listen`)).text()
-    await vi.waitFor(() => expect(log).toContain('response:bypass'))
-    expect(log[0]).toBe('request:start')
+    await vi.waitFor(() => expect(urls).toContain('response:bypass /after-listen'))
+    // Any event of the request sent while closed would have come before these.
+    expect(urls).toEqual([
+      'request:start /after-listen',
+      'request:unhandled /after-listen',
+      'request:end /after-listen',
+      'response:bypass /after-listen',
+    ])
   })
 })
