@@ -5,16 +5,17 @@
 // test/graphql17's checks there from ESM and from CommonJS. graphql 17 needs Node >= 22, so on
 // older Node it reports a skip. Run after the build (npm test builds first).
 // Ends with "graphql17: N passed, N failed".
-import { spawn } from 'node:child_process'
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pack, removeWorkDir, repoRoot } from '../test/packaging/consumer.mjs'
+import { createSuite } from '../test/packaging/suite-runner.mjs'
 
 const PREFIX = 'graphql17:'
 const PEERS = { graphql: '^17', '@graphql-tools/schema': '^10', '@graphql-tools/mock': '^9' }
 const INSTALL_TIMEOUT_MS = 300_000
 const RUN_TIMEOUT_MS = 120_000
+const { record, run, script, finish } = createSuite({ name: 'suite-graphql17', timeoutMs: RUN_TIMEOUT_MS })
 
 const major = Number(process.versions.node.split('.')[0])
 if (major < 22) {
@@ -25,29 +26,6 @@ if (!existsSync(join(repoRoot, 'dist/index.js'))) {
   console.log('dist/ is missing: run `npm run build` first (npm test does).')
   console.log(`${PREFIX} 0 passed, 1 failed`)
   process.exit(1)
-}
-
-/** Runs a command with a time limit, echoing its output indented; resolves to { code, output }. */
-function run(command, args, cwd, timeoutMs) {
-  return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd, env: { ...process.env, FORCE_COLOR: '0' } })
-    let output = ''
-    const collect = (chunk) => {
-      output += chunk
-      process.stdout.write(String(chunk).replace(/^(?=.)/gm, '    '))
-    }
-    child.stdout.on('data', collect)
-    child.stderr.on('data', collect)
-    const timer = setTimeout(() => {
-      output += `\n[suite-graphql17] timed out after ${timeoutMs} ms\n`
-      child.kill('SIGKILL')
-    }, timeoutMs)
-    child.on('error', (error) => (output += `\n${error.message}\n`))
-    child.on('close', (code) => {
-      clearTimeout(timer)
-      resolve({ code: code ?? 1, output })
-    })
-  })
 }
 
 /** The throwaway project: the tarball and the peers as dependencies, the check scripts, the SDL. */
@@ -63,29 +41,12 @@ function createProject(workDir, tarball) {
   return dir
 }
 
-const results = []
-function record(name, passed, failed, detail) {
-  results.push({ passed, failed })
-  console.log(`${failed > 0 ? 'FAIL' : 'ok  '} ${name}: ${passed} passed, ${failed} failed (${detail})`)
-}
-
-/** A check script, counted from its own "N passed, N failed" line. */
-async function script(name, cwd, file) {
-  console.log(`\n--- ${name}`)
-  const { code, output } = await run(process.execPath, [file], cwd, RUN_TIMEOUT_MS)
-  const match = [...output.matchAll(/^(\d+) passed, (\d+) failed/gm)].pop()
-  const passed = match ? Number(match[1]) : 0
-  let failed = match ? Number(match[2]) : 1
-  if (code !== 0 && failed === 0) failed = 1
-  record(name, passed, failed, `exit ${code}`)
-}
-
 const workDir = mkdtempSync(join(tmpdir(), 'mocklib-graphql17-'))
 try {
   const { tarball } = pack(workDir)
   const project = createProject(workDir, tarball)
   console.log(`--- npm install ${Object.entries(PEERS).map(([name, range]) => `${name}@${range}`).join(' ')} and the tarball`)
-  const install = await run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline'], project, INSTALL_TIMEOUT_MS)
+  const install = await run(['install', '--no-audit', '--no-fund', '--prefer-offline'], project, { command: 'npm', limitMs: INSTALL_TIMEOUT_MS })
   if (install.code !== 0) throw new Error(`npm install failed (exit ${install.code})`)
   for (const name of ['graphql', ...Object.keys(PEERS).slice(1)]) {
     const { version } = JSON.parse(readFileSync(join(project, 'node_modules', name, 'package.json'), 'utf8'))
@@ -101,7 +62,4 @@ try {
   else removeWorkDir(workDir)
 }
 
-const passed = results.reduce((sum, r) => sum + r.passed, 0)
-const failed = results.reduce((sum, r) => sum + r.failed, 0)
-console.log(`\n${PREFIX} ${passed} passed, ${failed} failed`)
-process.exit(failed > 0 ? 1 : 0)
+finish(`${PREFIX} `)

@@ -4,66 +4,13 @@
 // vitest; REST-only without graphql present; installed alone by `npm install <tarball>` with
 // GraphQL handlers working; and type-checked by tsc in node16 and bundler modes.
 // Run after the build (npm test builds first). Ends with "N passed, N failed".
-import { spawn } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { createConsumer, createWorkDir, installAlone, pack, removeWorkDir, repoRoot } from '../test/packaging/consumer.mjs'
+import { createSuite } from '../test/packaging/suite-runner.mjs'
 
-const node = process.execPath
 const bin = (path) => join(repoRoot, 'node_modules', path)
-const TIMEOUT_MS = 180_000
-const results = []
-
-function record(name, passed, failed, detail = '') {
-  results.push({ name, passed, failed })
-  console.log(`${failed > 0 ? 'FAIL' : 'ok  '} ${name}: ${passed} passed, ${failed} failed${detail ? ` (${detail})` : ''}`)
-}
-
-/** Runs a command, echoing its output indented; resolves to { code, output }. */
-function run(args, cwd, { echo = true } = {}) {
-  return new Promise((resolve) => {
-    const child = spawn(node, args, { cwd, env: { ...process.env, FORCE_COLOR: '0' } })
-    let output = ''
-    const collect = (chunk) => {
-      output += chunk
-      if (echo) process.stdout.write(String(chunk).replace(/^(?=.)/gm, '    '))
-    }
-    child.stdout.on('data', collect)
-    child.stderr.on('data', collect)
-    const timer = setTimeout(() => {
-      output += `\n[suite-packaging] timed out after ${TIMEOUT_MS} ms\n`
-      child.kill('SIGKILL')
-    }, TIMEOUT_MS)
-    child.on('close', (code) => {
-      clearTimeout(timer)
-      resolve({ code: code ?? 1, output })
-    })
-  })
-}
-
-/** A plain script that prints "N passed, N failed" last. */
-async function script(name, cwd, file) {
-  console.log(`\n--- ${name}`)
-  const { code, output } = await run([file], cwd)
-  const match = [...output.matchAll(/^(\d+) passed, (\d+) failed/gm)].pop()
-  const passed = match ? Number(match[1]) : 0
-  let failed = match ? Number(match[2]) : 1
-  if (code !== 0 && failed === 0) failed = 1
-  record(name, passed, failed, `exit ${code}`)
-}
-
-/** A runner that writes a Jest-style JSON report (Jest and vitest both do). */
-async function jsonReport(name, cwd, args, reportFile) {
-  console.log(`\n--- ${name}`)
-  const { code } = await run(args, cwd)
-  if (!existsSync(reportFile)) return record(name, 0, 1, `no report, exit ${code}`)
-  const report = JSON.parse(readFileSync(reportFile, 'utf8'))
-  // A file that failed to load has no test results: one failure.
-  const loadFailures = report.testResults.filter((f) => f.status === 'failed' && f.assertionResults.length === 0).length
-  let failed = report.numFailedTests + loadFailures
-  if (code !== 0 && failed === 0) failed = 1
-  record(name, report.numPassedTests, failed, `exit ${code}`)
-}
+const { record, run, script, jsonReport, finish } = createSuite({ name: 'suite-packaging' })
 
 async function nodeTest(name, cwd, file) {
   console.log(`\n--- ${name}`)
@@ -182,7 +129,4 @@ try {
   else removeWorkDir(workDir)
 }
 
-const passed = results.reduce((sum, r) => sum + r.passed, 0)
-const failed = results.reduce((sum, r) => sum + r.failed, 0)
-console.log(`\n${passed} passed, ${failed} failed`)
-process.exit(failed > 0 ? 1 : 0)
+finish()

@@ -1,0 +1,166 @@
+#!/usr/bin/env node
+// The fixture-project suite: small projects written as MSW users write them, with only the
+// import changed to mocklib (test/fixtures/<kind>/). mocklib is packed once (npm pack) and
+// installed with every tool the fixtures use by ONE `npm install` into one shared throwaway
+// workspace; each fixture is copied next to its node_modules and run from there:
+//   vitest (ESM), vitest (CommonJS), Jest (node), Jest (jsdom): their own test files;
+//   webpack 5, Vite, esbuild, Rollup: build a REST-only app and a GraphQL app (test/fixtures/apps)
+//   for the browser, then each built app runs in Chromium and must show its mocked answer;
+//   @web/dev-server: serves the same two apps unbundled, checked the same way.
+// Run after the build (npm test builds first). Ends with "N passed, N failed".
+import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { chromium } from 'playwright-core'
+import { createWorkDir, npmCli, pack, removeWorkDir, repoRoot } from '../test/packaging/consumer.mjs'
+import { startStaticServer } from '../test/packaging/static-server.mjs'
+import { createSuite } from '../test/packaging/suite-runner.mjs'
+
+const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+const { record, run, jsonReport, finish } = createSuite({ name: 'suite-fixtures', timeoutMs: 300_000 })
+
+// The repository's own versions where it has the tool (npm's cache already holds them), and
+// for the rest the newest release line that still runs on Node 20.
+const repoVersion = (name) => JSON.parse(readFileSync(join(repoRoot, 'node_modules', name, 'package.json'), 'utf8')).version
+const TOOLS = {
+  vitest: repoVersion('vitest'),
+  vite: repoVersion('vite'),
+  jest: repoVersion('jest'),
+  'jest-environment-jsdom': repoVersion('jest-environment-jsdom'),
+  webpack: '^5.100.0',
+  esbuild: '^0.28.0',
+  rollup: '^4.60.0',
+  '@rollup/plugin-node-resolve': '^16.0.0',
+  '@web/dev-server': '^0.4.6', // 1.x needs Node 22
+}
+
+/** The one install: the tarball as a dependency, the tools as dev dependencies. */
+async function createWorkspace(workDir, tarball) {
+  const dir = join(workDir, 'workspace')
+  mkdirSync(dir)
+  const manifest = { name: 'mocklib-fixtures', private: true, dependencies: { mocklib: `file:${tarball}` }, devDependencies: TOOLS }
+  writeFileSync(join(dir, 'package.json'), JSON.stringify(manifest, null, 2))
+  console.log('\n--- npm install (mocklib and every fixture tool, once)')
+  const started = Date.now()
+  const args = [npmCli(), 'install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', '--loglevel=error']
+  const { code } = await run(args, dir)
+  record('npm install of the tarball and the tools', code === 0 ? 1 : 0, code === 0 ? 0 : 1, `${((Date.now() - started) / 1000).toFixed(1)} s`)
+  if (code !== 0) return undefined
+  cpSync(join(repoRoot, 'test/fixtures'), dir, { recursive: true })
+  return dir
+}
+
+/** `npx mocklib init <dir>`: the worker script next to the app, as users put it. */
+async function initWorker(workspace, dir) {
+  const { code, output } = await run([join(workspace, 'node_modules/mocklib/bin/mocklib.mjs'), 'init', dir], workspace, { echo: false })
+  if (code !== 0) throw new Error(`mocklib init ${dir} failed:\n${output}`)
+}
+
+/** Opens `url` in a fresh context and waits for the app to write its result. */
+async function pageResult(browser, url) {
+  const context = await browser.newContext()
+  const log = []
+  try {
+    const page = await context.newPage()
+    page.on('console', (message) => log.push(`${message.type()}: ${message.text()}`))
+    page.on('pageerror', (error) => log.push(`pageerror: ${error.message}`))
+    await page.goto(url)
+    await page.waitForFunction(() => document.documentElement.dataset.result !== undefined, undefined, { timeout: 30_000 })
+    return { result: await page.evaluate(() => document.documentElement.dataset.result), log }
+  } catch (error) {
+    return { result: `no result (${String(error.message).split('\n')[0]})`, log }
+  } finally {
+    await context.close()
+  }
+}
+
+const EXPECTED = { rest: 'user Ada', graphql: 'user Grace (7)' }
+
+async function checkPage(step, browser, url, app) {
+  const { result, log } = await pageResult(browser, url)
+  const ok = result === EXPECTED[app]
+  if (!ok) console.log(`    page showed ${JSON.stringify(result)}, expected ${JSON.stringify(EXPECTED[app])}\n${log.map((l) => `    ${l}`).join('\n')}`)
+  record(step, ok ? 1 : 0, ok ? 0 : 1)
+}
+
+/** One bundler: build each app, then run the built app in Chromium. */
+async function bundler(kind, workspace, browser) {
+  const { build } = await import(pathToFileURL(join(workspace, kind, 'build.mjs')).href)
+  for (const app of ['rest', 'graphql']) {
+    console.log(`\n--- ${kind}: ${app} app`)
+    const outDir = join(workspace, kind, 'out', app)
+    const started = Date.now()
+    try {
+      await build(app, outDir)
+      await initWorker(workspace, outDir)
+      record(`${kind}: builds the ${app} app`, 1, 0, `${((Date.now() - started) / 1000).toFixed(1)} s`)
+    } catch (error) {
+      console.log(String(error?.stack ?? error).replace(/^/gm, '    '))
+      record(`${kind}: builds the ${app} app`, 0, 1)
+      continue
+    }
+    const server = await startStaticServer(outDir)
+    try {
+      await checkPage(`${kind}: the built ${app} app answers in Chromium`, browser, `${server.origin}/`, app)
+    } finally {
+      await server.close()
+    }
+  }
+}
+
+/** @web/dev-server: no build; it serves the apps with node resolution. */
+async function webDevServer(workspace, browser) {
+  console.log('\n--- @web/dev-server')
+  const { serve } = await import(pathToFileURL(join(workspace, 'web-dev-server/serve.mjs')).href)
+  await initWorker(workspace, workspace)
+  const server = await serve(workspace)
+  try {
+    for (const app of ['rest', 'graphql']) {
+      await checkPage(`@web/dev-server: the ${app} app answers in Chromium`, browser, server.url(app), app)
+    }
+  } finally {
+    await server.close()
+  }
+}
+
+async function testRunners(workspace, workDir) {
+  const bin = (path) => join(workspace, 'node_modules', path)
+  for (const kind of ['vitest-esm', 'vitest-cjs']) {
+    const report = join(workDir, `${kind}.json`)
+    const args = [bin('vitest/vitest.mjs'), 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`]
+    await jsonReport(`${kind}: its tests pass`, join(workspace, kind), args, report)
+  }
+  for (const kind of ['jest-node', 'jest-jsdom']) {
+    const report = join(workDir, `${kind}.json`)
+    const args = [bin('jest/bin/jest.js'), '--ci', '--no-watchman', '--json', `--outputFile=${report}`]
+    await jsonReport(`${kind}: its tests pass`, join(workspace, kind), args, report)
+  }
+}
+
+if (!existsSync(join(repoRoot, 'dist/index.js'))) {
+  console.log('dist/ is missing: run `npm run build` first (npm test does).')
+  console.log('0 passed, 1 failed')
+  process.exit(1)
+}
+
+const workDir = createWorkDir()
+let browser
+try {
+  const { tarball } = pack(workDir)
+  const workspace = await createWorkspace(workDir, tarball)
+  if (workspace !== undefined) {
+    await testRunners(workspace, workDir)
+    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: ['--no-sandbox', '--disable-gpu'] })
+    for (const kind of ['webpack', 'vite', 'esbuild', 'rollup']) await bundler(kind, workspace, browser)
+    await webDevServer(workspace, browser)
+  }
+} catch (error) {
+  console.log(String(error?.stack ?? error))
+  record('fixture suite set-up', 0, 1)
+} finally {
+  await browser?.close()
+  if (process.env.MOCKLIB_KEEP_FIXTURES) console.log(`kept ${workDir}`)
+  else removeWorkDir(workDir)
+}
+
+finish()
