@@ -104,6 +104,14 @@ export class EventStreamWriter {
     return true
   }
 
+  /**
+   * The consumer went away without reading to the end (its request was aborted): the stream
+   * ends as 'cancelled', and a read still pending fails with `reason`, as a real fetch's would.
+   */
+  abandon(reason: unknown): void {
+    if (this.#end('cancelled')) this.#controller.error(reason)
+  }
+
   #end(how: EventStreamEnd): boolean {
     if (this.#ended.signal.aborted) return false
     this.#ended.abort(how)

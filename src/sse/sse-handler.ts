@@ -101,6 +101,8 @@ async function streamEvents<EventMap extends ServerSentEventMap, Params extends 
   // The server or worker stopped: end the stream quietly (later sends are ignored, not errors).
   ctx?.lifetime?.addEventListener('abort', () => writer.close(), { once: true, signal: writer.signal })
   const request = ctx?.request ?? info.request
+  // A client that aborts its request has left, even if nobody cancels the body it was reading.
+  request.signal.addEventListener('abort', () => writer.abandon(request.signal.reason), { once: true, signal: writer.signal })
   const lastEventId = request.headers.get('last-event-id') ?? undefined
   Object.defineProperties(info, {
     client: { value: client, enumerable: true },

@@ -82,7 +82,7 @@ export class ServerSentEventSource extends EventTarget {
     this.dispatchEvent(new Event('open'))
     const parser = new EventStreamParser({
       event: ({ type: eventType, data, id, lastEventId }) => {
-        const event = new MessageEvent(eventType, { data, lastEventId, origin: new URL(this.url).origin, cancelable: true })
+        const event = cancelable(new MessageEvent(eventType, { data, lastEventId, origin: new URL(this.url).origin, cancelable: true }))
         rememberEventId(event, id)
         this.#forward(event, client)
       },
@@ -138,4 +138,18 @@ export class ServerSentEventSource extends EventTarget {
     this.#handlers.set(type, { listener, bound })
     this.addEventListener(type, bound)
   }
+}
+
+/**
+ * Node's MessageEvent ignores `cancelable` (so preventDefault() would do nothing); there the
+ * event gets its own preventDefault() and defaultPrevented. Browsers need none of this.
+ */
+function cancelable<E extends Event>(event: E): E {
+  if (event.cancelable) return event
+  let prevented = false
+  return Object.defineProperties(event, {
+    cancelable: { value: true },
+    preventDefault: { value: () => void (prevented = true) },
+    defaultPrevented: { get: () => prevented },
+  })
 }

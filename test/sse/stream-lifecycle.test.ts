@@ -149,6 +149,24 @@ describe('ending', () => {
     expect(() => client.send({ data: 'late' })).not.toThrow()
   })
 
+  it('ends the stream when the client aborts its fetch; the pending read rejects as with a real server', async () => {
+    const connected = signal<ServerSentEventClient>()
+    server.use(
+      sse('https://api.test/s', ({ client }) => {
+        client.send({ data: 'x' })
+        connected.resolve(client)
+      }),
+    )
+    const controller = new AbortController()
+    const { body } = await openStream('https://api.test/s', { signal: controller.signal })
+    await body.until('data:x')
+    const client = await connected.promise
+    const pending = body.toEnd()
+    controller.abort()
+    await expect(pending).rejects.toThrow(/abort/i)
+    expect(client.signal.reason).toBe('cancelled')
+  })
+
   it('ends every open stream on server.close(), so nothing keeps the process alive', async () => {
     const local = setupServer(sse('https://api.test/s', ({ client }) => client.send({ data: 'open' })))
     server.close()
