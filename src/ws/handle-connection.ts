@@ -86,6 +86,18 @@ function passthrough(raw: InterceptedConnection): Promise<void> {
   return new Promise((resolve) => {
     real.addEventListener('open', () => resolve(), { once: true })
     real.addEventListener('close', () => resolve(), { once: true })
+    real.addEventListener(
+      'error',
+      () => {
+        if (real.readyState === real.OPEN) return
+        resolve()
+        // Node 20 and 22 report a refused connection with `error` alone (no `close`); a browser,
+        // and Node 24, follow it with close 1006. The client gets that close everywhere.
+        const socket = raw.client.socket
+        if (socket.readyState !== socket.CLOSING && socket.readyState !== socket.CLOSED) raw.client.close(1006, '')
+      },
+      { once: true },
+    )
   })
 }
 

@@ -90,6 +90,16 @@ describe('unhandled WebSocket connections', () => {
     expect((await closed).code).toBe(1006)
   })
 
+  it('a passthrough the real server refuses fails the client as the refusal would: error, then close 1006, never open', async () => {
+    listen('bypass')
+    const { socket, errored, closed } = openSocket('ws://127.0.0.1:9/refused')
+    const opened = vi.fn()
+    socket.addEventListener('open', opened)
+    await errored
+    expect((await closed).code).toBe(1006)
+    expect(opened).not.toHaveBeenCalled()
+  })
+
   it('a handled connection prints nothing, whatever the strategy', async () => {
     const { warn, error } = listen('error')
     server.use(ws.link(real.url).addEventListener('connection', ({ client }) => client.send('mocked')))
