@@ -1,4 +1,4 @@
-import { ws, type LifeCycleEventsMap } from 'mocklib'
+import { ws, type LifeCycleEventPayload } from 'mocklib'
 import { setupServer } from 'mocklib/node'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { deferred, openSocket } from './socket'
@@ -52,7 +52,7 @@ describe('a listener that throws', () => {
 
   it('with an unhandledException listener: it gets the error and the handshake, and nothing is printed', async () => {
     const printed = vi.spyOn(console, 'error').mockImplementation(() => {})
-    const reported = deferred<LifeCycleEventsMap['unhandledException']>()
+    const reported = deferred<LifeCycleEventPayload<'unhandledException'>>()
     server.events.on('unhandledException', reported.resolve)
     server.use(
       api.addEventListener('connection', () => {
@@ -85,7 +85,7 @@ describe('a listener that throws', () => {
 
 describe('the connection lifecycle event', () => {
   it('announces every intercepted connection, handled or not, with its URL, protocols, handshake and client id', async () => {
-    const events: Array<LifeCycleEventsMap['connection']> = []
+    const events: Array<LifeCycleEventPayload<'connection'>> = []
     server.events.on('connection', (payload) => events.push(payload))
     const clientId = deferred<string>()
     server.use(api.addEventListener('connection', ({ client }) => clientId.resolve(client.id)))

@@ -1,18 +1,18 @@
+import type { WebSocketConnectionData } from '@mswjs/interceptors/WebSocket'
+import { handleConnection } from '../../ws/handle-connection'
 import type { LifeCycleEmitter } from '../emitter'
 import { handleRequest, type PipelineOptions } from '../handle-request'
 import type { HandlerList } from '../handler-list'
 import { sharedInterceptors, type InterceptedRequest, type InterceptedResponse, type RequestSink } from './shared-interceptors'
-import { WebSocketSource } from './websocket-source'
 import { withWholeBody } from './whole-body-response'
 
 /**
  * The Node source of one server: while it listens, it takes the requests that the shared
  * interceptors (fetch, http/https, XMLHttpRequest; see shared-interceptors.ts) route to it,
  * runs each through the shared pipeline once, and answers through the interceptor's controller.
- * WebSocket connections go through the connection pipeline (see websocket-source.ts).
+ * WebSocket connections go through the connection pipeline (ws/handle-connection.ts).
  */
 export class InterceptorSource implements RequestSink {
-  readonly #websocket: WebSocketSource
   #applied = false
 
   constructor(
@@ -23,7 +23,6 @@ export class InterceptorSource implements RequestSink {
     emitter.onListenersChange(() => {
       if (this.#applied) sharedInterceptors().syncResponses()
     })
-    this.#websocket = new WebSocketSource(getList, options)
   }
 
   get applied(): boolean {
@@ -37,13 +36,11 @@ export class InterceptorSource implements RequestSink {
   apply(): void {
     this.#applied = true
     sharedInterceptors().join(this)
-    this.#websocket.apply()
   }
 
   dispose(): void {
     this.#applied = false
     sharedInterceptors().leave(this)
-    this.#websocket.dispose()
   }
 
   async answer({ request, requestId, controller }: InterceptedRequest, forXhr: boolean): Promise<void> {
@@ -76,6 +73,10 @@ export class InterceptorSource implements RequestSink {
       return
     }
     if (clone !== undefined) emitter.emit('response:mocked', { response: clone, request, requestId })
+  }
+
+  connect(connection: WebSocketConnectionData): Promise<void> {
+    return handleConnection(connection, this.getList(), this.options())
   }
 
   observeResponse({ response, request, requestId, isMockedResponse }: InterceptedResponse): void {

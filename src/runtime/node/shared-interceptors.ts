@@ -1,6 +1,7 @@
 import { BatchInterceptor, type HttpRequestEventMap } from '@mswjs/interceptors'
 import { ClientRequestInterceptor } from '@mswjs/interceptors/ClientRequest'
 import { FetchInterceptor } from '@mswjs/interceptors/fetch'
+import { WebSocketInterceptor, type WebSocketConnectionData } from '@mswjs/interceptors/WebSocket'
 import { XMLHttpRequestInterceptor } from '@mswjs/interceptors/XMLHttpRequest'
 import { closeHttpParsers } from './close-http-parsers'
 
@@ -15,12 +16,14 @@ export interface RequestSink {
   readonly wantsResponses: boolean
   /** A real or mocked response reached the client of a request this server answered. */
   observeResponse(args: InterceptedResponse): void
+  /** Handles one intercepted WebSocket connection; the client opens once this settles. */
+  connect(connection: WebSocketConnectionData): Promise<void>
 }
 
 /**
  * The one set of interceptors of a global scope, shared by every server in it.
  *
- * Interceptors patch process-wide globals (fetch, http, XMLHttpRequest), so two servers
+ * Interceptors patch process-wide globals (fetch, http, XMLHttpRequest, WebSocket), so two servers
  * each applying their own would undo each other's patches when closed out of order. Here
  * servers only join and leave: the globals are patched when the first server starts
  * listening and restored when the last one stops, whatever the order. The server that
@@ -32,6 +35,11 @@ export class SharedInterceptors {
   // Requests are listened for per interceptor: XMLHttpRequest answers need one adjustment.
   readonly #interceptors = [closeHttpParsers(new ClientRequestInterceptor()), this.#xhr, new FetchInterceptor()] as const
   readonly #batch = new BatchInterceptor({ name: 'mocklib-node', interceptors: [...this.#interceptors] })
+  /**
+   * The global WebSocket (Node 22+, Node 20 with --experimental-websocket, jsdom); where there
+   * is none, applying it does nothing.
+   */
+  readonly #websocket = new WebSocketInterceptor()
   readonly #sinks: RequestSink[] = []
   /**
    * Which server a request went to, while responses are observed, so that the real response
@@ -73,6 +81,8 @@ export class SharedInterceptors {
     for (const interceptor of this.#interceptors) {
       interceptor.on('request', interceptor === this.#xhr ? this.#onXhrRequest : this.#onRequest)
     }
+    this.#websocket.apply()
+    this.#websocket.on('connection', this.#onConnection)
   }
 
   #dispose(): void {
@@ -80,6 +90,7 @@ export class SharedInterceptors {
     this.#owners.clear()
     // dispose() removes every listener; apply() adds them again on the next join.
     this.#batch.dispose()
+    this.#websocket.dispose()
   }
 
   readonly #onRequest = (args: InterceptedRequest) => this.#dispatch(args, false)
@@ -90,6 +101,10 @@ export class SharedInterceptors {
     if (sink === undefined) return
     if (this.#observing) this.#owners.set(args.requestId, sink)
     await sink.answer(args, forXhr)
+  }
+
+  readonly #onConnection = async (connection: WebSocketConnectionData): Promise<void> => {
+    await this.#sinks.at(-1)?.connect(connection)
   }
 
   readonly #onResponse = (args: InterceptedResponse): void => {
@@ -104,7 +119,7 @@ export class SharedInterceptors {
  * two copies of this file (and of the interceptors), and must still share one set.
  * The key carries a version of this interface; change it when RequestSink changes.
  */
-const kShared = Symbol.for('mocklib.node.sharedInterceptors.v1')
+const kShared = Symbol.for('mocklib.node.sharedInterceptors.v2')
 
 export function sharedInterceptors(): SharedInterceptors {
   const scope = globalThis as unknown as Record<symbol, SharedInterceptors | undefined>
