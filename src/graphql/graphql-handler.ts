@@ -17,6 +17,7 @@ import { diagnoseGraphQL } from './diagnostics'
 import { compileEndpoint, type CompiledEndpoint } from './endpoint'
 import { graphqlMessages } from './graphql-messages'
 import { readGraphQLRequest, type ParsedGraphQLRequest, type ParsedOperation } from './parse-request'
+import { mayBeGraphQLRequest } from './read-request'
 import { persistedQueryNotFoundBody, sha256Hex } from './persisted-queries'
 import type {
   GraphQLCustomPredicate,
@@ -35,9 +36,13 @@ import type {
 export const operationNameFamily: IndexFamily = {
   name: 'graphql-operation',
   requestKeys(ctx) {
-    return readGraphQLRequest(ctx).then((parsed) =>
-      parsed.kind === 'operation' && parsed.operation.operationName !== undefined ? [parsed.operation.operationName] : undefined,
-    )
+    // Deferred: the body is read only when resolution reaches the first named handler, and
+    // never for a request that cannot be GraphQL (issue 14 item 2).
+    if (!mayBeGraphQLRequest(ctx)) return undefined
+    return () =>
+      readGraphQLRequest(ctx).then((parsed) =>
+        parsed.kind === 'operation' && parsed.operation.operationName !== undefined ? [parsed.operation.operationName] : undefined,
+      )
   },
 }
 
@@ -91,8 +96,14 @@ export class GraphQLHandler<
     this.#predicate = compiled
   }
 
+  /**
+   * Named handlers without an endpoint are found by operation name. A linked handler is tried
+   * in list order instead: its URL check comes first, so the bodies of requests to other
+   * URLs are never read for it.
+   */
   override indexHint(): IndexHint | undefined {
-    return this.operationName === undefined ? undefined : { family: operationNameFamily, key: this.operationName }
+    if (this.operationName === undefined || this.endpoint !== undefined) return undefined
+    return { family: operationNameFamily, key: this.operationName }
   }
 
   /** @internal True when a request to this URL may be for this handler (always, without a link). */

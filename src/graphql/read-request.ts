@@ -1,3 +1,4 @@
+import type { RequestContext } from '../runtime/request-context'
 import { placeFiles } from './multipart'
 
 /** One operation's parameters as the client sent them (GraphQL over HTTP), not yet checked. */
@@ -31,11 +32,10 @@ export async function readRequestInput(request: Request): Promise<RequestInput> 
   if (request.body === null) return none('the POST request has no body')
 
   const contentType = (request.headers.get('content-type') ?? '').toLowerCase()
-  if (contentType.includes('multipart/form-data')) return readMultipart(request)
-  if (contentType.startsWith('application/graphql') && !contentType.includes('json')) {
-    return { kind: 'single', params: { query: await request.clone().text() } }
-  }
-  if (contentType !== '' && !contentType.includes('json') && !contentType.startsWith('text/plain')) {
+  const format = bodyFormat(contentType)
+  if (format === 'multipart') return readMultipart(request)
+  if (format === 'document') return { kind: 'single', params: { query: await request.clone().text() } }
+  if (format === undefined) {
     return none(`its content type "${contentType}" is not one GraphQL over HTTP uses (application/json)`)
   }
 
@@ -47,6 +47,32 @@ export async function readRequestInput(request: Request): Promise<RequestInput> 
     return { kind: 'none', reason: `its body is not valid JSON (${error instanceof Error ? error.message : String(error)})`, malformed: true }
   }
   return fromJson(body)
+}
+
+/** How a POST body with this (lower-cased) content type carries GraphQL; undefined: it does not. */
+function bodyFormat(contentType: string): 'multipart' | 'document' | 'json' | undefined {
+  if (contentType.includes('multipart/form-data')) return 'multipart'
+  if (contentType.startsWith('application/graphql') && !contentType.includes('json')) return 'document'
+  // JSON-ish or missing content types, as clients vary; text/plain avoids a CORS preflight.
+  if (contentType === '' || contentType.includes('json') || contentType.startsWith('text/plain')) return 'json'
+  return undefined
+}
+
+const GET_KEYS = ['query=', 'extensions=', 'documentId=']
+
+/**
+ * Whether a request may carry a GraphQL operation, decided without reading its body: a GET
+ * with a query, persisted-query or document-id parameter, or a POST with a body in a format
+ * GraphQL over HTTP uses. The index reads no body for the rest.
+ */
+export function mayBeGraphQLRequest(ctx: RequestContext): boolean {
+  const { request } = ctx
+  if (request.method === 'GET') {
+    const search = ctx.url.search
+    return search !== '' && GET_KEYS.some((key) => search.includes(key))
+  }
+  if (request.method !== 'POST' || request.body === null) return false
+  return bodyFormat((request.headers.get('content-type') ?? '').toLowerCase()) !== undefined
 }
 
 function readSearchParams(params: URLSearchParams): RequestInput {

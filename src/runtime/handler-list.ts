@@ -1,4 +1,4 @@
-import { HandlerIndex } from './handler-index'
+import { HandlerIndex, type Candidates } from './handler-index'
 import { HandlerStateStore } from './handler-state'
 import { messages } from './messages'
 import type { MaybePromise, RequestHandler } from './request-handler'
@@ -66,7 +66,7 @@ export class HandlerList implements HandlerScope {
   }
 
   /** The handlers worth trying for a request, in list order. */
-  candidates(ctx: RequestContext): MaybePromise<readonly RequestHandler[]> {
+  candidates(ctx: RequestContext): Candidates {
     const handlers = this.current()
     if (handlers.length < 4) return handlers
     if (this.#index === undefined || this.#indexBase !== ctx.baseUrl) {

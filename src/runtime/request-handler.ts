@@ -72,10 +72,15 @@ export interface IndexFamily {
   readonly name: string
   /**
    * The keys a request has in this family. `undefined` means the request can match no handler
-   * indexed in this family (for example: not a GraphQL request).
+   * indexed in this family (for example: not a GraphQL request). A function defers the work
+   * (reading the body, say): the index calls it only when resolution reaches the family's
+   * first handler in list order, so handlers before it answer without it.
    */
-  requestKeys(ctx: RequestContext): MaybePromise<readonly string[] | undefined>
+  requestKeys(ctx: RequestContext): MaybePromise<RequestKeys> | (() => Promise<RequestKeys>)
 }
+
+/** A request's keys in one index family; `undefined`: it can match none of the family's handlers. */
+export type RequestKeys = readonly string[] | undefined
 
 export interface IndexHint {
   readonly family: IndexFamily

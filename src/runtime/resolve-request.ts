@@ -1,4 +1,5 @@
 import { executeHandlers, type HandlerOutcome } from './execute-handlers'
+import type { Candidates } from './handler-index'
 import type { HandlerStateStore } from './handler-state'
 import { withoutBodyForHead } from './head-response'
 import type { MaybePromise } from './maybe-promise'
@@ -9,7 +10,7 @@ import type { RequestHandler } from './request-handler'
 /** What resolution needs of a handler list: `HandlerList` is one, per server scope or per `getResponse()` call. */
 export interface HandlerScope {
   /** The handlers worth trying for a request, in list order (an index may skip some). */
-  candidates(ctx: RequestContext): MaybePromise<readonly RequestHandler[]>
+  candidates(ctx: RequestContext): Candidates
   /** The distinct expanders (batch splitters) of the list; none for REST-only lists. */
   expanders(): readonly RequestExpander[]
   readonly store: HandlerStateStore
@@ -79,15 +80,26 @@ export async function resolveRequest(ctx: RequestContext, scope: HandlerScope, h
   }
 }
 
-/** Candidates, then the precedence loop; a throwing index lookup is reported like a predicate. */
+/**
+ * Candidates, then the precedence loop; a throwing index lookup is reported like a predicate.
+ * Split candidates run their head first: the rest (and the work it needs, such as reading a
+ * GraphQL body) is reached only when no handler in the head answered.
+ */
 async function runHandlers(ctx: RequestContext, scope: HandlerScope, onMatch?: () => void): Promise<HandlerOutcome> {
   try {
-    let candidates = scope.candidates(ctx)
-    if (candidates instanceof Promise) candidates = await candidates
-    return await executeHandlers(candidates, ctx, scope.store, { onMatch })
+    const candidates = scope.candidates(ctx)
+    if (isList(candidates)) return await executeHandlers(candidates, ctx, scope.store, { onMatch })
+    const head = await executeHandlers(candidates.head, ctx, scope.store, { onMatch })
+    if (head.type !== 'unhandled' && head.type !== 'fallthrough') return head
+    const rest = await executeHandlers(await candidates.rest(), ctx, scope.store, { onMatch })
+    return rest.type === 'unhandled' ? head : rest
   } catch (error) {
     return { type: 'exception', error, handler: undefined }
   }
+}
+
+function isList(candidates: Candidates): candidates is readonly RequestHandler[] {
+  return Array.isArray(candidates)
 }
 
 /**
