@@ -9,6 +9,7 @@ import { FallbackSource } from './fallback-source'
 import type { PageRuntime } from './resolve-in-page'
 import { ServiceWorkerSource } from './service-worker-source'
 import { serviceWorkerUnavailableReason } from './supports-service-worker'
+import { PageWebSocketSource } from './websocket-source'
 import { defaultFindWorker } from './worker-registration'
 
 export interface StartOptions {
@@ -67,6 +68,7 @@ export function setupWorker(...handlers: RequestHandler[]): SetupWorker {
   let quiet = false
   let state: State = { name: 'stopped' }
   const runtime: PageRuntime = { emitter, list: () => list, pipeline: () => pipeline, quiet: () => quiet }
+  const websockets = new PageWebSocketSource(runtime)
 
   return {
     events: emitter,
@@ -108,6 +110,8 @@ export function setupWorker(...handlers: RequestHandler[]): SetupWorker {
           return undefined
         })
       }
+      // WebSockets are patched in the page in both modes (no Service Worker sees them).
+      started = Promise.all([started, websockets.start()]).then(([registration]) => registration)
       const current: State = { name: 'starting', source, started }
       state = current
       return started.then(
@@ -130,6 +134,7 @@ export function setupWorker(...handlers: RequestHandler[]): SetupWorker {
       state = { name: 'stopped' }
       // A stop() right after start() waits for the start to finish, then undoes it.
       await started.catch(() => undefined)
+      websockets.stop()
       await source.stop()
       if (!quiet) console.log(browserMessages.stopped())
     },
