@@ -65,6 +65,8 @@ export function setupWorker(...handlers: RequestHandler[]): SetupWorker {
   const list = new HandlerList(validateHandlers('setupWorker()', handlers))
   const emitter = new LifeCycleEmitter()
   let pipeline: PipelineOptions = { emitter, onUnhandledRequest: 'warn' }
+  // Aborted by stop(): mocked responses still streaming (event streams) end with it.
+  let lifetime = new AbortController()
   let quiet = false
   let state: State = { name: 'stopped' }
   const runtime: PageRuntime = { emitter, list: () => list, pipeline: () => pipeline, quiet: () => quiet }
@@ -83,7 +85,8 @@ export function setupWorker(...handlers: RequestHandler[]): SetupWorker {
       try {
         if (typeof url !== 'string') throw new TypeError(browserMessages.badWorkerUrl(url))
         if (typeof findWorker !== 'function') throw new TypeError(browserMessages.badFindWorker())
-        pipeline = { emitter, onUnhandledRequest: validateStrategy(options.onUnhandledRequest) }
+        lifetime = new AbortController()
+        pipeline = { emitter, onUnhandledRequest: validateStrategy(options.onUnhandledRequest), lifetime: lifetime.signal }
       } catch (error) {
         return Promise.reject(error)
       }
@@ -132,6 +135,7 @@ export function setupWorker(...handlers: RequestHandler[]): SetupWorker {
       }
       const { source, started } = state
       state = { name: 'stopped' }
+      lifetime.abort()
       // A stop() right after start() waits for the start to finish, then undoes it.
       await started.catch(() => undefined)
       websockets.stop()

@@ -1,0 +1,101 @@
+// Server-sent events in a real page: the browser's EventSource and fetch, answered by sse()
+// handlers through the Service Worker; reconnection; Last-Event-ID; worker.stop() ends streams.
+import type { Browser, BrowserContext } from 'playwright-core'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { bundlePage, launchBrowser, openPage, startServer, type TestPage, type TestServer } from './harness'
+
+let browser: Browser
+let server: TestServer
+let context: BrowserContext
+let tab: TestPage
+
+beforeAll(async () => {
+  server = await startServer(await bundlePage())
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+  await server?.close()
+})
+beforeEach(async () => {
+  context = await browser.newContext()
+  tab = await openPage(context, server.origin + '/')
+})
+afterEach(async () => {
+  await context.close()
+})
+
+describe('sse() in a page', () => {
+  it("answers the browser's EventSource: messages, typed events, multi-line data, and its reconnections", async () => {
+    const result = await tab.page.evaluate(async () => {
+      const { sse, setupWorker } = window.mocklib
+      let connections = 0
+      window.worker = setupWorker(
+        sse<{ message: string; tick: { n: number } }>('/events', ({ client }) => {
+          connections++
+          client.send({ retry: 10 })
+          if (connections === 1) {
+            client.send({ data: 'hello' })
+            client.send({ event: 'tick', data: { n: 1 } })
+            client.send({ id: '1', data: 'line 1\nline 2' })
+            client.close()
+          } else {
+            client.send({ data: 'reconnected' })
+          }
+        }),
+      )
+      await window.worker.start({ quiet: true })
+      const source = new EventSource('/events')
+      const received: string[] = []
+      await new Promise<void>((resolve) => {
+        source.addEventListener('tick', (event) => received.push(`tick ${(event as MessageEvent).data}`))
+        source.onmessage = (event) => {
+          received.push(`${event.data} [${event.lastEventId}]`)
+          if (event.data === 'reconnected') resolve()
+        }
+      })
+      source.close()
+      return received
+    })
+    expect(result).toEqual(['hello []', 'tick {"n":1}', 'line 1\nline 2 [1]', 'reconnected [1]'])
+  })
+
+  it('gives the resolver the Last-Event-ID a fetch client sends (Chromium leaves it out of EventSource requests a worker sees)', async () => {
+    const result = await tab.page.evaluate(async () => {
+      const { sse, setupWorker } = window.mocklib
+      window.worker = setupWorker(
+        sse('/events', ({ client, lastEventId }) => {
+          client.send({ data: `after ${lastEventId}` })
+          client.close()
+        }),
+      )
+      await window.worker.start({ quiet: true })
+      const response = await fetch('/events', { headers: { accept: 'text/event-stream', 'last-event-id': '41' } })
+      return response.text()
+    })
+    expect(result).toBe('data:after 41\n\n')
+  })
+
+  it('streams to fetch as events are sent, and worker.stop() ends the open stream', async () => {
+    const result = await tab.page.evaluate(async () => {
+      const { sse, setupWorker } = window.mocklib
+      let send!: (text: string) => void
+      window.worker = setupWorker(
+        sse('/stream', ({ client }) => {
+          send = (text) => client.send({ data: text })
+          client.send({ data: 'first' })
+        }),
+      )
+      await window.worker.start({ quiet: true })
+      const response = await fetch('/stream', { headers: { accept: 'text/event-stream' } })
+      const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader()
+      const chunks: string[] = [(await reader.read()).value!]
+      send('second')
+      chunks.push((await reader.read()).value!)
+      await window.worker.stop()
+      const end = await reader.read()
+      return { type: response.headers.get('content-type'), chunks, done: end.done }
+    })
+    expect(result).toEqual({ type: 'text/event-stream', chunks: ['data:first\n\n', 'data:second\n\n'], done: true })
+  })
+})
