@@ -86,6 +86,7 @@ export async function executeHandlers(
       else return { type: 'exception', error, handler }
     } finally {
       stopWatching?.()
+      ctx.adoptHeaderEdits()
     }
 
     if (result === undefined) continue

@@ -1,4 +1,5 @@
 import { messages } from './messages'
+import { ResponseBase } from './platform-response'
 import { statusTextFor } from './status-text'
 
 /** Phantom key that carries a response's body type for handler type checks. */
@@ -40,11 +41,10 @@ export interface HttpResponse<BodyType extends DefaultBodyType = DefaultBodyType
 }
 
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
-export class HttpResponse<BodyType extends DefaultBodyType = DefaultBodyType> extends Response {
+export class HttpResponse<BodyType extends DefaultBodyType = DefaultBodyType> extends ResponseBase {
 
   constructor(body?: ResponseBodyInit, init?: HttpResponseInit) {
-    const status = init?.status ?? 200
-    if (!Number.isInteger(status) || status < 100 || status > 599) throw new RangeError(messages.invalidStatus(status))
+    const status = toStatus(init?.status)
     const safeStatus = isConstructibleStatus(status) ? status : 200
     const setCookies = collectSetCookies(init?.headers)
     const finalBody = NULL_BODY_STATUS.has(status) ? null : (body ?? null)
@@ -64,15 +64,16 @@ export class HttpResponse<BodyType extends DefaultBodyType = DefaultBodyType> ex
     if (setCookies.length > 0) {
       Object.defineProperty(this, kSetCookies, { value: setCookies })
     }
-    if (NULL_BODY_STATUS.has(status)) announceNoBody(this.headers, status)
+    if (NULL_BODY_STATUS.has(status)) announceNoBody(this.headers, status, init?.headers)
   }
 
   /** A `text/plain` response with its Content-Length. */
   static text<BodyType extends string>(body?: BodyType | null, init?: HttpResponseInit): HttpResponse<BodyType> {
     const headers = withDefaults(init, 'text/plain')
-    const text = body ?? ''
-    if (!headers.has('content-length')) headers.set('content-length', String(byteLength(text)))
-    return new HttpResponse<BodyType>(body ?? null, { ...init, headers })
+    // A number or other value (a route param, say) is sent as its text, as `new Response()` does.
+    const text = body === undefined || body === null ? undefined : String(body)
+    withLength(headers, text ?? '')
+    return new HttpResponse<BodyType>(text ?? null, { ...init, headers })
   }
 
   /** An `application/json` response; the body is `JSON.stringify`d. */
@@ -81,8 +82,8 @@ export class HttpResponse<BodyType extends DefaultBodyType = DefaultBodyType> ex
       // The common `HttpResponse.json(body)`: two known headers, no Headers object to build.
       const text = body === undefined ? '' : JSON.stringify(body)
       const headers: Array<[string, string]> = [
-        ['content-type', 'application/json'],
-        ['content-length', String(byteLength(text))],
+        ['Content-Type', 'application/json'],
+        ['Content-Length', String(byteLength(text))],
       ]
       const response = new HttpResponse<BodyType>(text === '' ? null : text, { headers })
       Object.defineProperty(response, kDefaultContentType, { value: true })
@@ -91,7 +92,7 @@ export class HttpResponse<BodyType extends DefaultBodyType = DefaultBodyType> ex
     const explicitType = hasContentType(init)
     const headers = withDefaults(init, 'application/json')
     const text = body === undefined ? '' : JSON.stringify(body)
-    if (!headers.has('content-length')) headers.set('content-length', String(byteLength(text)))
+    withLength(headers, text)
     const response = new HttpResponse<BodyType>(text === '' ? null : text, { ...init, headers })
     if (!explicitType) Object.defineProperty(response, kDefaultContentType, { value: true })
     return response
@@ -112,7 +113,10 @@ export class HttpResponse<BodyType extends DefaultBodyType = DefaultBodyType> ex
     const headers = withDefaults(init, 'application/octet-stream')
     const bytes = body === undefined || body === null ? new Uint8Array(0) : toBytes(body)
     // Without a body there is no length to announce (as in MSW).
-    if (body != null && !headers.has('content-length')) headers.set('content-length', String(bytes.byteLength))
+    if (body != null && !headers.has('content-length')) {
+      headers.set('Content-Length', String(bytes.byteLength))
+      computedLength.add(headers)
+    }
     return new HttpResponse<ArrayBuffer>(bytes, { ...init, headers })
   }
 
@@ -127,14 +131,42 @@ export class HttpResponse<BodyType extends DefaultBodyType = DefaultBodyType> ex
   }
 }
 
+/** Headers whose Content-Length a shorthand computed (the user did not write it). */
+const computedLength = new WeakSet<Headers>()
+
+/** Sets the Content-Length of a shorthand's body, unless the user gave one. */
+function withLength(headers: Headers, text: string): void {
+  if (headers.has('content-length')) return
+  headers.set('Content-Length', String(byteLength(text)))
+  computedLength.add(headers)
+}
+
 /**
- * A null-body status must not announce a body: a client that reads a Content-Length (one a
- * shorthand computed, say) would wait for bytes that never come (Node's http client does for 205). 205 says "no content" with 0; 204 and 1xx carry none; a 304 keeps the length
- * of the representation it stands for.
+ * A null-body status must not announce a body it cannot have: a client that reads a
+ * Content-Length would wait for bytes that never come (Node's http client does for 205). A
+ * 205 says "no content" with 0. 204 and 1xx carry none, unless the user wrote one (clients
+ * ignore it there, as the platform's Response keeps it); a 304 keeps the length of the
+ * representation it stands for.
  */
-function announceNoBody(headers: Headers, status: number): void {
-  if (status === 205) headers.set('content-length', '0')
-  else if (status !== 304) headers.delete('content-length')
+function announceNoBody(headers: Headers, status: number, given: HeadersInit | undefined): void {
+  if (status === 205) {
+    if (headers.get('content-length') !== '0') headers.set('Content-Length', '0')
+    return
+  }
+  if (status === 304 || !headers.has('content-length')) return
+  const written = !(given instanceof Headers && computedLength.has(given))
+  if (!written) headers.delete('content-length')
+}
+
+/**
+ * The status as the platform reads it (a numeric string from `params`, a fraction truncated),
+ * checked against the range a response can have.
+ */
+function toStatus(given: unknown): number {
+  if (given === undefined) return 200
+  const status = Math.trunc(Number(given))
+  if (!Number.isFinite(status) || status < 100 || status > 599) throw new RangeError(messages.invalidStatus(given))
+  return status
 }
 
 function hasContentType(init: ResponseInit | undefined): boolean {
@@ -143,7 +175,7 @@ function hasContentType(init: ResponseInit | undefined): boolean {
 
 function withDefaults(init: ResponseInit | undefined, contentType: string): Headers {
   const headers = new Headers(init?.headers)
-  if (!headers.has('content-type')) headers.set('content-type', contentType)
+  if (!headers.has('content-type')) headers.set('Content-Type', contentType)
   return headers
 }
 

@@ -8,6 +8,8 @@ export class RequestContext {
   #url: URL | undefined
   #cleanUrl: string | undefined
   #memo: Map<unknown, unknown> | undefined
+  /** Copies handed to resolvers whose header edits are not yet on the request. */
+  #copies: Request[] | undefined
 
   constructor(
     readonly request: Request,
@@ -71,10 +73,34 @@ export class RequestContext {
     return Object.defineProperty(info, 'request', {
       enumerable: true,
       configurable: true,
-      get: () => (copy ??= this.requestForResolver()),
+      get: () => (copy ??= this.#trackedCopy()),
       set: (value: Request) => {
         copy = value
       },
     }) as Info
   }
+
+  #trackedCopy(): Request {
+    const copy = this.request.clone()
+    ;(this.#copies ??= []).push(copy)
+    return copy
+  }
+
+  /**
+   * Carries the header edits resolvers made on their copies over to the request, as if they
+   * had been handed the request itself (as GET resolvers are): the next handler sees them,
+   * and a passthrough or fall-through sends them.
+   */
+  adoptHeaderEdits(): void {
+    const copies = this.#copies
+    if (copies === undefined) return
+    this.#copies = undefined
+    for (const copy of copies) copyHeaders(copy.headers, this.request.headers)
+  }
+}
+
+/** Makes `target` hold exactly the headers of `source`, touching only those that differ. */
+function copyHeaders(source: Headers, target: Headers): void {
+  for (const name of [...target.keys()]) if (!source.has(name)) target.delete(name)
+  for (const [name, value] of source) if (target.get(name) !== value) target.set(name, value)
 }

@@ -1,5 +1,6 @@
 // HttpResponse statics and constructor under msw 2.14 and mocklib: the Response object itself
 // (status, statusText, headers, body) and what fetch and http.request receive from a handler.
+import nodeHttp from 'node:http'
 import { describe, expect, it } from 'vitest'
 import { fetchOutcome, httpRequestOutcome, runBoth, summarize, withServer, type Lib } from './harness'
 
@@ -45,6 +46,11 @@ const cases: Array<[string, Make]> = [
   ['text() 304', (lib) => lib.HttpResponse.text('x', { status: 304 })],
   ['Set-Cookie', (lib) => lib.HttpResponse.text('x', { headers: { 'Set-Cookie': 'a=1; Path=/' } })],
   ['two Set-Cookie', (lib) => lib.HttpResponse.text('x', { headers: [['set-cookie', 'a=1'], ['set-cookie', 'b=2; HttpOnly']] })],
+  ['204 with the user\'s content-length: 0', (lib) => new lib.HttpResponse(null, { status: 204, headers: { 'content-length': '0' } })],
+  ['text(number)', (lib) => lib.HttpResponse.text(42 as unknown as string)],
+  ['text(number) 201', (lib) => lib.HttpResponse.text(3.5 as unknown as string, { status: 201 })],
+  ['status as a numeric string', (lib) => new lib.HttpResponse('made', { status: '201' as unknown as number })],
+  ['json() status as a numeric string', (lib) => lib.HttpResponse.json({ a: 1 }, { status: '404' as unknown as number })],
   ['redirect 302 with Location', (lib) => new lib.HttpResponse(null, { status: 302, headers: { Location: 'http://a.test/next' } })],
 ]
 
@@ -163,3 +169,52 @@ describe('deliberate differences (mocklib never announces a body a null-body sta
     expect(mocklib[1]).toMatchObject({ status: 205, body: '' })
   })
 })
+
+it('a fractional status is truncated, as the platform does (mocklib also names it: "Accepted" where msw 2 leaves "")', async () => {
+  const { msw, mocklib } = await runBoth(async (lib) => {
+    const response = lib.HttpResponse.text('x', { status: 202.7 })
+    return { status: response.status, statusText: response.statusText }
+  })
+  expect(msw).toEqual({ status: 202, statusText: '' })
+  expect(mocklib).toEqual({ status: 202, statusText: 'Accepted' })
+})
+
+describe('http.request rawHeaders: names, order and repeats as given', () => {
+  const rawCases: Array<[string, Make]> = [
+    ['new Response()', () => new Response('x', { headers: [['X-Custom', 'a'], ['x-custom', 'b'], ['Set-Cookie', 'a=1'], ['Set-Cookie', 'b=2']] })],
+    ['new HttpResponse()', (lib) => new lib.HttpResponse('x', { headers: [['X-Custom', 'a'], ['x-custom', 'b'], ['Set-Cookie', 'a=1'], ['Set-Cookie', 'b=2']] })],
+    ['HttpResponse.text()', (lib) => lib.HttpResponse.text('x', { headers: { 'X-Request-ID': '7', 'Cache-Control': 'no-store' } })],
+    ['HttpResponse.json()', (lib) => lib.HttpResponse.json({ a: 1 }, { headers: [['X-B', '1'], ['X-A', '2'], ['X-B', '3']] })],
+    ['HttpResponse.json() without init', (lib) => lib.HttpResponse.json({ a: 1 })],
+    ['a header set after creation', (lib) => {
+      const response = lib.HttpResponse.json({ a: 1 }, { headers: { 'X-First': '1' } })
+      response.headers.set('X-Later', '2')
+      return response
+    }],
+  ]
+
+  it.each(rawCases)('%s', async (_, make) => {
+    const { msw, mocklib } = await runBoth((lib) =>
+      withServer(lib, [lib.http.get('http://a.test/x', () => make(lib))], {}, () => rawHeadersOf('http://a.test/x')),
+    )
+    expect(mocklib).toEqual(msw)
+  })
+})
+
+/** The response's rawHeaders through http.get, without the ones Node adds. */
+function rawHeadersOf(url: string): Promise<string[]> {
+  return new Promise((resolve, reject) => {
+    nodeHttp
+      .get(url, (response) => {
+        response.resume()
+        const pairs: string[] = []
+        for (let i = 0; i < response.rawHeaders.length; i += 2) {
+          if (!['date', 'connection', 'keep-alive', 'transfer-encoding'].includes(response.rawHeaders[i].toLowerCase())) {
+            pairs.push(`${response.rawHeaders[i]}: ${response.rawHeaders[i + 1]}`)
+          }
+        }
+        response.on('end', () => resolve(pairs))
+      })
+      .on('error', reject)
+  })
+}

@@ -66,6 +66,38 @@ describe('fall-through and passthrough', () => {
     expect(mocklib).toEqual(msw)
   })
 
+  it.each([
+    ['passthrough()', 'passthrough'],
+    ['falling through', 'fallthrough'],
+  ] as const)('header edits before %s reach the network for a request with a body (fetch and http.request)', async (_, outcome) => {
+    const { msw, mocklib } = await both((lib) =>
+      withServer(
+        lib,
+        [
+          lib.http.post(`${real.origin}/a`, ({ request }) => {
+            request.headers.set('x-added', 'first')
+            request.headers.delete('x-client')
+          }),
+          lib.http.post(`${real.origin}/a`, ({ request }) => {
+            // A later handler sees the earlier one's edits, as on the request that goes out.
+            request.headers.set('x-added', `${request.headers.get('x-added') ?? 'none'}+second`)
+            return outcome === 'passthrough' ? lib.passthrough() : undefined
+          }),
+        ],
+        { onUnhandledRequest: 'error' },
+        async () => [
+          await fetchOutcome(`${real.origin}/a`, { method: 'POST', body: 'payload', headers: { 'x-client': '1' } }),
+          await httpRequestOutcome(`${real.origin}/a`, { method: 'POST', body: 'payload', headers: { 'x-client': '1' } }),
+        ],
+      ),
+    )
+    expect(mocklib.reached.map(({ headers, body }) => ({ headers, body }))).toEqual([
+      { headers: { 'x-added': 'first+second', 'x-client': undefined, accept: '*/*', 'content-type': 'text/plain;charset=UTF-8' }, body: 'payload' },
+      { headers: { 'x-added': 'first+second', 'x-client': undefined, accept: undefined, 'content-type': undefined }, body: 'payload' },
+    ])
+    expect(mocklib).toEqual(msw)
+  })
+
   it('passthrough() stops the lookup and performs the request as is, body included', async () => {
     const { msw, mocklib } = await both((lib) =>
       withServer(
