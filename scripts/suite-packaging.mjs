@@ -2,12 +2,15 @@
 // The packaging suite: mocklib as published (npm pack of dist/, unpacked into throwaway
 // projects), loaded from ESM, CommonJS, node:test, Jest (node and jsdom environments) and
 // vitest; REST-only without graphql present; installed alone by `npm install <tarball>` with
-// GraphQL handlers working; and type-checked by tsc in node16 and bundler modes.
+// GraphQL handlers working; and type-checked by tsc: the API in node16 and bundler modes, every
+// entry under node10, node16, nodenext and bundler, also with TypeScript 4.8.
 // Run after the build (npm test builds first). Ends with "N passed, N failed".
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { createConsumer, createWorkDir, installAlone, pack, removeWorkDir, repoRoot } from '../test/packaging/consumer.mjs'
+import { publishedShapeProblems } from '../test/packaging/published-shape.mjs'
 import { createSuite } from '../test/packaging/suite-runner.mjs'
+import { installOldestTypeScript, MODERN_RUNS, OLDEST_RUNS, OLDEST_TYPESCRIPT, writeRunConfig } from '../test/packaging/type-modes.mjs'
 
 const bin = (path) => join(repoRoot, 'node_modules', path)
 const { record, run, script, jsonReport, finish } = createSuite({ name: 'suite-packaging' })
@@ -21,44 +24,61 @@ async function nodeTest(name, cwd, file) {
   record(name, count('pass'), failed, `exit ${code}`)
 }
 
-/** tsc on a project; `expectFiles` must all appear among the files it loaded. */
-async function typecheck(name, cwd, project, expectFiles) {
+/**
+ * tsc on a project; `expectFiles` must all appear among the files it loaded, and none may match
+ * `forbid`. `command` defaults to the repository's tsc; it prints what `tsc --listFiles` does.
+ */
+async function typecheck(name, cwd, project, expectFiles, { command, forbid } = {}) {
   console.log(`\n--- ${name}`)
   // --listFiles shows which declaration files each resolution mode picked; only errors are echoed.
-  const { code, output } = await run([bin('typescript/bin/tsc'), '-p', project, '--listFiles'], cwd, { echo: false })
-  for (const line of output.split('\n')) if (line !== '' && !line.startsWith('/')) console.log(`    ${line}`)
-  const missing = expectFiles.filter((file) => !output.split('\n').some((line) => line.trim().endsWith(file)))
+  const args = command ?? [bin('typescript/bin/tsc'), '-p', project, '--listFiles']
+  const { code, output } = await run(args, cwd, { echo: false })
+  const lines = output.split('\n')
+  for (const line of lines) if (line !== '' && !line.startsWith('/')) console.log(`    ${line}`)
+  const missing = expectFiles.filter((file) => !lines.some((line) => line.trim().endsWith(file)))
   if (missing.length > 0) console.log(`    expected tsc to load: ${missing.join(', ')}`)
-  const errors = output.split('\n').filter((line) => /error TS\d+/.test(line)).length
-  record(name, code === 0 && missing.length === 0 ? 1 : 0, code === 0 && missing.length === 0 ? 0 : 1, `${errors} type errors`)
+  const unwanted = forbid ? lines.filter((line) => forbid.test(line.trim())) : []
+  if (unwanted.length > 0) console.log(`    tsc should not have loaded: ${unwanted.join(', ')}`)
+  const errors = lines.filter((line) => /error TS\d+/.test(line)).length
+  const ok = code === 0 && missing.length === 0 && unwanted.length === 0
+  record(name, ok ? 1 : 0, ok ? 0 : 1, `${errors} type errors`)
 }
 
-/** The published shape: every export target is in the tarball, and nothing else leaks in. */
+/**
+ * Every entry under every moduleResolution mode, with this TypeScript and the oldest supported,
+ * which is installed into `installed` (a project where npm installed the tarball).
+ */
+async function resolutionModes(installed, typesDir) {
+  for (const config of MODERN_RUNS) {
+    const project = writeRunConfig(typesDir, config, 'latest')
+    await typecheck(`types: every entry, moduleResolution ${config.label}`, typesDir, project, config.expect)
+  }
+  const step = `npm install typescript@${OLDEST_TYPESCRIPT} next to mocklib`
+  console.log(`\n--- ${step}`)
+  let typescript
+  try {
+    typescript = installOldestTypeScript(installed)
+    record(step, 1, 0)
+  } catch (error) {
+    console.log(String(error.message).replace(/^(?=.)/gm, '    '))
+    return record(step, 0, 1)
+  }
+  // Only the TypeScript < 5.4 declaration set may be loaded: the current one does not compile there.
+  const forbid = /node_modules\/mocklib\/dist\/[^/]+\.d\.c?ts$/
+  for (const config of OLDEST_RUNS) {
+    const project = writeRunConfig(typesDir, config, OLDEST_TYPESCRIPT)
+    const name = `types: TypeScript ${OLDEST_TYPESCRIPT}, every entry, moduleResolution ${config.label}`
+    const command = config.checkDeclarations
+      ? [join(repoRoot, 'test/packaging/check-declarations.cjs'), typescript, project]
+      : [join(typescript, 'bin/tsc'), '-p', project, '--listFiles']
+    await typecheck(name, typesDir, project, config.expect, { command, forbid })
+  }
+}
+
+/** The published shape (see test/packaging/published-shape.mjs). */
 function checkShape(files) {
   console.log('\n--- published shape')
-  const pkg = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8'))
-  const problems = []
-  const targets = []
-  const walk = (value) => {
-    if (typeof value === 'string') targets.push(value.replace(/^\.\//, ''))
-    else if (value && typeof value === 'object') Object.values(value).forEach(walk)
-  }
-  walk(pkg.exports)
-  for (const target of targets) if (!files.includes(target)) problems.push(`exports target ${target} is not in the package`)
-  const entries = Object.keys(pkg.exports).filter((entry) => typeof pkg.exports[entry] === 'object')
-  for (const required of ['.', './node', './browser']) if (!entries.includes(required)) problems.push(`"${required}" is not exported`)
-  for (const entry of entries) {
-    const conditions = pkg.exports[entry]
-    for (const mode of ['import', 'require']) {
-      if (typeof conditions?.[mode]?.types !== 'string') problems.push(`exports["${entry}"].${mode} has no "types"`)
-      else if (Object.keys(conditions[mode])[0] !== 'types') problems.push(`exports["${entry}"].${mode}: "types" must come first`)
-    }
-  }
-  if (pkg.exports['./package.json'] !== './package.json') problems.push('"./package.json" is not exported')
-  if (pkg.sideEffects !== false) problems.push('"sideEffects" is not false')
-  if (pkg.engines?.node !== '>=20.19') problems.push('"engines.node" is not ">=20.19"')
-  const stray = files.filter((file) => /^(src|test|scripts|examples|bench)\//.test(file))
-  if (stray.length > 0) problems.push(`files that should not ship: ${stray.slice(0, 5).join(', ')}`)
+  const problems = publishedShapeProblems(repoRoot, files)
   for (const problem of problems) console.log(`    ${problem}`)
   record('published shape', problems.length === 0 ? 1 : 0, problems.length === 0 ? 0 : 1)
 }
@@ -83,7 +103,7 @@ try {
   const { tarball, files } = pack(workDir)
   checkShape(files)
 
-  const tools = ['jest', 'jest-environment-jsdom', 'vitest', 'typescript', '@types/node', 'axios', 'graphql']
+  const tools = ['jest', 'jest-environment-jsdom', 'vitest', 'typescript', '@types/node', 'axios', 'graphql', '@graphql-tools/mock']
   const project = createConsumer(workDir, 'project', tarball, tools)
   // graphql is a dependency, but REST-only use must never load it: this project lacks it.
   const bare = createConsumer(workDir, 'bare', tarball, [], { without: ['graphql'] })
@@ -120,6 +140,7 @@ try {
     'node_modules/mocklib/dist/index.d.ts',
     'node_modules/mocklib/dist/browser.d.ts',
   ])
+  await resolutionModes(alone, join(project, 'types'))
   await demo()
 } catch (error) {
   console.log(String(error?.stack ?? error))

@@ -1,0 +1,102 @@
+// What the packaging suite checks of package.json and the packed file list: every export
+// target ships, each entry has its TypeScript < 5.4 types and a resolution stub folder for
+// tools that ignore "exports", and nothing that should stay in the repository leaks in.
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+
+const CONDITION_KEYS = ['types@<5.4', 'types', 'default']
+const read = (root, file) => readFileSync(join(root, file), 'utf8')
+const strip = (path) => path.replace(/^\.\//, '')
+
+function exportTargets(pkg) {
+  const targets = []
+  const walk = (value) => {
+    if (typeof value === 'string') targets.push(strip(value))
+    else if (value && typeof value === 'object') Object.values(value).forEach(walk)
+  }
+  walk(pkg.exports)
+  return targets
+}
+
+/** Each entry's import and require conditions: old-TypeScript types, types, then the code. */
+function conditionProblems(entry, conditions) {
+  const problems = []
+  for (const mode of ['import', 'require']) {
+    const keys = Object.keys(conditions?.[mode] ?? {})
+    if (keys.join() !== CONDITION_KEYS.join()) {
+      problems.push(`exports["${entry}"].${mode} must have the keys ${CONDITION_KEYS.join(', ')} in that order, has ${keys.join(', ')}`)
+      continue
+    }
+    const { types, default: code } = conditions[mode]
+    const legacy = types.replace('./dist/', './dist/ts4.8/')
+    if (conditions[mode]['types@<5.4'] !== legacy) problems.push(`exports["${entry}"].${mode}["types@<5.4"] should be ${legacy}`)
+    if (types.replace(/\.d\.(c?)ts$/, '.$1js') !== code) problems.push(`exports["${entry}"].${mode}: types ${types} do not match ${code}`)
+  }
+  return problems
+}
+
+/** The folder `mocklib/<name>` resolves to where "exports" is not read (moduleResolution node10, old bundlers). */
+function stubProblems(root, files, entry, conditions) {
+  const dir = entry.slice(2)
+  const problems = []
+  for (const file of [`${dir}/package.json`, `${dir}/index.d.cts`]) if (!files.includes(file)) problems.push(`${file} is not in the package`)
+  if (problems.length > 0) return problems
+  const stub = JSON.parse(read(root, `${dir}/package.json`))
+  const up = (path) => `../${strip(path)}`
+  const expected = {
+    main: up(conditions.require.default),
+    module: up(conditions.import.default),
+    types: './index.d.cts',
+    typesVersions: { '<5.4': { 'index.d.cts': [up(conditions.require['types@<5.4'])] } },
+  }
+  if (JSON.stringify(stub) !== JSON.stringify(expected)) problems.push(`${dir}/package.json should be ${JSON.stringify(expected)}`)
+  if (!read(root, `${dir}/index.d.cts`).includes(`export * from '${up(conditions.require.default)}'`)) {
+    problems.push(`${dir}/index.d.cts should re-export ${up(conditions.require.default)}`)
+  }
+  return problems
+}
+
+/** The package root for tools that ignore "exports". */
+function rootProblems(pkg) {
+  const { import: esm, require: cjs } = pkg.exports['.']
+  const problems = []
+  if (pkg.main !== cjs.default || pkg.module !== esm.default || pkg.types !== cjs.types) {
+    problems.push(`"main", "module" and "types" should be ${cjs.default}, ${esm.default} and ${cjs.types}`)
+  }
+  const mapped = pkg.typesVersions?.['<5.4']?.[strip(cjs.types)]
+  if (JSON.stringify(mapped) !== JSON.stringify([strip(cjs['types@<5.4'])])) {
+    problems.push(`typesVersions["<5.4"]["${strip(cjs.types)}"] should be ["${strip(cjs['types@<5.4'])}"]`)
+  }
+  // An optional peer is still checked when installed: a version range there fails installs.
+  if (pkg.peerDependencies?.typescript !== undefined) problems.push('"typescript" must not be a peer dependency')
+  return problems
+}
+
+/** Problems with the package at `root`, whose packed file list is `files`; empty when none. */
+export function publishedShapeProblems(root, files) {
+  const pkg = JSON.parse(read(root, 'package.json'))
+  const problems = []
+  for (const target of exportTargets(pkg)) if (!files.includes(target)) problems.push(`exports target ${target} is not in the package`)
+  const entries = Object.keys(pkg.exports).filter((entry) => typeof pkg.exports[entry] === 'object')
+  for (const required of ['.', './node', './browser', './schema', './codegen']) {
+    if (!entries.includes(required)) problems.push(`"${required}" is not exported`)
+  }
+  for (const entry of entries) {
+    const conditionIssues = conditionProblems(entry, pkg.exports[entry])
+    problems.push(...conditionIssues)
+    if (conditionIssues.length === 0 && entry !== '.') problems.push(...stubProblems(root, files, entry, pkg.exports[entry]))
+  }
+  if (entries.includes('.') && problems.length === 0) problems.push(...rootProblems(pkg))
+  if (pkg.exports['./package.json'] !== './package.json') problems.push('"./package.json" is not exported')
+  if (pkg.sideEffects !== false) problems.push('"sideEffects" is not false')
+  if (pkg.engines?.node !== '>=20.19') problems.push('"engines.node" is not ">=20.19"')
+  // dist/, bin/, the stub folders' two files, and what npm always adds: nothing from the repository's
+  // own folders (schema/ also holds the development GraphQL schema).
+  const stubFile = /^[a-z]+\/(package\.json|index\.d\.cts)$/
+  const stray = files.filter((file) => {
+    if (/^(dist|bin)\//.test(file) || ['package.json', 'README.md', 'LICENSE'].includes(file)) return false
+    return !(stubFile.test(file) && entries.includes(`./${file.split('/')[0]}`))
+  })
+  if (stray.length > 0) problems.push(`files that should not ship: ${stray.slice(0, 5).join(', ')}`)
+  return problems
+}

@@ -1,0 +1,73 @@
+// The type-resolution checks of the packaging suite: types/entries.ts (every entry of the
+// package) compiled under each moduleResolution mode, by the TypeScript mocklib is developed
+// with and by the oldest one it supports, which is installed from the npm registry.
+import { spawnSync } from 'node:child_process'
+import { copyFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { npmCli } from './consumer.mjs'
+
+/** The oldest TypeScript the published types support (see docs/typescript.md). */
+export const OLDEST_TYPESCRIPT = '4.8.4'
+const ENTRIES = ['index', 'node', 'browser', 'schema', 'codegen']
+const dist = 'node_modules/mocklib/dist/'
+
+/**
+ * One compilation: `mode` is moduleResolution, `legacy` says the TypeScript < 5.4 declaration
+ * set (dist/ts4.8/) must be the one loaded, `checkDeclarations` type-checks mocklib's declaration
+ * files too (check-declarations.cjs), not only the resolution. `expect` lists declaration files
+ * tsc must load.
+ */
+function run(label, mode, { legacy = false, checkDeclarations = false } = {}) {
+  const set = legacy ? `${dist}ts4.8/` : dist
+  const esm = ENTRIES.map((name) => `${set}${name}.d.ts`)
+  const cjs = ENTRIES.map((name) => `${set}${name}.d.cts`)
+  const stubs = legacy ? [] : ENTRIES.slice(1).map((name) => `node_modules/mocklib/${name}/index.d.cts`)
+  const layout = {
+    node10: { module: 'commonjs', files: ['entries.ts'], expect: [...cjs, ...stubs] },
+    node16: { module: 'node16', files: ['entries.mts', 'entries.cts'], expect: [...esm, ...cjs] },
+    nodenext: { module: 'nodenext', files: ['entries.mts', 'entries.cts'], expect: [...esm, ...cjs] },
+    bundler: { module: 'esnext', files: ['entries.ts'], expect: esm },
+  }[mode]
+  return { label, mode, legacy, checkDeclarations, ...layout }
+}
+
+export const MODERN_RUNS = ['node10', 'node16', 'nodenext', 'bundler'].map((mode) => run(mode, mode))
+export const OLDEST_RUNS = [
+  run('node10', 'node10', { legacy: true }),
+  run('node16, declaration files checked', 'node16', { legacy: true, checkDeclarations: true }),
+]
+
+/** Writes the tsconfig of a run into the consumer's types/ folder; returns its file name. */
+export function writeRunConfig(typesDir, config, typescriptVersion) {
+  copyFileSync(join(typesDir, 'entries.ts'), join(typesDir, 'entries.mts'))
+  copyFileSync(join(typesDir, 'entries.ts'), join(typesDir, 'entries.cts'))
+  // TypeScript before 5.0 calls node10 "node".
+  const moduleResolution = config.mode === 'node10' && typescriptVersion.startsWith('4.') ? 'node' : config.mode
+  const compilerOptions = {
+    module: config.module,
+    moduleResolution,
+    target: 'ES2020',
+    lib: ['ES2022', 'DOM'],
+    types: [],
+    strict: true,
+    noEmit: true,
+    // check-declarations.cjs picks the declaration files it checks itself.
+    skipLibCheck: !config.checkDeclarations,
+    skipDefaultLibCheck: true,
+  }
+  const file = `tsconfig.${config.mode}-${typescriptVersion}.json`
+  writeFileSync(join(typesDir, file), JSON.stringify({ compilerOptions, files: config.files }, null, 2))
+  return file
+}
+
+/**
+ * `npm install --save-dev typescript@<oldest>` in a project that has mocklib installed from the
+ * tarball: npm checks mocklib's peer ranges against it (a `typescript` peer of 5.4 or newer made
+ * this fail with ERESOLVE). Returns the installed TypeScript's folder.
+ */
+export function installOldestTypeScript(projectDir) {
+  const args = ['install', '--save-dev', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', `typescript@${OLDEST_TYPESCRIPT}`]
+  const result = spawnSync(process.execPath, [npmCli(), ...args], { cwd: projectDir, encoding: 'utf8' })
+  if (result.status !== 0) throw new Error(`npm ${args.join(' ')} failed:\n${result.stdout}\n${result.stderr}`)
+  return join(projectDir, 'node_modules/typescript')
+}

@@ -1,0 +1,19 @@
+// Every entry of the package, imported as an app does: compiled under each moduleResolution
+// mode (node10, node16, nodenext, bundler) and with the oldest supported TypeScript.
+import { graphql, http, HttpResponse } from 'mocklib'
+import { setupServer } from 'mocklib/node'
+import { setupWorker } from 'mocklib/browser'
+import { createSchemaExecutor } from 'mocklib/schema'
+import { plugin } from 'mocklib/codegen'
+
+interface User {
+  name: string
+}
+
+export const handlers = [
+  http.get<never, never, User>('/user', () => HttpResponse.json({ name: 'Ada' })),
+  graphql.query('GetUser', () => HttpResponse.json({ data: { user: { name: 'Ada' } } })),
+]
+// @ts-expect-error The response body must be a User.
+http.get<never, never, User>('/wrong', () => HttpResponse.json({ id: 1 }))
+export const entries = [setupServer, setupWorker, createSchemaExecutor, plugin] as const
