@@ -3,10 +3,12 @@
 // import changed to mocklib (test/fixtures/<kind>/). mocklib is packed once (npm pack) and
 // installed with every tool the fixtures use by ONE `npm install` into one shared throwaway
 // workspace; each fixture is copied next to its node_modules and run from there:
-//   vitest (ESM), vitest (CommonJS), Jest (node), Jest (jsdom): their own test files;
+//   vitest (ESM, CommonJS, jsdom), Jest (node, jsdom): their own test files;
 //   webpack 5, Vite, esbuild, Rollup: build a REST-only app and a GraphQL app (test/fixtures/apps)
 //   for the browser, then each built app runs in Chromium and must show its mocked answer;
-//   @web/dev-server: serves the same two apps unbundled, checked the same way.
+//   the Vite dev server and @web/dev-server: serve the same two apps unbundled, checked the same way.
+// Where the app's code is split into files (all but esbuild's one file), the REST-only page
+// must never load graphql-js, and the GraphQL page must (which shows the check can see it).
 // Run after the build (npm test builds first). Ends with "N passed, N failed".
 import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -27,6 +29,7 @@ const TOOLS = {
   vite: repoVersion('vite'),
   jest: repoVersion('jest'),
   'jest-environment-jsdom': repoVersion('jest-environment-jsdom'),
+  jsdom: repoVersion('jsdom'),
   webpack: '^5.100.0',
   esbuild: '^0.28.0',
   rollup: '^4.60.0',
@@ -56,17 +59,29 @@ async function initWorker(workspace, dir) {
   if (code !== 0) throw new Error(`mocklib init ${dir} failed:\n${output}`)
 }
 
-/** Opens `url` in a fresh context and waits for the app to write its result. */
+// A string of graphql-js's parser (its syntax errors), found in any build of it.
+const GRAPHQL_JS_MARKER = 'Syntax Error: '
+
+/**
+ * Opens `url` in a fresh context and waits for the app to write its result; also tells
+ * whether any script the page loaded holds graphql-js.
+ */
 async function pageResult(browser, url) {
   const context = await browser.newContext()
   const log = []
+  const scripts = []
   try {
     const page = await context.newPage()
     page.on('console', (message) => log.push(`${message.type()}: ${message.text()}`))
     page.on('pageerror', (error) => log.push(`pageerror: ${error.message}`))
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script') scripts.push(response.text().catch(() => ''))
+    })
     await page.goto(url)
     await page.waitForFunction(() => document.documentElement.dataset.result !== undefined, undefined, { timeout: 30_000 })
-    return { result: await page.evaluate(() => document.documentElement.dataset.result), log }
+    const result = await page.evaluate(() => document.documentElement.dataset.result)
+    const loadedGraphQL = (await Promise.all(scripts)).some((text) => text.includes(GRAPHQL_JS_MARKER))
+    return { result, log, loadedGraphQL }
   } catch (error) {
     return { result: `no result (${String(error.message).split('\n')[0]})`, log }
   } finally {
@@ -76,15 +91,20 @@ async function pageResult(browser, url) {
 
 const EXPECTED = { rest: 'user Ada', graphql: 'user Grace (7)' }
 
-async function checkPage(step, browser, url, app) {
-  const { result, log } = await pageResult(browser, url)
+/** The app shows its mocked answer; with `split`, graphql-js is loaded by the GraphQL app only. */
+async function checkPage(label, browser, url, app, { split = true } = {}) {
+  const { result, log, loadedGraphQL } = await pageResult(browser, url)
   const ok = result === EXPECTED[app]
   if (!ok) console.log(`    page showed ${JSON.stringify(result)}, expected ${JSON.stringify(EXPECTED[app])}\n${log.map((l) => `    ${l}`).join('\n')}`)
-  record(step, ok ? 1 : 0, ok ? 0 : 1)
+  record(`${label}: the ${app} app answers in Chromium`, ok ? 1 : 0, ok ? 0 : 1)
+  if (!split || !ok) return
+  const expected = app === 'graphql'
+  const step = `${label}: the ${app} app ${expected ? 'loads' : 'never loads'} graphql-js`
+  record(step, loadedGraphQL === expected ? 1 : 0, loadedGraphQL === expected ? 0 : 1)
 }
 
 /** One bundler: build each app, then run the built app in Chromium. */
-async function bundler(kind, workspace, browser) {
+async function bundler(kind, workspace, browser, { split }) {
   const { build } = await import(pathToFileURL(join(workspace, kind, 'build.mjs')).href)
   for (const app of ['rest', 'graphql']) {
     console.log(`\n--- ${kind}: ${app} app`)
@@ -101,23 +121,28 @@ async function bundler(kind, workspace, browser) {
     }
     const server = await startStaticServer(outDir)
     try {
-      await checkPage(`${kind}: the built ${app} app answers in Chromium`, browser, `${server.origin}/`, app)
+      await checkPage(`${kind} (built)`, browser, `${server.origin}/`, app, { split })
     } finally {
       await server.close()
     }
   }
 }
 
-/** @web/dev-server: no build; it serves the apps with node resolution. */
-async function webDevServer(workspace, browser) {
-  console.log('\n--- @web/dev-server')
-  const { serve } = await import(pathToFileURL(join(workspace, 'web-dev-server/serve.mjs')).href)
-  await initWorker(workspace, workspace)
-  const server = await serve(workspace)
+/** A dev server: no build; it serves the apps from node_modules as they are asked for. */
+async function devServer(label, module, workspace, browser) {
+  console.log(`\n--- ${label}`)
+  const { serve } = await import(pathToFileURL(join(workspace, module)).href)
+  let server
   try {
-    for (const app of ['rest', 'graphql']) {
-      await checkPage(`@web/dev-server: the ${app} app answers in Chromium`, browser, server.url(app), app)
-    }
+    server = await serve()
+    await initWorker(workspace, server.workerDir)
+  } catch (error) {
+    console.log(String(error?.stack ?? error).replace(/^/gm, '    '))
+    await server?.close()
+    return record(`${label}: starts`, 0, 1)
+  }
+  try {
+    for (const app of ['rest', 'graphql']) await checkPage(label, browser, server.url(app), app)
   } finally {
     await server.close()
   }
@@ -125,7 +150,7 @@ async function webDevServer(workspace, browser) {
 
 async function testRunners(workspace, workDir) {
   const bin = (path) => join(workspace, 'node_modules', path)
-  for (const kind of ['vitest-esm', 'vitest-cjs']) {
+  for (const kind of ['vitest-esm', 'vitest-cjs', 'vitest-jsdom']) {
     const report = join(workDir, `${kind}.json`)
     const args = [bin('vitest/vitest.mjs'), 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`]
     await jsonReport(`${kind}: its tests pass`, join(workspace, kind), args, report)
@@ -151,8 +176,10 @@ try {
   if (workspace !== undefined) {
     await testRunners(workspace, workDir)
     browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: ['--no-sandbox', '--disable-gpu'] })
-    for (const kind of ['webpack', 'vite', 'esbuild', 'rollup']) await bundler(kind, workspace, browser)
-    await webDevServer(workspace, browser)
+    for (const kind of ['webpack', 'vite', 'rollup']) await bundler(kind, workspace, browser, { split: true })
+    await bundler('esbuild', workspace, browser, { split: false }) // one file: graphql-js is in it, run lazily
+    await devServer('vite (dev server)', 'vite/serve.mjs', workspace, browser)
+    await devServer('@web/dev-server', 'web-dev-server/serve.mjs', workspace, browser)
   }
 } catch (error) {
   console.log(String(error?.stack ?? error))
