@@ -1,7 +1,8 @@
 /**
  * Parses a Cookie request header into name → value. Malformed pairs are skipped, values are
- * URL-decoded when they can be, and the first occurrence of a name wins (as browsers send
- * the most specific cookie first).
+ * URL-decoded when they can be and otherwise kept as sent (double quotes included, as
+ * browsers' `document.cookie` and MSW show them), and the first occurrence of a name wins
+ * (as browsers send the most specific cookie first).
  */
 export function parseCookieHeader(header: string | null): Record<string, string> {
   const cookies: Record<string, string> = {}
@@ -11,9 +12,7 @@ export function parseCookieHeader(header: string | null): Record<string, string>
     if (eq === -1) continue
     const name = pair.slice(0, eq).trim()
     if (name === '' || Object.prototype.hasOwnProperty.call(cookies, name)) continue
-    let value = pair.slice(eq + 1).trim()
-    if (value.length >= 2 && value.startsWith('"') && value.endsWith('"')) value = value.slice(1, -1)
-    cookies[name] = safeDecode(value)
+    cookies[name] = safeDecode(pair.slice(eq + 1).trim())
   }
   return cookies
 }

@@ -17,7 +17,7 @@ const STATUS_TEXT: Record<number, string> = {
   431: 'Request Header Fields Too Large', 451: 'Unavailable For Legal Reasons',
   500: 'Internal Server Error', 501: 'Not Implemented', 502: 'Bad Gateway',
   503: 'Service Unavailable', 504: 'Gateway Timeout', 505: 'HTTP Version Not Supported',
-  506: 'Variant Also Negotiates', 507: 'Insufficient Storage', 508: 'Loop Detected',
+  506: 'Variant Also Negotiates', 507: 'Insufficient Storage', 508: 'Loop Detected', 509: 'Bandwidth Limit Exceeded',
   510: 'Not Extended', 511: 'Network Authentication Required',
 }
 

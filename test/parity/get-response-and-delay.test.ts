@@ -66,6 +66,8 @@ describe('delay()', () => {
     ['no argument', (lib: Lib) => lib.delay()],
     ['"real"', (lib: Lib) => lib.delay('real')],
     ['0', (lib: Lib) => lib.delay(0)],
+    ['NaN', (lib: Lib) => lib.delay(Number.NaN)],
+    ['null', (lib: Lib) => lib.delay(null as never)],
   ])('%s waits on the global timers (settles when fake timers run)', async (_, wait) => {
     const { msw, mocklib } = await runBoth(async (lib) => {
       vi.useFakeTimers()
@@ -98,15 +100,22 @@ describe('delay()', () => {
   it.each([
     ['too long', 2147483648],
     ['unknown mode', 'slow'],
-  ])('%s throws', async (_, value) => {
+  ])('%s rejects the promise, without throwing at the call', async (_, value) => {
     const { msw, mocklib } = await runBoth(async (lib) => {
+      let waiting: Promise<void>
       try {
-        await lib.delay(value as never)
+        waiting = lib.delay(value as never)
+      } catch {
+        return 'throws at the call'
+      }
+      try {
+        await waiting
         return 'resolved'
       } catch (error) {
-        return error instanceof Error ? 'throws' : 'throws a non-Error'
+        return error instanceof Error ? 'rejects' : 'rejects with a non-Error'
       }
     })
+    expect(mocklib).toBe('rejects')
     expect(mocklib).toEqual(msw)
   })
 

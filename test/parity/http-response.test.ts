@@ -218,3 +218,12 @@ function rawHeadersOf(url: string): Promise<string[]> {
       .on('error', reject)
   })
 }
+
+it('every status from 100 to 599 gets the same default statusText', async () => {
+  const statuses = Array.from({ length: 500 }, (_, index) => 100 + index)
+  const { msw, mocklib } = await runBoth(async (lib) =>
+    Object.fromEntries(statuses.map((status) => [status, new lib.HttpResponse(null, { status }).statusText])),
+  )
+  expect(mocklib).toEqual(msw)
+  expect(mocklib[509]).toBe('Bandwidth Limit Exceeded')
+})

@@ -443,6 +443,18 @@ describe('what a resolver may return', () => {
   })
 })
 
+describe('cookies', () => {
+  it('the resolver sees Cookie values decoded, quoted ones with their quotes', async () => {
+    const { msw, mocklib } = await both((lib) =>
+      withServer(lib, [lib.http.get('http://a.test/x', ({ cookies }) => lib.HttpResponse.json(cookies))], {}, async () =>
+        (await fetch('http://a.test/x', { headers: { cookie: 'a="x y"; b=J%C3%BCrgen; c=""; d="open; e=100%; f="q%20x"; a=2' } })).json(),
+      ),
+    )
+    expect(mocklib.result).toEqual({ a: '"x y"', b: 'Jürgen', c: '""', d: '"open', e: '100%', f: '"q x"' })
+    expect(mocklib).toEqual(msw)
+  })
+})
+
 describe('deliberate differences (mocklib does better)', () => {
   it("passthrough() after the resolver read the body sends the body (msw 2's fetch rejects)", async () => {
     const { msw, mocklib } = await both((lib) =>

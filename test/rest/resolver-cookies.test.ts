@@ -29,8 +29,8 @@ it('is an empty object without a Cookie header', async () => {
   expect(await cookiesFor()).toEqual({})
 })
 
-it('decodes URL-encoded values and unquotes quoted ones', async () => {
-  expect(await cookiesFor('name=J%C3%BCrgen%20M; quoted="a b"; raw=100%')).toEqual({ name: 'Jürgen M', quoted: 'a b', raw: '100%' })
+it('decodes URL-encoded values and keeps quoted ones with their quotes, as browsers do', async () => {
+  expect(await cookiesFor('name=J%C3%BCrgen%20M; quoted="a b"; raw=100%')).toEqual({ name: 'Jürgen M', quoted: '"a b"', raw: '100%' })
 })
 
 it('keeps "=" inside a value and skips malformed pairs', async () => {

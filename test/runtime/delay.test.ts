@@ -30,9 +30,11 @@ describe('waiting times (fake clock)', () => {
     }
   })
 
-  it('delay(0) and a negative duration wait for nothing more than a timer tick', async () => {
+  it('delay(0), a negative duration, NaN and null wait for nothing more than a timer tick (as in MSW)', async () => {
     expect(await settledAfter(delay(0), 0)).toBe(true)
     expect(await settledAfter(delay(-50), 0)).toBe(true)
+    expect(await settledAfter(delay(Number.NaN), 0)).toBe(true)
+    expect(await settledAfter(delay(null as never), 0)).toBe(true)
   })
 
   it("delay('infinite') never settles and holds no timer", async () => {
@@ -43,18 +45,34 @@ describe('waiting times (fake clock)', () => {
   })
 })
 
-describe('bad input', () => {
-  it('an unknown mode throws, naming the accepted forms', () => {
-    expect(() => delay('slow' as never)).toThrow(/delay\("slow"\): unknown mode.*'real' or 'infinite'/)
+describe('bad input rejects the promise, never throws at the call (delay is async, as in MSW)', () => {
+  it('an unknown mode rejects, naming the accepted forms', async () => {
+    const waiting = delay('slow' as never)
+    await expect(waiting).rejects.toThrow(/delay\("slow"\): unknown mode.*'real' or 'infinite'/)
   })
 
-  it('a duration above the timer maximum throws and suggests delay("infinite")', () => {
-    expect(() => delay(2_147_483_648)).toThrow(/longest delay is 2147483647 ms.*delay\('infinite'\)/)
-    expect(() => delay(Infinity)).toThrow(RangeError)
+  it('a duration above the timer maximum rejects and suggests delay("infinite")', async () => {
+    await expect(delay(2_147_483_648)).rejects.toThrow(/longest delay is 2147483647 ms.*delay\('infinite'\)/)
+    await expect(delay(Infinity)).rejects.toThrow(RangeError)
   })
 
-  it('NaN throws', () => {
-    expect(() => delay(Number.NaN)).toThrow(/delay\(NaN\)/)
+  it('a resolver whose delay rejects answers 500 naming the error, like any rejected await', async () => {
+    const server = setupServer(
+      http.get('https://api.test/slow', async () => {
+        await delay('slow' as never)
+        return HttpResponse.text('never')
+      }),
+    )
+    server.listen()
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {})
+    try {
+      const response = await fetch('https://api.test/slow')
+      expect(response.status).toBe(500)
+      expect((await response.json()) as { message: string }).toMatchObject({ message: expect.stringContaining('unknown mode') })
+    } finally {
+      error.mockRestore()
+      server.close()
+    }
   })
 })
 
