@@ -1,6 +1,7 @@
 import { compilePattern, execPattern, type CompiledPattern, type PathParams } from '../rest/path-pattern'
 import { regexpParamNames } from '../rest/regexp-params'
 import { describeValue, format } from '../runtime/messages'
+import type { RequestContext } from '../runtime/request-context'
 import type { IndexFamily, IndexHint, RequestHandlerOptions, ResolverInfoBase } from '../runtime/request-handler'
 import { RequestHandler } from '../runtime/request-handler'
 import type { WebSocketClientConnectionProtocol, WebSocketEventListener, WebSocketHandlerConnection } from './types'
@@ -68,6 +69,20 @@ export class WebSocketHandler<Params extends PathParams = PathParams> extends Re
 
   override indexHint(): IndexHint {
     return websocketHint
+  }
+
+  /**
+   * An unhandled HTTP request that is a WebSocket handshake this handler's URL matches: a client
+   * that speaks WebSocket over http.request (the `ws` package), whose frames mocklib cannot see.
+   */
+  override diagnose(ctx: RequestContext): string | undefined {
+    if (ctx.request.headers.get('upgrade')?.toLowerCase() !== 'websocket') return undefined
+    if (this.parse(new URL(toWebSocketScheme(ctx.request.url)), undefined, ctx.baseUrl) === undefined) return undefined
+    return (
+      `"${this.info.header}" matches this URL, but the handshake came through http.request (the \`ws\` package, ` +
+      'or a client given it as its WebSocket class), and mocklib mocks connections made with the global WebSocket only. ' +
+      'Let the client use globalThis.WebSocket (Node 22+, or Node 20 with --experimental-websocket), created after server.listen().'
+    )
   }
 
   /**

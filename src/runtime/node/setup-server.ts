@@ -5,6 +5,7 @@ import { HandlerList, validateHandlers } from '../handler-list'
 import { format } from '../messages'
 import type { RequestHandler } from '../request-handler'
 import { validateStrategy, type UnhandledRequestStrategy } from '../unhandled-request'
+import { warnIfNoGlobalWebSocket } from '../../ws/no-global-websocket'
 import { InterceptorSource } from './interceptor-source'
 
 export interface ListenOptions {
@@ -63,6 +64,7 @@ export function setupServer(...handlers: RequestHandler[]): SetupServer {
       lifetime = new AbortController()
       pipeline = { emitter, onUnhandledRequest: validateStrategy(options.onUnhandledRequest), lifetime: lifetime.signal }
       source.apply()
+      warnIfNoGlobalWebSocket(active().current())
     },
     close() {
       // A second close() is harmless, as in MSW 2.
@@ -71,6 +73,7 @@ export function setupServer(...handlers: RequestHandler[]): SetupServer {
     },
     use(...next) {
       active().use(validateHandlers('server.use()', next))
+      if (source.applied) warnIfNoGlobalWebSocket(next)
     },
     resetHandlers(...next) {
       active().reset(next.length > 0 ? validateHandlers('server.resetHandlers()', next) : undefined)

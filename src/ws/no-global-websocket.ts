@@ -1,0 +1,22 @@
+import { format, warnOnce } from '../runtime/messages'
+import type { RequestHandler } from '../runtime/request-handler'
+import { isWebSocketHandler } from './websocket-handler'
+
+/**
+ * WebSocket handlers need a global WebSocket to patch. Node 20 has one only behind a flag: say
+ * so once, when a server listens with WebSocket handlers (or gets some later) and there is none.
+ */
+export function warnIfNoGlobalWebSocket(handlers: readonly RequestHandler[]): void {
+  if (typeof (globalThis as { WebSocket?: unknown }).WebSocket !== 'undefined') return
+  const handler = handlers.find(isWebSocketHandler)
+  if (handler === undefined) return
+  const node = (globalThis as { process?: { versions?: { node?: string } } }).process?.versions?.node
+  warnOnce(
+    'no-global-websocket',
+    format(
+      `"${handler.info.header}" cannot mock anything: there is no global WebSocket here${node === undefined ? '' : ` (Node ${node})`}, ` +
+        'and mocklib mocks connections made with it. Use Node 22 or later, start Node 20 with --experimental-websocket, ' +
+        "or set globalThis.WebSocket = (await import('undici')).WebSocket before server.listen().",
+    ),
+  )
+}

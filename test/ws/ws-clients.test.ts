@@ -1,0 +1,100 @@
+// Real WebSocket clients other than a bare `new WebSocket()`: a reconnecting client
+// (partysocket), and the clients mocklib documents as not mocked (the `ws` package, a
+// WebSocket class captured before listen()).
+import { ws } from 'mocklib'
+import { setupServer } from 'mocklib/node'
+import ReconnectingWebSocket from 'partysocket/ws'
+import WS from 'ws'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { startRealServer, type RealServer } from './real-server'
+import { deferred } from './socket'
+
+let real: RealServer
+const server = setupServer()
+
+beforeAll(async () => {
+  real = await startRealServer()
+})
+afterEach(() => {
+  server.close()
+  vi.restoreAllMocks()
+})
+afterAll(() => real.close())
+
+describe('partysocket (reconnecting client over the global WebSocket)', () => {
+  it('reconnects after the mock closes it, and the handler sees the new connection', async () => {
+    server.listen({ onUnhandledRequest: 'error' })
+    const link = ws.link('wss://live.test/feed')
+    let connections = 0
+    server.use(
+      link.addEventListener('connection', ({ client }) => {
+        connections++
+        client.send(`connection ${connections}`)
+        client.addEventListener('message', (event) => {
+          if (event.data === 'drop me') client.close(4000, 'try again')
+          else client.send(`ack ${String(event.data)}`)
+        })
+      }),
+    )
+    // Reconnect delays are the client's own settings, not waits in the test.
+    const socket = new ReconnectingWebSocket('wss://live.test/feed', [], { minReconnectionDelay: 1, maxReconnectionDelay: 5, maxRetries: 3 })
+    const frames: string[] = []
+    const secondConnection = deferred()
+    const acked = deferred()
+    socket.addEventListener('message', (event) => {
+      frames.push(String(event.data))
+      if (event.data === 'connection 1') socket.send('drop me')
+      if (event.data === 'connection 2') {
+        secondConnection.resolve()
+        socket.send('still here')
+      }
+      if (event.data === 'ack still here') acked.resolve()
+    })
+    await secondConnection.promise
+    await acked.promise
+    socket.close()
+    expect(frames).toEqual(['connection 1', 'connection 2', 'ack still here'])
+  })
+})
+
+describe('clients mocklib does not mock', () => {
+  it('the `ws` package: its handshake is an unhandled HTTP request whose warning names the ws.link that cannot see it, then it reaches the real server', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    server.listen({ onUnhandledRequest: 'warn' })
+    const handler = vi.fn()
+    server.use(ws.link(real.url).addEventListener('connection', handler))
+    const socket = new WS(real.url)
+    const first = await new Promise<string>((resolve, reject) => {
+      socket.once('message', (data) => resolve(String(data)))
+      socket.once('error', reject)
+    })
+    socket.close()
+    expect(first).toBe('hello from the real server')
+    expect(handler).not.toHaveBeenCalled()
+    const message = String(warn.mock.calls[0][0])
+    expect(message).toContain(`no handler matched WebSocket http://127.0.0.1:${new URL(real.url).port}/`)
+    expect(message).toContain(`"ws ${real.url}" matches this URL, but the handshake came through http.request`)
+  })
+
+  it("the `ws` package under 'error': the handshake fails instead of reaching the network", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    server.listen({ onUnhandledRequest: 'error' })
+    const before = real.connections.length
+    const socket = new WS(real.url)
+    const error = await new Promise<Error>((resolve) => socket.once('error', resolve))
+    expect(error).toBeInstanceOf(Error)
+    expect(real.connections.length).toBe(before)
+  })
+
+  it('a WebSocket class captured before listen() talks to the network: handlers never see it', async () => {
+    const Captured = globalThis.WebSocket
+    server.listen({ onUnhandledRequest: 'error' })
+    const handler = vi.fn()
+    server.use(ws.link(real.url).addEventListener('connection', handler))
+    const socket = new Captured(real.url)
+    const first = await new Promise<string>((resolve) => socket.addEventListener('message', (event) => resolve(String(event.data))))
+    socket.close()
+    expect(first).toBe('hello from the real server')
+    expect(handler).not.toHaveBeenCalled()
+  })
+})
