@@ -111,6 +111,7 @@ try {
 
   await script('ESM (import)', project, 'esm/esm.mjs')
   await script('CommonJS (require)', project, 'cjs/cjs.cjs')
+  await script('handlers across the ESM and CommonJS builds', project, 'esm/dual-package.mjs')
   await script('without graphql, ESM', bare, 'no-graphql/rest-only.mjs')
   await script('without graphql, CommonJS', bare, 'no-graphql/rest-only.cjs')
   await script('npm install <tarball> alone: GraphQL and REST, ESM', alone, 'install-alone/graphql.mjs')

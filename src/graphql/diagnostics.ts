@@ -1,5 +1,6 @@
 import type { RequestContext } from '../runtime/request-context'
 import type { RequestHandler } from '../runtime/request-handler'
+import { asGraphQLHandler } from './as-graphql-handler'
 import type { GraphQLHandler } from './graphql-handler'
 import { readGraphQLRequest, type ParsedOperation } from './parse-request'
 
@@ -15,10 +16,8 @@ export async function diagnoseGraphQL(ctx: RequestContext, handlers: readonly Re
   if (state.done) return undefined
   state.done = true
 
-  // By shape, so handlers that wrap a GraphQL handler (and expose it as `inner`) count too.
-  const graphqlHandlers = handlers
-    .map((handler) => (isGraphQLLike(handler) ? handler : (handler as { inner?: unknown }).inner))
-    .filter(isGraphQLLike)
+  // Handlers that wrap a GraphQL handler count as the handler they wrap.
+  const graphqlHandlers = handlers.map(asGraphQLHandler).filter((handler) => handler !== undefined)
   const parsed = await readGraphQLRequest(ctx)
   const atEndpoint = graphqlHandlers.find((handler) => handler.endpoint !== undefined && handler.endpointMatches(ctx))
 
@@ -102,8 +101,4 @@ function editDistance(a: string, b: string): number {
     previous = current
   }
   return previous[b.length]
-}
-
-function isGraphQLLike(handler: unknown): handler is GraphQLHandler {
-  return typeof (handler as Partial<GraphQLHandler> | undefined)?.describeMatch === 'function'
 }

@@ -255,7 +255,3 @@ function headerOf(type: HandlerOperationType, predicate: CompiledPredicate, endp
   const head = type === 'all' ? 'all operations' : `${type} ${display}`
   return endpoint === undefined ? head : `${head} at ${endpoint.source}`
 }
-
-export function isGraphQLHandler(handler: RequestHandler): handler is GraphQLHandler {
-  return handler instanceof GraphQLHandler
-}

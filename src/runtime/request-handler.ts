@@ -166,8 +166,17 @@ export abstract class RequestHandler<
   }
 }
 
+/**
+ * Every handler carries this brand (on the prototype): a registry symbol, the same in the ESM
+ * and the CommonJS build, so a handler made by one build is accepted by the other's
+ * setupServer (the dual-package hazard), where `instanceof` would refuse it.
+ */
+const kRequestHandler = Symbol.for('mocklib.RequestHandler')
+Object.defineProperty(RequestHandler.prototype, kRequestHandler, { value: true })
+
+/** True for handlers of any kind, from either build of mocklib. */
 export function isRequestHandler(value: unknown): value is RequestHandler {
-  return value instanceof RequestHandler
+  return typeof value === 'object' && value !== null && (value as { [kRequestHandler]?: unknown })[kRequestHandler] === true
 }
 
 /**

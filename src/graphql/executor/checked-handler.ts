@@ -1,16 +1,8 @@
 import { isIterator } from '../../runtime/is-iterator'
 import { getSetCookies, HttpResponse, kDefaultContentType } from '../../runtime/http-response'
 import { isPassthroughResponse } from '../../runtime/passthrough'
-import type { RequestContext } from '../../runtime/request-context'
-import type { RequestExpander } from '../../runtime/request-expander'
-import {
-  RequestHandler,
-  type AsyncResponseResolverReturnType,
-  type HandlerInfo,
-  type IndexHint,
-  type MaybePromise,
-  type ResolverInfoBase,
-} from '../../runtime/request-handler'
+import { DelegatingHandler } from '../../runtime/delegating-handler'
+import type { AsyncResponseResolverReturnType, RequestHandler } from '../../runtime/request-handler'
 import type { BodyCheckInput, BodyCheckMode, BodyCheckResult, BodyProblem } from './body-check'
 import { schemaMessages } from './messages'
 
@@ -41,40 +33,9 @@ interface GraphQLResolverArgs extends BodyCheckInput {
  * indexing, content negotiation and diagnostics to the handler it wraps, so it behaves exactly
  * like it in the list; only the resolver's answers pass through the check.
  */
-export class CheckedHandler extends RequestHandler {
-  readonly kind: string
-  override readonly info: HandlerInfo
-  override readonly expander: RequestExpander | undefined
-
-  constructor(
-    readonly inner: RequestHandler,
-    checker: BodyChecker,
-    mode: BodyCheckMode | undefined,
-  ) {
-    super(
-      inner.info.header,
-      (args) => checkedResolve(inner, checker, mode, args as unknown as GraphQLResolverArgs) as AsyncResponseResolverReturnType,
-      inner.options,
-    )
-    this.kind = inner.kind
-    this.info = inner.info
-    this.expander = inner.expander
-  }
-
-  match(ctx: RequestContext): MaybePromise<ResolverInfoBase | Response | null> {
-    return this.inner.match(ctx)
-  }
-
-  override indexHint(baseUrl: string | undefined): IndexHint | undefined {
-    return this.inner.indexHint(baseUrl)
-  }
-
-  override finalizeResponse(response: Response, ctx: RequestContext): Response {
-    return this.inner.finalizeResponse(response, ctx)
-  }
-
-  override diagnose(ctx: RequestContext, handlers?: readonly RequestHandler[]): MaybePromise<string | undefined> {
-    return this.inner.diagnose(ctx, handlers)
+export class CheckedHandler extends DelegatingHandler {
+  constructor(inner: RequestHandler, checker: BodyChecker, mode: BodyCheckMode | undefined) {
+    super(inner, (args) => checkedResolve(inner, checker, mode, args as unknown as GraphQLResolverArgs) as AsyncResponseResolverReturnType)
   }
 }
 

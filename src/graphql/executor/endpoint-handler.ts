@@ -1,12 +1,6 @@
+import { DelegatingHandler } from '../../runtime/delegating-handler'
 import type { RequestContext } from '../../runtime/request-context'
-import type { RequestExpander } from '../../runtime/request-expander'
-import {
-  RequestHandler,
-  type HandlerInfo,
-  type IndexHint,
-  type MaybePromise,
-  type ResolverInfoBase,
-} from '../../runtime/request-handler'
+import type { ResolverInfoBase } from '../../runtime/request-handler'
 import type { GraphQLHandler } from '../graphql-handler'
 import { readGraphQLRequest } from '../parse-request'
 import type { OperationParams } from '../read-request'
@@ -16,26 +10,18 @@ import type { SchemaRequestInfo } from './types'
 /**
  * The executor serving a whole endpoint: a `graphql.link(url).operation()` handler, plus what
  * a GraphQL server at that URL also answers and a GraphQL handler does not match: a query with
- * a syntax error (400), an unknown `operationName` or unusable variables (422), a body that is
- * not JSON (400). Only requests to its own endpoint are taken this way, so REST requests with
+ * a syntax error (400), an unknown `operationName` (422), a body that is not JSON (400). Only requests to its own endpoint are taken this way, so REST requests with
  * a "query" key elsewhere are never mistaken for broken GraphQL.
  */
-export class SchemaEndpointHandler extends RequestHandler {
-  readonly kind: string
-  override readonly info: HandlerInfo
-  override readonly expander: RequestExpander | undefined
-
+export class SchemaEndpointHandler extends DelegatingHandler {
   constructor(
-    readonly inner: GraphQLHandler<GraphQLQuery, object>,
+    override readonly inner: GraphQLHandler<GraphQLQuery, object>,
     private readonly unreadable: (request: Request, message: string) => Response,
   ) {
-    super(inner.info.header, inner.resolver as never, inner.options)
-    this.kind = inner.kind
-    this.info = inner.info
-    this.expander = inner.expander
+    super(inner)
   }
 
-  async match(ctx: RequestContext): Promise<ResolverInfoBase | Response | null> {
+  override async match(ctx: RequestContext): Promise<ResolverInfoBase | Response | null> {
     const args = await this.inner.match(ctx)
     if (args !== null || !this.inner.endpointMatches(ctx)) return args
     // The request as the handler read it (read once, memoised): no second read of the body.
@@ -63,18 +49,6 @@ export class SchemaEndpointHandler extends RequestHandler {
       operationName: operationName as string | null | undefined,
       requestId: ctx.requestId,
     })
-  }
-
-  override indexHint(): IndexHint | undefined {
-    return this.inner.indexHint()
-  }
-
-  override finalizeResponse(response: Response, ctx: RequestContext): Response {
-    return this.inner.finalizeResponse(response, ctx)
-  }
-
-  override diagnose(ctx: RequestContext, handlers?: readonly RequestHandler[]): MaybePromise<string | undefined> {
-    return this.inner.diagnose(ctx, handlers)
   }
 }
 

@@ -1,7 +1,7 @@
 import type { ExecutionResult, GraphQLSchema } from 'graphql'
 import type { IMocks, IMockStore, TypePolicy } from '@graphql-tools/mock'
 import { HttpResponse } from '../../runtime/http-response'
-import type { RequestHandler, RequestHandlerOptions } from '../../runtime/request-handler'
+import { isRequestHandler, type RequestHandler, type RequestHandlerOptions } from '../../runtime/request-handler'
 import { graphql, type GraphQLLinkHandlers } from '../graphql'
 import type { GraphQLQuery } from '../types'
 import { BODY_CHECK_MODES, checkBody, type BodyCheckMode } from './body-check'
@@ -164,7 +164,7 @@ export function createSchemaExecutor(options: SchemaExecutorOptions): SchemaExec
   }
 
   function check(handler: RequestHandler, checkOptions: CheckOptions = {}): RequestHandler {
-    if (typeof handler !== 'object' || handler === null || typeof (handler as RequestHandler).match !== 'function') {
+    if (!isRequestHandler(handler)) {
       throw new TypeError(schemaMessages.checkNeedsHandler(handler))
     }
     if (handler.kind !== 'graphql') throw new TypeError(schemaMessages.checkNotGraphQL(handler.info.header, handler.kind))
