@@ -1,4 +1,5 @@
 import { requestCookies } from '../rest/cookies'
+import type { NeverTo } from '../runtime/never-to'
 import { HttpResponse } from '../runtime/http-response'
 import type { RequestContext } from '../runtime/request-context'
 import type { RequestExpander } from '../runtime/request-expander'
@@ -64,7 +65,7 @@ export interface GraphQLHandlerInfo extends HandlerInfo {
 export class GraphQLHandler<
   Query extends object | null = GraphQLQuery,
   Variables extends object = GraphQLVariables,
-> extends RequestHandler<GraphQLResolverInfo<Variables>, GraphQLResponseBody<Query>> {
+> extends RequestHandler<GraphQLResolverInfo<Variables>, GraphQLResponseBody<NeverTo<Query, GraphQLQuery>>> {
   readonly kind = 'graphql'
   declare readonly info: GraphQLHandlerInfo
   /** @internal Splits batches (the pipeline's business, not users'). */

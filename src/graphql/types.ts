@@ -1,4 +1,5 @@
 import type { MaybePromise, ResolverInfoBase, ResponseResolver } from '../runtime/request-handler'
+import type { NeverTo } from '../runtime/never-to'
 import type { Unmasked } from './typed-operations'
 
 export type GraphQLOperationType = 'query' | 'mutation' | 'subscription'
@@ -143,4 +144,4 @@ export interface GraphQLResolverInfo<Variables extends object = GraphQLVariables
 export type GraphQLResponseResolver<
   Query extends object | null = GraphQLQuery,
   Variables extends object = GraphQLVariables,
-> = ResponseResolver<GraphQLResolverInfo<Variables>, GraphQLResponseBody<Query>>
+> = ResponseResolver<GraphQLResolverInfo<Variables>, GraphQLResponseBody<NeverTo<Query, GraphQLQuery>>>

@@ -1,4 +1,5 @@
 import type { DefaultBodyType } from '../runtime/http-response'
+import type { NeverTo } from '../runtime/never-to'
 import { describeValue, format, messages } from '../runtime/messages'
 import type { RequestContext } from '../runtime/request-context'
 import {
@@ -61,7 +62,7 @@ export type HttpResponseResolver<
   Params extends PathParams = PathParams,
   RequestBody extends DefaultBodyType = DefaultBodyType,
   ResponseBody extends DefaultBodyType = DefaultBodyType,
-> = ResponseResolver<HttpResolverInfo<Params, RequestBody>, ResponseBody>
+> = ResponseResolver<HttpResolverInfo<Params, RequestBody>, NeverTo<ResponseBody, DefaultBodyType>>
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD' | 'OPTIONS'
 
@@ -100,7 +101,7 @@ export class HttpHandler<
   Params extends PathParams = PathParams,
   RequestBody extends DefaultBodyType = DefaultBodyType,
   ResponseBody extends DefaultBodyType = DefaultBodyType,
-> extends RequestHandler<HttpResolverInfo<Params, RequestBody>, ResponseBody> {
+> extends RequestHandler<HttpResolverInfo<Params, RequestBody>, NeverTo<ResponseBody, DefaultBodyType>> {
   readonly kind = 'http'
   declare readonly info: HttpHandlerInfo
   /** Upper-case method, or 'ALL' for any method. */

@@ -68,7 +68,7 @@ export class HttpResponse<BodyType extends DefaultBodyType = DefaultBodyType> ex
   }
 
   /** A `text/plain` response with its Content-Length. */
-  static text<BodyType extends string>(body?: BodyType | null, init?: HttpResponseInit): HttpResponse<BodyType> {
+  static text<BodyType extends string>(body?: NoInfer<BodyType> | null, init?: HttpResponseInit): HttpResponse<BodyType> {
     const headers = withDefaults(init, 'text/plain')
     // A number or other value (a route param, say) is sent as its text, as `new Response()` does.
     const text = body === undefined || body === null ? undefined : String(body)
@@ -77,7 +77,7 @@ export class HttpResponse<BodyType extends DefaultBodyType = DefaultBodyType> ex
   }
 
   /** An `application/json` response; the body is `JSON.stringify`d. */
-  static override json<BodyType extends DefaultBodyType>(body?: BodyType, init?: HttpResponseInit): HttpResponse<BodyType> {
+  static override json<BodyType extends DefaultBodyType>(body?: NoInfer<BodyType>, init?: HttpResponseInit): HttpResponse<BodyType> {
     if (init === undefined) {
       // The common `HttpResponse.json(body)`: two known headers, no Headers object to build.
       const text = body === undefined ? '' : JSON.stringify(body)
@@ -99,12 +99,12 @@ export class HttpResponse<BodyType extends DefaultBodyType = DefaultBodyType> ex
   }
 
   /** A `text/xml` response. */
-  static xml<BodyType extends string>(body?: BodyType | null, init?: HttpResponseInit): HttpResponse<BodyType> {
+  static xml<BodyType extends string>(body?: NoInfer<BodyType> | null, init?: HttpResponseInit): HttpResponse<BodyType> {
     return new HttpResponse<BodyType>(body ?? null, { ...init, headers: withDefaults(init, 'text/xml') })
   }
 
   /** A `text/html` response. */
-  static html<BodyType extends string>(body?: BodyType | null, init?: HttpResponseInit): HttpResponse<BodyType> {
+  static html<BodyType extends string>(body?: NoInfer<BodyType> | null, init?: HttpResponseInit): HttpResponse<BodyType> {
     return new HttpResponse<BodyType>(body ?? null, { ...init, headers: withDefaults(init, 'text/html') })
   }
 

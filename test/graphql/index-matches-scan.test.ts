@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { getResponse, graphql, http, HttpResponse, type RequestHandler } from 'mocklib'
+import { getResponse, graphql, http, HttpResponse, type GraphQLResponseBody, type RequestHandler } from 'mocklib'
 import { setupServer } from 'mocklib/node'
 
 // The server finds named GraphQL handlers through an index by operation name; getResponse()
@@ -26,7 +26,7 @@ const requestArb = fc.record({
 function build(specs: Array<{ kind: string; name: string; link: string | null }>): RequestHandler[] {
   return specs.map((spec, index) => {
     const api = spec.link === null ? graphql : graphql.link(spec.link)
-    const answer = () => HttpResponse.json({ data: { handler: index } })
+    const answer = (): HttpResponse<GraphQLResponseBody> => HttpResponse.json({ data: { handler: index } })
     switch (spec.kind) {
       case 'query':
         return api.query(spec.name, answer)
