@@ -71,7 +71,9 @@ function references(declaration, checker, resolve) {
           : undefined
     if (name !== undefined) {
       const symbol = checker.getSymbolAtLocation(ts.isQualifiedName(name) ? name.left : name)
-      if (symbol !== undefined && !(symbol.flags & ts.SymbolFlags.TypeParameter)) found.push(resolve(symbol))
+      // `class X extends someConstant`: users see the constant's type (a platform class), not its name.
+      const heritageValue = ts.isExpressionWithTypeArguments(node) && symbol !== undefined && symbol.flags & ts.SymbolFlags.Variable
+      if (symbol !== undefined && !(symbol.flags & ts.SymbolFlags.TypeParameter) && !heritageValue) found.push(resolve(symbol))
     }
     ts.forEachChild(node, visit)
   }

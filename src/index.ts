@@ -102,6 +102,7 @@ export type {
   IndexHint,
   MaybePromise,
   RequestHandlerOptions,
+  RequestKeys,
   ResolverCleanup,
   ResolverExtras,
   ResolverInfoBase,
