@@ -29,14 +29,22 @@ const LINE_BREAK = /\r\n|\r|\n/
  */
 export function encodeEventStreamFields(fields: EventStreamFields): string {
   let text = ''
-  if (fields.id !== undefined) text += 'id:' + checkSingleLine('id', fields.id, true) + '\n'
-  if (fields.event !== undefined) text += 'event:' + checkSingleLine('event', fields.event, false) + '\n'
-  if (fields.retry !== undefined) text += 'retry:' + checkRetry(fields.retry) + '\n'
+  if (fields.id !== undefined) text += field('id', checkSingleLine('id', fields.id, true))
+  if (fields.event !== undefined) text += field('event', checkSingleLine('event', fields.event, false))
+  if (fields.retry !== undefined) text += field('retry', checkRetry(fields.retry))
   const dispatches = fields.data !== undefined || fields.event !== undefined || (fields.id === undefined && fields.retry === undefined)
   if (dispatches) {
-    for (const line of (fields.data ?? '').split(LINE_BREAK)) text += 'data:' + line + '\n'
+    for (const line of (fields.data ?? '').split(LINE_BREAK)) text += field('data', line)
   }
   return text + '\n'
+}
+
+/**
+ * One `name:value` line. Clients drop one space after the colon, so a value that starts with
+ * a space is written after an extra one (`data:  x` keeps ' x'); others are written as MSW does.
+ */
+function field(name: string, value: string): string {
+  return value.startsWith(' ') ? `${name}: ${value}\n` : `${name}:${value}\n`
 }
 
 /**

@@ -74,6 +74,10 @@ describe('event stream wire format', () => {
     expect(await body.toEnd()).toBe(': keep-alive\n: two\n: lines\n:\n')
   })
 
+  it('keeps a leading space, which clients would drop after the colon (MSW loses it)', async () => {
+    expect(await wireOf({ id: ' 1', event: ' tick', data: '  indented\n second' })).toBe('id:  1\nevent:  tick\ndata:   indented\ndata:  second\n\n')
+  })
+
   it('keeps non-ASCII text intact', async () => {
     expect(await wireOf({ data: 'héllo 🌍 日本' })).toBe('data:héllo 🌍 日本\n\n')
   })
