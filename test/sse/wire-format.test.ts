@@ -10,7 +10,7 @@ afterEach(() => server.resetHandlers())
 afterAll(() => server.close())
 
 /** Sends the messages, closes, and returns the whole body the client read. */
-type Events = { message: unknown; tick: string; ping: undefined }
+type Events = { message: unknown; tick: string; ping: undefined; ' tick': string }
 
 async function wireOf(...messages: ServerSentEventMessage<Events>[]): Promise<string> {
   server.use(
