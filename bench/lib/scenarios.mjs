@@ -88,6 +88,8 @@ const GRAPHQL_URL = `${ORIGIN}/graphql`
 const graphqlInit = { method: 'POST', headers: JSON_HEADERS, body: graphqlBody('BenchQuery') }
 const graphqlAnswer = (lib) => () => lib.HttpResponse.json(JSON.parse(GRAPHQL_TEXT))
 const hasGraphql = (lib) => lib.graphql !== undefined
+const SSE_EVENTS = Array.from({ length: 1000 }, (_, index) => `{"index":${index},"text":"event number ${index}"}`)
+const SSE_TEXT = SSE_EVENTS.map((data) => `data:${data}\n\n`).join('')
 
 export const SCENARIOS = [
   requestScenario({
@@ -215,6 +217,30 @@ export const SCENARIOS = [
           if (globalThis.fetch !== originalFetch) throw new Error('listen-close: fetch was not restored')
         },
         teardown() {},
+      }
+    },
+  },
+  {
+    id: 'sse-1000-events',
+    title: 'SSE, 1,000 events over one stream, fetch',
+    unit: 'stream',
+    contenders: LIBRARIES,
+    async setup(lib) {
+      // msw's sse() throws without a global EventSource (Node has none); give it the npm one.
+      if (lib.name === 'msw' && globalThis.EventSource === undefined) globalThis.EventSource = (await import('eventsource')).EventSource
+      const url = `${ORIGIN}/events`
+      const server = startServer(lib, [
+        lib.sse(url, ({ client }) => {
+          for (let index = 0; index < 1000; index++) client.send({ data: SSE_EVENTS[index] })
+          client.close()
+        }),
+      ])
+      const init = { headers: { accept: 'text/event-stream' } }
+      return {
+        async run(count) {
+          for (let index = 0; index < count; index++) check(await (await fetch(url, init)).text(), SSE_TEXT, 'sse-1000-events')
+        },
+        teardown: () => server.close(),
       }
     },
   },

@@ -28,6 +28,11 @@ export class EventStreamWriter {
   #active = false
   /** error() was called while events were still queued: it takes effect once they are read. */
   #pendingError: { reason: unknown } | undefined
+  /**
+   * Text written in this turn of the event loop, enqueued as one chunk at its end: a handler
+   * that sends a burst of events costs one chunk (and one read) instead of one per event.
+   */
+  #batch = ''
 
   constructor() {
     this.readable = new ReadableStream<Uint8Array>({
@@ -39,6 +44,7 @@ export class EventStreamWriter {
         if (this.#pendingError !== undefined && controller.desiredSize === 1) controller.error(this.#pendingError.reason)
       },
       cancel: () => {
+        this.#batch = ''
         this.#end('cancelled')
       },
     })
@@ -79,14 +85,23 @@ export class EventStreamWriter {
   write(text: string): boolean {
     this.#markActive()
     if (this.state !== 'open') return false
-    this.#controller.enqueue(encoder.encode(text))
+    if (this.#batch === '') queueMicrotask(this.#flush)
+    this.#batch += text
     return true
+  }
+
+  readonly #flush = (): void => {
+    if (this.#batch === '') return
+    const text = this.#batch
+    this.#batch = ''
+    this.#controller.enqueue(encoder.encode(text))
   }
 
   /** Ends the stream normally: an EventSource reconnects after its retry time. */
   close(): boolean {
     this.#markActive()
     if (!this.#end('closed')) return false
+    this.#flush()
     this.#controller.close()
     return true
   }
@@ -98,6 +113,7 @@ export class EventStreamWriter {
   error(reason: unknown = new Error('The event stream was ended with an error.')): boolean {
     this.#markActive()
     if (!this.#end('errored')) return false
+    this.#flush()
     // desiredSize is the high-water mark (1) exactly when nothing is queued.
     if (this.#controller.desiredSize === 1) this.#controller.error(reason)
     else this.#pendingError = { reason }
@@ -109,7 +125,9 @@ export class EventStreamWriter {
    * ends as 'cancelled', and a read still pending fails with `reason`, as a real fetch's would.
    */
   abandon(reason: unknown): void {
-    if (this.#end('cancelled')) this.#controller.error(reason)
+    if (!this.#end('cancelled')) return
+    this.#batch = ''
+    this.#controller.error(reason)
   }
 
   #end(how: EventStreamEnd): boolean {
