@@ -110,6 +110,7 @@ export type {
   ResponseResolverReturnType,
 } from './runtime/request-handler'
 export type { RequestContext } from './runtime/request-context'
+export type { HandlerRunArgs, HandlerRunResult } from './runtime/run-handler'
 export type {
   LifeCycleEventName,
   LifeCycleEventPayload,

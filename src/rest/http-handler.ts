@@ -104,21 +104,29 @@ export class HttpHandler<
 > extends RequestHandler<HttpResolverInfo<Params, RequestBody>, NeverTo<ResponseBody, DefaultBodyType>> {
   readonly kind = 'http'
   declare readonly info: HttpHandlerInfo
-  /** Upper-case method, or 'ALL' for any method. */
+  /** Upper-case method, 'ALL' for any method, or a method RegExp as written (`/^(GET|POST)$/`). */
   readonly method: string
   readonly predicate: HttpPredicate<Params>
+  /** Set when the method was given as a RegExp (as MSW allows): request methods are tested against it. */
+  readonly #methods: RegExp | undefined
   readonly #pattern: CompiledPattern | undefined
   readonly #regexp: RegExp | undefined
   readonly #regexpNames: readonly string[] = []
 
   constructor(
-    method: string,
+    method: string | RegExp,
     predicate: HttpPredicate<Params>,
     resolver: HttpResponseResolver<Params, RequestBody, ResponseBody>,
     options?: RequestHandlerOptions,
   ) {
-    const upper = method.toUpperCase()
-    const api = `http.${upper === 'ALL' ? 'all' : method.toLowerCase()}()`
+    const methods = method instanceof RegExp ? new RegExp(method.source, method.flags.replace(/[gy]/g, '')) : undefined
+    if (methods === undefined && typeof method !== 'string') {
+      throw new TypeError(
+        format(`new HttpHandler() needs a method name ('GET') or a RegExp (/^(GET|POST)$/) as its first argument, got ${describeValue(method)}.`),
+      )
+    }
+    const upper = methods === undefined ? (method as string).toUpperCase() : String(method)
+    const api = methods !== undefined ? 'new HttpHandler()' : `http.${upper === 'ALL' ? 'all' : upper.toLowerCase()}()`
     let pattern: CompiledPattern | undefined
     let regexp: RegExp | undefined
     let display: string
@@ -146,6 +154,7 @@ export class HttpHandler<
     super(`${upper} ${display}`, resolver, options)
     Object.assign(this.info, { method: upper, path: predicate })
     this.method = upper
+    this.#methods = methods
     this.predicate = predicate
     this.#pattern = pattern
     this.#regexp = regexp
@@ -161,10 +170,13 @@ export class HttpHandler<
     return undefined
   }
 
+  #takesMethod(method: string): boolean {
+    if (this.#methods !== undefined) return this.#methods.test(method)
+    return this.method === 'ALL' || this.method === method || this.method === method.toUpperCase()
+  }
+
   match(ctx: RequestContext): MaybePromise<HttpResolverInfo<Params, RequestBody> | null> {
-    if (this.method !== 'ALL' && this.method !== ctx.request.method && this.method !== ctx.request.method.toUpperCase()) {
-      return null
-    }
+    if (!this.#takesMethod(ctx.request.method)) return null
     if (this.#pattern !== undefined) {
       const resolved = this.#pattern.resolve(ctx.baseUrl)
       if (resolved === undefined) return null
@@ -211,7 +223,7 @@ export class HttpHandler<
       return undefined
     }
     const resolved = pattern.resolve(ctx.baseUrl)
-    const otherMethod = this.method !== 'ALL' && this.method !== ctx.request.method.toUpperCase()
+    const otherMethod = !this.#takesMethod(ctx.request.method)
     if (resolved !== undefined && otherMethod && execPattern(resolved, ctx.cleanUrl) !== undefined) {
       return `The handler "${this.info.header}" matches this URL but not the method ${ctx.request.method}.`
     }

@@ -1,7 +1,7 @@
 import { isIterator } from './is-iterator'
 import { cloneResponse } from './clone-response'
 import { isPassthroughResponse } from './passthrough'
-import type { HandlerStateStore, HandlerRunState } from './handler-state'
+import { markHandlerUsed, type HandlerStateStore, type HandlerRunState } from './handler-state'
 import { messages } from './messages'
 import type { RequestContext } from './request-context'
 import type { RequestHandler, ResolverCleanup } from './request-handler'
@@ -87,6 +87,8 @@ export async function executeHandlers(
     } finally {
       stopWatching?.()
       ctx.adoptHeaderEdits()
+      // Used once it ran (as in MSW); a generator, once it has ended.
+      if (state.iterator === undefined) markHandlerUsed(handler)
     }
 
     if (result === undefined) continue

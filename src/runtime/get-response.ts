@@ -1,5 +1,5 @@
 import { HandlerList, validateHandlers } from './handler-list'
-import { HandlerStateStore } from './handler-state'
+import { directStore } from './handler-state'
 import { passthrough } from './passthrough'
 import { RequestContext } from './request-context'
 import type { RequestHandler } from './request-handler'
@@ -10,7 +10,6 @@ export interface ResolutionContext {
   baseUrl?: string
 }
 
-const defaultStore = new HandlerStateStore()
 let counter = 0
 
 /**
@@ -26,7 +25,7 @@ export async function getResponse(
 ): Promise<Response | undefined> {
   validateHandlers('getResponse()', handlers)
   const ctx = new RequestContext(request, `get-response-${++counter}`, resolutionContext?.baseUrl)
-  const resolution = await resolveRequest(ctx, new HandlerList(handlers, defaultStore), {
+  const resolution = await resolveRequest(ctx, new HandlerList(handlers, directStore), {
     partException: (_part, error) => {
       throw error
     },

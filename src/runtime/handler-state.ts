@@ -1,4 +1,5 @@
 import type { RequestHandler, ResolverCleanup } from './request-handler'
+import { runCleanups } from './resolver-cleanups'
 
 /** What one scope remembers about one handler between requests. */
 export interface HandlerRunState {
@@ -39,22 +40,51 @@ export class HandlerStateStore {
     for (const handler of handlers) {
       const state = this.#states.get(handler)
       if (state === undefined) continue
-      closeIterator(state.iterator)
-      state.iterator = undefined
+      abandonGenerator(handler, state)
       state.done = false
       state.final = undefined
-      state.cleanups = undefined
     }
   }
 
   /** Forgets everything about these handlers (restoreHandlers): they answer again, generators restart. */
   restore(handlers: Iterable<RequestHandler>): void {
     for (const handler of handlers) {
-      closeIterator(this.#states.get(handler)?.iterator)
+      const state = this.#states.get(handler)
+      if (state !== undefined) abandonGenerator(handler, state)
       this.#states.delete(handler)
+      if (handler.options.once === true) usedHandlers.delete(handler)
     }
   }
 }
+
+/**
+ * A generator left mid-way (resetHandlers, restoreHandlers): its `finally` blocks run, and so
+ * do its finalize() cleanups, which would otherwise never run (a timer kept forever).
+ */
+function abandonGenerator(handler: RequestHandler, state: HandlerRunState): void {
+  closeIterator(state.iterator)
+  state.iterator = undefined
+  const cleanups = state.cleanups
+  state.cleanups = undefined
+  void runCleanups(handler, cleanups)
+}
+
+/**
+ * Handlers whose resolver has run to an answer in any scope (a generator: to its end), for
+ * MSW's `handler.isUsed`. Only an observation: lookup never reads it.
+ */
+const usedHandlers = new WeakSet<RequestHandler>()
+
+export function markHandlerUsed(handler: RequestHandler): void {
+  usedHandlers.add(handler)
+}
+
+export function isHandlerUsed(handler: RequestHandler): boolean {
+  return usedHandlers.has(handler)
+}
+
+/** The scope of handlers used outside any server or worker: `getResponse()` and `handler.run()`. */
+export const directStore: HandlerStateStore = new HandlerStateStore()
 
 /** Ends an abandoned generator, so its `finally` blocks run (a generator mid-step refuses: ignored). */
 function closeIterator(iterator: HandlerRunState['iterator']): void {

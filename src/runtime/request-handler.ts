@@ -2,6 +2,8 @@ import type { DefaultBodyType, HttpResponse } from './http-response'
 import type { RequestContext } from './request-context'
 import type { MaybePromise } from './maybe-promise'
 import type { RequestExpander } from './request-expander'
+import { isHandlerUsed } from './handler-state'
+import { runHandler, testHandler, type HandlerRunArgs, type HandlerRunResult } from './run-handler'
 
 export type { MaybePromise }
 
@@ -141,6 +143,27 @@ export abstract class RequestHandler<
    * GraphQL's 405 for a mutation sent with GET. It must not consume the request body.
    */
   abstract match(ctx: RequestContext): MaybePromise<ResolverArgs | Response | null>
+
+  /**
+   * Whether this handler's resolver has run (a generator: to its end) in any server, boundary
+   * or `getResponse()` call. `restoreHandlers()` clears it for `once` handlers. As in MSW.
+   */
+  get isUsed(): boolean {
+    return isHandlerUsed(this)
+  }
+
+  /** Whether this handler would take the request, without running its resolver (as in MSW). */
+  test(args: HandlerRunArgs): Promise<boolean> {
+    return testHandler(this, args)
+  }
+
+  /**
+   * Runs this handler alone against a request, outside any server (as in MSW): `null` when it
+   * does not take the request, otherwise the request and the resolver's response.
+   */
+  run(args: HandlerRunArgs): Promise<HandlerRunResult | null> {
+    return runHandler(this, args)
+  }
 
   /** The index key this handler can be found by, for a base URL; none means "always consider". */
   indexHint(_baseUrl: string | undefined): IndexHint | undefined {

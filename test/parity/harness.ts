@@ -16,6 +16,7 @@ type Core = typeof mocklibCore
 export interface Lib {
   name: 'msw' | 'mocklib'
   http: Core['http']
+  HttpHandler: Core['HttpHandler']
   graphql: Core['graphql']
   HttpResponse: Core['HttpResponse']
   passthrough: Core['passthrough']
@@ -30,6 +31,7 @@ export interface Lib {
 export const msw = {
   name: 'msw',
   http: mswCore.http,
+  HttpHandler: mswCore.HttpHandler,
   graphql: mswCore.graphql,
   HttpResponse: mswCore.HttpResponse,
   passthrough: mswCore.passthrough,
@@ -43,6 +45,7 @@ export const msw = {
 export const mocklib: Lib = {
   name: 'mocklib',
   http: mocklibCore.http,
+  HttpHandler: mocklibCore.HttpHandler,
   graphql: mocklibCore.graphql,
   HttpResponse: mocklibCore.HttpResponse,
   passthrough: mocklibCore.passthrough,

@@ -115,3 +115,30 @@ it('a generator that throws answers 500', async () => {
   expect(await response.json()).toMatchObject({ message: 'generator broke' })
   spy.mockRestore()
 })
+
+it('a generator left mid-way by resetHandlers() or restoreHandlers() runs its finalize() cleanups (MSW drops them)', async () => {
+  const log: string[] = []
+  const polling = (name: string, options?: { once: boolean }) =>
+    http.get(
+      url,
+      function* ({ finalize }) {
+        const timer = setInterval(() => {}, 60_000)
+        finalize(() => {
+          clearInterval(timer)
+          log.push(`${name} cleaned up`)
+        })
+        yield HttpResponse.text('first')
+        return HttpResponse.text('last')
+      },
+      options,
+    )
+  server.use(polling('reset'))
+  expect(await text()).toBe('first')
+  server.resetHandlers()
+  expect(log).toEqual(['reset cleaned up'])
+
+  server.use(polling('restored', { once: true }))
+  expect(await text()).toBe('first')
+  server.restoreHandlers()
+  expect(log).toEqual(['reset cleaned up', 'restored cleaned up'])
+})

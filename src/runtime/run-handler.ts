@@ -1,0 +1,60 @@
+import { executeHandlers } from './execute-handlers'
+import { directStore } from './handler-state'
+import { passthrough } from './passthrough'
+import { RequestContext } from './request-context'
+import type { RequestHandler } from './request-handler'
+
+/** Where a handler is tried outside a server: MSW's `test()` / `run()` arguments. */
+export interface HandlerRunArgs {
+  request: Request
+  requestId?: string
+  /** `baseUrl` resolves relative handler paths, as in `getResponse()`. */
+  resolutionContext?: { baseUrl?: string }
+}
+
+/** What `handler.run()` resolves to when the handler took the request. */
+export interface HandlerRunResult {
+  handler: RequestHandler
+  request: Request
+  requestId: string
+  /** The answer; `undefined` when the resolver fell through; the `passthrough()` marker for a passthrough. */
+  response: Response | undefined
+}
+
+let counter = 0
+
+function contextFor(args: HandlerRunArgs, api: string): RequestContext {
+  if (!(args?.request instanceof Request)) {
+    throw new TypeError(`[mocklib] handler.${api}({ request }) needs a Fetch API Request.`)
+  }
+  return new RequestContext(args.request, args.requestId ?? `direct-${++counter}`, args.resolutionContext?.baseUrl)
+}
+
+/** Whether the handler would take the request (its method, path or operation, its predicate). */
+export async function testHandler(handler: RequestHandler, args: HandlerRunArgs): Promise<boolean> {
+  const ctx = contextFor(args, 'test')
+  return (await handler.match(ctx)) !== null
+}
+
+/**
+ * Runs one handler against a request, outside any server, with the state (`once`, generator
+ * progress) that `getResponse()` also uses. Resolves to `null` when the handler does not
+ * take the request; a resolver's exception rejects.
+ */
+export async function runHandler(handler: RequestHandler, args: HandlerRunArgs): Promise<HandlerRunResult | null> {
+  const ctx = contextFor(args, 'run')
+  const outcome = await executeHandlers([handler], ctx, directStore)
+  const result = { handler, request: ctx.request, requestId: ctx.requestId }
+  switch (outcome.type) {
+    case 'unhandled':
+      return null
+    case 'exception':
+      throw outcome.error
+    case 'mocked':
+      return { ...result, response: outcome.response }
+    case 'passthrough':
+      return { ...result, response: passthrough() }
+    case 'fallthrough':
+      return { ...result, response: undefined }
+  }
+}
