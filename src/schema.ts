@@ -19,5 +19,6 @@ export type {
   SchemaResponseBody,
 } from './graphql/executor/types'
 export type { StatusPolicy } from './graphql/executor/status-policy'
-export type { BodyCheckMode, BodyProblem, BodyProblemKind } from './graphql/executor/body-check'
+export type { BodyCheckMode } from './graphql/executor/body-check'
+export type { BodyProblem, BodyProblemKind } from './graphql/executor/types'
 export { BodyMismatchError } from './graphql/executor/checked-handler'

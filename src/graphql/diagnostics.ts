@@ -1,7 +1,6 @@
 import type { RequestContext } from '../runtime/request-context'
 import type { RequestHandler } from '../runtime/request-handler'
-import { asGraphQLHandler } from './as-graphql-handler'
-import type { GraphQLHandler } from './graphql-handler'
+import { asGraphQLHandler, type GraphQLHandlerShape } from './as-graphql-handler'
 import { readGraphQLRequest, type ParsedOperation } from './parse-request'
 
 const kDiagnosed = Symbol('graphql.diagnosed')
@@ -37,7 +36,7 @@ export async function diagnoseGraphQL(ctx: RequestContext, handlers: readonly Re
   }
 }
 
-function describeOperation(ctx: RequestContext, operation: ParsedOperation, handlers: readonly GraphQLHandler[]): string[] {
+function describeOperation(ctx: RequestContext, operation: ParsedOperation, handlers: readonly GraphQLHandlerShape[]): string[] {
   const { operationName: name, operationType: type } = operation
   if (operation.persistedQueryNotFound) {
     return [

@@ -11,6 +11,7 @@ import {
   type MaybePromise,
   type RequestHandlerOptions,
 } from '../runtime/request-handler'
+import type { GraphQLHandlerShape } from './as-graphql-handler'
 import { graphqlBatchExpander } from './batch'
 import { compilePredicate, type CompiledPredicate, type HandlerOperationType } from './compile-predicate'
 import { negotiateResponse } from './content-negotiation'
@@ -62,10 +63,10 @@ export interface GraphQLHandlerInfo extends HandlerInfo {
  * queries, batch entries), matched by operation type and name, a RegExp, a document, a hash
  * or a custom predicate, optionally only at one endpoint (`graphql.link`).
  */
-export class GraphQLHandler<
-  Query extends object | null = GraphQLQuery,
-  Variables extends object = GraphQLVariables,
-> extends RequestHandler<GraphQLResolverInfo<Variables>, GraphQLResponseBody<NeverTo<Query, GraphQLQuery>>> {
+export class GraphQLHandler<Query extends object | null = GraphQLQuery, Variables extends object = GraphQLVariables>
+  extends RequestHandler<GraphQLResolverInfo<Variables>, GraphQLResponseBody<NeverTo<Query, GraphQLQuery>>>
+  implements GraphQLHandlerShape
+{
   readonly kind = 'graphql'
   declare readonly info: GraphQLHandlerInfo
   /** @internal Splits batches (the pipeline's business, not users'). */

@@ -1,6 +1,6 @@
 import type { MaybePromise, ResolverInfoBase, ResponseResolver } from '../runtime/request-handler'
 import type { NeverTo } from '../runtime/never-to'
-import type { Unmasked } from './typed-operations'
+import type { Unmasked } from './unmasked'
 
 export type GraphQLOperationType = 'query' | 'mutation' | 'subscription'
 

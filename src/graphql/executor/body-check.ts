@@ -3,31 +3,11 @@ import { describeValue } from '../../runtime/messages'
 import type { DocumentCache } from './document-cache'
 import { kBodyCheck, type CheckResolvers } from './field-dispatch'
 import type { Peers } from './load-peers'
+import type { BodyProblem, BodyProblemKind } from './types'
 
 /** How a handler's hand-written body is checked against the schema. */
 export type BodyCheckMode = 'strict' | 'warn' | 'off'
 export const BODY_CHECK_MODES: readonly BodyCheckMode[] = ['strict', 'warn', 'off']
-
-export type BodyProblemKind =
-  /** A null (or absent value) where the schema says non-null. */
-  | 'null-in-non-null'
-  /** A value the scalar or enum cannot represent. */
-  | 'wrong-scalar'
-  /** The query selects a field the body does not have. */
-  | 'missing-field'
-  /** Not a list or object where one is expected, or a `__typename` that does not fit. */
-  | 'wrong-type'
-  /** The operation itself does not validate against the schema. */
-  | 'invalid-operation'
-  /** Anything else graphql-js reported while completing the value. */
-  | 'other'
-
-export interface BodyProblem {
-  readonly kind: BodyProblemKind
-  /** Where in `data`, such as `posts[1].title`; empty for the operation as a whole. */
-  readonly path: string
-  readonly message: string
-}
 
 export type BodyCheckResult =
   | { readonly ok: true; readonly data: Record<string, unknown> | null }

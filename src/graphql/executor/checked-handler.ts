@@ -3,8 +3,9 @@ import { getSetCookies, HttpResponse, kDefaultContentType } from '../../runtime/
 import { isPassthroughResponse } from '../../runtime/passthrough'
 import { DelegatingHandler } from '../../runtime/delegating-handler'
 import type { AsyncResponseResolverReturnType, RequestHandler } from '../../runtime/request-handler'
-import type { BodyCheckInput, BodyCheckMode, BodyCheckResult, BodyProblem } from './body-check'
+import type { BodyCheckInput, BodyCheckMode, BodyCheckResult } from './body-check'
 import { schemaMessages } from './messages'
+import type { BodyProblem } from './types'
 
 /** Thrown (strict mode) when a hand-written body does not fit the schema; the request answers 500. */
 export class BodyMismatchError extends Error {

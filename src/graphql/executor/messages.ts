@@ -1,5 +1,5 @@
 import { describeRequest, describeValue, format } from '../../runtime/messages'
-import type { BodyProblem } from './body-check'
+import type { BodyProblem } from './types'
 
 /** Packages `mocklib/schema` loads on first use, with what each is for. */
 export const PEER_PACKAGES = ['graphql', '@graphql-tools/schema', '@graphql-tools/mock'] as const

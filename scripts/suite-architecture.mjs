@@ -1,0 +1,141 @@
+#!/usr/bin/env node
+// The architecture check (run by npm test): the import graph of src/ has no circle, and every
+// import follows the layers below. Type-only imports count too: a circle of types still ties
+// the files together. Prints one line per rule and "N passed, N failed".
+import { readdirSync, readFileSync } from 'node:fs'
+import { dirname, join, relative, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import ts from 'typescript'
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
+const src = join(root, 'src')
+
+/**
+ * Layers, by the folder under src/ a file sits in, and what each may import. The runtime core
+ * (src/runtime, without node/ and browser/) knows no handler kind; handler kinds build on it
+ * (graphql, ws and sse also on rest's path patterns and cookies); the sources (runtime/node,
+ * runtime/browser) know no paths or operations: they call the runtime's request pipeline and
+ * ws's connection pipeline; only the entry files (src/*.ts) import across the top.
+ */
+const LAYERS = {
+  entry: ['entry', 'runtime', 'node', 'browser', 'rest', 'graphql', 'codegen', 'ws', 'sse'],
+  runtime: ['runtime'],
+  node: ['node', 'runtime', 'ws'],
+  browser: ['browser', 'runtime', 'ws'],
+  rest: ['rest', 'runtime'],
+  graphql: ['graphql', 'rest', 'runtime'],
+  ws: ['ws', 'rest', 'runtime'],
+  sse: ['sse', 'rest', 'runtime'],
+  codegen: ['codegen', 'graphql'],
+}
+
+function layerOf(file) {
+  const parts = relative(src, file).split(/[\\/]/)
+  if (parts.length === 1) return 'entry'
+  if (parts[0] === 'runtime' && (parts[1] === 'node' || parts[1] === 'browser') && parts.length > 2) return parts[1]
+  return parts[0]
+}
+
+function sourceFiles(dir) {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name)
+    if (entry.isDirectory()) return sourceFiles(path)
+    return /\.ts$/.test(entry.name) && !entry.name.endsWith('.d.ts') ? [path] : []
+  })
+}
+
+/** Relative imports of a file (static, re-exports and dynamic), resolved to files. */
+function importsOf(file) {
+  const text = readFileSync(file, 'utf8')
+  const found = ts.preProcessFile(text, true, true).importedFiles.map((entry) => entry.fileName)
+  return found
+    .filter((specifier) => specifier.startsWith('.'))
+    .map((specifier) => {
+      const base = resolve(dirname(file), specifier)
+      for (const candidate of [`${base}.ts`, join(base, 'index.ts'), base]) {
+        try {
+          readFileSync(candidate)
+          return candidate
+        } catch {}
+      }
+      return base
+    })
+    .filter((target) => target.startsWith(src) && target.endsWith('.ts'))
+}
+
+const files = sourceFiles(src)
+const graph = new Map(files.map((file) => [file, importsOf(file)]))
+const name = (file) => relative(root, file)
+const results = []
+
+// Rule 1: no circle (Tarjan's strongly connected components).
+{
+  let counter = 0
+  const index = new Map()
+  const low = new Map()
+  const stack = []
+  const onStack = new Set()
+  const circles = []
+  const visit = (file) => {
+    index.set(file, counter)
+    low.set(file, counter++)
+    stack.push(file)
+    onStack.add(file)
+    for (const target of graph.get(file) ?? []) {
+      if (!index.has(target)) {
+        visit(target)
+        low.set(file, Math.min(low.get(file), low.get(target)))
+      } else if (onStack.has(target)) {
+        low.set(file, Math.min(low.get(file), index.get(target)))
+      }
+    }
+    if (low.get(file) === index.get(file)) {
+      const component = []
+      let member
+      do {
+        member = stack.pop()
+        onStack.delete(member)
+        component.push(member)
+      } while (member !== file)
+      if (component.length > 1 || (graph.get(file) ?? []).includes(file)) circles.push(component)
+    }
+  }
+  for (const file of files) if (!index.has(file)) visit(file)
+  results.push({
+    rule: 'no import circle in src/',
+    problems: circles.map((component) => `circle of ${component.length} files: ${component.map(name).sort().join(', ')}`),
+  })
+}
+
+// Rule 2: layers.
+{
+  const problems = []
+  for (const [file, targets] of graph) {
+    const from = layerOf(file)
+    const allowed = LAYERS[from]
+    if (allowed === undefined) {
+      problems.push(`${name(file)}: the folder "${from}" has no layer rule in scripts/suite-architecture.mjs`)
+      continue
+    }
+    for (const target of targets) {
+      const to = layerOf(target)
+      if (!allowed.includes(to)) problems.push(`${name(file)} imports ${name(target)} (${from} may import ${allowed.join(', ')})`)
+    }
+  }
+  results.push({ rule: 'imports follow the layers (rest/graphql never import runtime/node or runtime/browser; only entry files import across the top)', problems })
+}
+
+let passed = 0
+let failed = 0
+for (const { rule, problems } of results) {
+  if (problems.length === 0) {
+    passed++
+    console.log(`ok   ${rule}`)
+  } else {
+    failed++
+    console.log(`FAIL ${rule}`)
+    for (const problem of problems) console.log(`     ${problem}`)
+  }
+}
+console.log(`${passed} passed, ${failed} failed`)
+process.exit(failed > 0 ? 1 : 0)
