@@ -119,6 +119,7 @@ export type {
   LifeCycleListener,
 } from './runtime/emitter'
 export { handleRequest, onUnhandledRequest } from './runtime/extension-api'
+export { SetupApi } from './runtime/setup-api'
 export type { HandleRequestOptions, LifeCycleEventSink } from './runtime/extension-api'
 export { UnhandledRequestError } from './runtime/unhandled-request'
 export type {

@@ -1,5 +1,6 @@
 // The `mocklib/node` entry: request interception for Node processes and test runners.
 // First: under Jest's jsdom environment this installs the Fetch API classes everything below extends.
 import './runtime/fetch-globals'
-export { setupServer } from './runtime/node/setup-server'
+export { setupServer, SetupServerApi } from './runtime/node/setup-server'
 export type { ListenOptions, SetupServer } from './runtime/node/setup-server'
+export type { CustomInterceptor } from './runtime/node/custom-interceptors'

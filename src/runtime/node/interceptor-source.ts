@@ -3,7 +3,13 @@ import { handleConnection } from '../../ws/handle-connection'
 import type { LifeCycleEmitter } from '../emitter'
 import { handleRequest, type PipelineOptions } from '../handle-request'
 import type { HandlerList } from '../handler-list'
-import { sharedInterceptors, type InterceptedRequest, type InterceptedResponse, type RequestSink } from './shared-interceptors'
+import {
+  sharedInterceptors,
+  type InterceptedRequest,
+  type InterceptedResponse,
+  type InterceptorSet,
+  type RequestSink,
+} from './shared-interceptors'
 import { withWholeBody } from './whole-body-response'
 
 /**
@@ -19,9 +25,10 @@ export class InterceptorSource implements RequestSink {
     private readonly getList: () => HandlerList,
     private readonly options: () => PipelineOptions,
     private readonly emitter: LifeCycleEmitter,
+    private readonly interceptors: () => InterceptorSet = sharedInterceptors,
   ) {
     emitter.onListenersChange(() => {
-      if (this.#applied) sharedInterceptors().syncResponses()
+      if (this.#applied) this.interceptors().syncResponses()
     })
   }
 
@@ -35,12 +42,12 @@ export class InterceptorSource implements RequestSink {
 
   apply(): void {
     this.#applied = true
-    sharedInterceptors().join(this)
+    this.interceptors().join(this)
   }
 
   dispose(): void {
     this.#applied = false
-    sharedInterceptors().leave(this)
+    this.interceptors().leave(this)
   }
 
   async answer({ request, requestId, controller }: InterceptedRequest, forXhr: boolean): Promise<void> {

@@ -1,12 +1,15 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
-import { LifeCycleEmitter, type LifeCycleEvents } from '../emitter'
+import type { LifeCycleEvents, LifeCycleEventsMap } from '../emitter'
 import type { PipelineOptions } from '../handle-request'
-import { HandlerList, validateHandlers } from '../handler-list'
+import { HandlerList } from '../handler-list'
 import { format } from '../messages'
 import type { RequestHandler } from '../request-handler'
 import { validateStrategy, type UnhandledRequestStrategy } from '../unhandled-request'
 import { warnIfNoGlobalWebSocket } from '../../ws/no-global-websocket'
+import { SetupApi } from '../setup-api'
+import { CustomInterceptors, type CustomInterceptor } from './custom-interceptors'
 import { InterceptorSource } from './interceptor-source'
+import { sharedInterceptors } from './shared-interceptors'
 
 export interface ListenOptions {
   /** What to do with requests no handler matches. Default: 'warn'. */
@@ -37,58 +40,72 @@ export interface SetupServer {
 }
 
 /**
+ * Node request interception as a class (MSW's `SetupServerApi`). `setupServer(...handlers)` is
+ * `new SetupServerApi(handlers)`; pass `interceptors` (from `@mswjs/interceptors`) to intercept
+ * only what they cover, for example `[new ClientRequestInterceptor()]` for `http`/`https` alone.
+ * Custom interceptors are applied for this server only, while it listens.
+ */
+export class SetupServerApi extends SetupApi<LifeCycleEventsMap> implements SetupServer {
+  readonly #scopes = new AsyncLocalStorage<HandlerList>()
+  readonly #source: InterceptorSource
+  #pipeline: PipelineOptions
+  // Aborted by close(): responses still streaming (event streams) end with it.
+  #lifetime = new AbortController()
+
+  constructor(handlers: RequestHandler[] = [], interceptors?: readonly CustomInterceptor[]) {
+    super(...handlers)
+    const custom = interceptors === undefined ? undefined : new CustomInterceptors(interceptors)
+    this.#pipeline = { emitter: this.emitter, onUnhandledRequest: 'warn' }
+    this.#source = new InterceptorSource(
+      () => this.activeList(),
+      () => this.#pipeline,
+      this.emitter,
+      custom === undefined ? sharedInterceptors : () => custom,
+    )
+  }
+
+  /** @internal */
+  protected override activeList(): HandlerList {
+    return this.#scopes.getStore() ?? this.handlerList
+  }
+
+  listen(options: ListenOptions = {}): void {
+    if (this.#source.applied) {
+      throw new Error(
+        format(
+          'server.listen() was called while the server is already listening. Call it once (for example in a global setup file), or call server.close() first.',
+        ),
+      )
+    }
+    this.#lifetime = new AbortController()
+    this.#pipeline = { emitter: this.emitter, onUnhandledRequest: validateStrategy(options.onUnhandledRequest), lifetime: this.#lifetime.signal }
+    this.#source.apply()
+    warnIfNoGlobalWebSocket(this.activeList().current())
+  }
+
+  close(): void {
+    // A second close() is harmless, as in MSW 2.
+    if (this.#source.applied) this.#source.dispose()
+    this.#lifetime.abort()
+  }
+
+  override use(...handlers: RequestHandler[]): void {
+    super.use(...handlers)
+    if (this.#source.applied) warnIfNoGlobalWebSocket(handlers)
+  }
+
+  boundary<Args extends unknown[], Result>(callback: (...args: Args) => Result): (...args: Args) => Result {
+    if (typeof callback !== 'function') {
+      throw new TypeError(format('server.boundary(callback) needs a function to wrap.'))
+    }
+    return (...args) => this.#scopes.run(new HandlerList(this.activeList().current()), callback, ...args)
+  }
+}
+
+/**
  * Sets up request interception in Node with the given initial handlers.
  * Nothing is intercepted until `listen()`.
  */
 export function setupServer(...handlers: RequestHandler[]): SetupServer {
-  const initial = validateHandlers('setupServer()', handlers)
-  const root = new HandlerList(initial)
-  const scopes = new AsyncLocalStorage<HandlerList>()
-  const emitter = new LifeCycleEmitter()
-  let pipeline: PipelineOptions = { emitter, onUnhandledRequest: 'warn' }
-  // Aborted by close(): responses still streaming (event streams) end with it.
-  let lifetime = new AbortController()
-  const active = () => scopes.getStore() ?? root
-  const source = new InterceptorSource(active, () => pipeline, emitter)
-
-  return {
-    events: emitter,
-    listen(options = {}) {
-      if (source.applied) {
-        throw new Error(
-          format(
-            'server.listen() was called while the server is already listening. Call it once (for example in a global setup file), or call server.close() first.',
-          ),
-        )
-      }
-      lifetime = new AbortController()
-      pipeline = { emitter, onUnhandledRequest: validateStrategy(options.onUnhandledRequest), lifetime: lifetime.signal }
-      source.apply()
-      warnIfNoGlobalWebSocket(active().current())
-    },
-    close() {
-      // A second close() is harmless, as in MSW 2.
-      if (source.applied) source.dispose()
-      lifetime.abort()
-    },
-    use(...next) {
-      active().use(validateHandlers('server.use()', next))
-      if (source.applied) warnIfNoGlobalWebSocket(next)
-    },
-    resetHandlers(...next) {
-      active().reset(next.length > 0 ? validateHandlers('server.resetHandlers()', next) : undefined)
-    },
-    restoreHandlers() {
-      active().restore()
-    },
-    listHandlers() {
-      return active().current()
-    },
-    boundary(callback) {
-      if (typeof callback !== 'function') {
-        throw new TypeError(format('server.boundary(callback) needs a function to wrap.'))
-      }
-      return (...args) => scopes.run(new HandlerList(active().current()), callback, ...args)
-    },
-  }
+  return new SetupServerApi(handlers)
 }

@@ -20,6 +20,14 @@ export interface RequestSink {
   connect(connection: WebSocketConnectionData): Promise<void>
 }
 
+/** Where a server's source joins to receive requests: the shared set, or interceptors of its own. */
+export interface InterceptorSet {
+  join(sink: RequestSink): void
+  leave(sink: RequestSink): void
+  /** Re-reads the sinks' `wantsResponses`. */
+  syncResponses(): void
+}
+
 /**
  * The one set of interceptors of a global scope, shared by every server in it.
  *
@@ -30,7 +38,7 @@ export interface RequestSink {
  * started listening last answers; when it stops, the one before it takes over again.
  * A server that has left never receives another request.
  */
-export class SharedInterceptors {
+export class SharedInterceptors implements InterceptorSet {
   readonly #xhr = new XMLHttpRequestInterceptor()
   // Requests are listened for per interceptor: XMLHttpRequest answers need one adjustment.
   readonly #interceptors = [closeHttpParsers(new ClientRequestInterceptor()), this.#xhr, new FetchInterceptor()] as const

@@ -1,0 +1,55 @@
+import { LifeCycleEmitter, type LifeCycleEvents, type LifeCycleEventsMap } from './emitter'
+import { HandlerList, validateHandlers } from './handler-list'
+import type { RequestHandler } from './request-handler'
+
+/**
+ * The handler-list API of a setup (MSW's `SetupApi`): `use`, `resetHandlers`,
+ * `restoreHandlers`, `listHandlers` and lifecycle `events`. `SetupServerApi` extends it; a
+ * custom setup can too, adding how it intercepts requests. `EventMap` is kept for MSW's
+ * signature (`SetupApi<LifeCycleEventsMap>`); the events are mocklib's lifecycle events.
+ */
+export abstract class SetupApi<EventMap extends object = LifeCycleEventsMap> {
+  /** @internal The handlers given at creation and the runtime overrides. */
+  protected readonly handlerList: HandlerList
+  /** @internal */
+  protected readonly emitter: LifeCycleEmitter = new LifeCycleEmitter()
+  /** Lifecycle events: request:start, request:match, request:unhandled, request:end, response:mocked, response:bypass, unhandledException. */
+  readonly events: LifeCycleEvents = this.emitter
+  /** @internal Only carries the type argument. */
+  declare protected readonly eventMap?: EventMap
+
+  constructor(...initialHandlers: RequestHandler[]) {
+    this.handlerList = new HandlerList(validateHandlers(`${this.setupName().factory}`, initialHandlers))
+  }
+
+  /** @internal How messages name this setup: its factory and its instance. */
+  protected setupName(): { factory: string; instance: string } {
+    return { factory: 'setupServer()', instance: 'server' }
+  }
+
+  /** @internal The list in effect for the current call (a subclass may scope it). */
+  protected activeList(): HandlerList {
+    return this.handlerList
+  }
+
+  /** Prepends runtime handlers (overrides) to the current scope's list. */
+  use(...handlers: RequestHandler[]): void {
+    this.activeList().use(validateHandlers(`${this.setupName().instance}.use()`, handlers))
+  }
+
+  /** Drops overrides; with handlers, they replace the initial list. */
+  resetHandlers(...handlers: RequestHandler[]): void {
+    const { instance } = this.setupName()
+    this.activeList().reset(handlers.length > 0 ? validateHandlers(`${instance}.resetHandlers()`, handlers) : undefined)
+  }
+
+  /** Lets used `once` handlers answer again and restarts generator resolvers. */
+  restoreHandlers(): void {
+    this.activeList().restore()
+  }
+
+  /** The current scope's handlers, in precedence order. */
+  listHandlers(): readonly RequestHandler[] {
+    return this.activeList().current()
+  }
+}
