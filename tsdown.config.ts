@@ -12,6 +12,26 @@ const bundledImporter = /[\\/]src[\\/]runtime[\\/]node[\\/]|[\\/]node_modules[\\
 
 const nodeBuiltins = new RegExp(`^(?:node:.*|${builtinModules.map((name) => name.replace(/[/]/g, '\\/')).join('|')})$`)
 
+// Shared chunks are named after the idea they hold, not after whichever module the bundler
+// met first (dist/is-common-asset-*.js once held the request pipeline): the first module of
+// this list a chunk contains names it.
+const chunkNames: Array<[RegExp, string]> = [
+  [/[\\/]src[\\/]runtime[\\/]resolve-request\.ts$/, 'pipeline'],
+  [/[\\/]src[\\/]runtime[\\/]request-handler\.ts$/, 'request-handler'],
+  [/[\\/]src[\\/]runtime[\\/]http-response\.ts$/, 'http-response'],
+  [/[\\/]src[\\/]graphql[\\/]graphql-handler\.ts$/, 'graphql-handler'],
+  [/[\\/]src[\\/]rest[\\/]path-pattern\.ts$/, 'path-pattern'],
+  [/[\\/]src[\\/]ws[\\/]websocket-handler\.ts$/, 'websocket-handler'],
+]
+
+function chunkName(chunk: { name: string; moduleIds: readonly string[] }): string {
+  const dts = chunk.name.endsWith('.d')
+  for (const [test, name] of chunkNames) {
+    if (chunk.moduleIds.some((id) => test.test(id.replace(/\.d\.ts$/, '.ts')))) return dts ? `${name}.d` : name
+  }
+  return chunk.name
+}
+
 export default defineConfig({
   entry: {
     index: 'src/index.ts',
@@ -29,11 +49,21 @@ export default defineConfig({
   // package.json says "sideEffects": false; this one module's job is its side effect (see it).
   treeshake: { moduleSideEffects: [{ test: /[\\/]src[\\/]runtime[\\/]fetch-globals\.ts$/, sideEffects: true }] },
   // mocklib/schema loads its optional peers on first use: the CommonJS build with require(), so
-  // Jest and other CommonJS users get the same graphql copy as their own code (see load-peers.ts).
+  // Jest and other CommonJS users get the same graphql copy as their own code (see load-module.ts).
   inputOptions: (options, format) => ({
     ...options,
     transform: { ...options.transform, define: { ...options.transform?.define, __MOCKLIB_CJS__: String(format === 'cjs') } },
   }),
+  outputOptions: (options) => {
+    const original = options.chunkFileNames
+    return {
+      ...options,
+      chunkFileNames: (chunk) => {
+        const pattern = typeof original === 'function' ? original(chunk) : (original ?? '[name]-[hash].js')
+        return pattern.replace('[name]', chunkName(chunk))
+      },
+    }
+  },
   deps: {
     neverBundle: [nodeBuiltins, /^graphql/, /^@graphql-tools\//, /^@graphql-codegen\//],
     alwaysBundle: (id, importer) =>
