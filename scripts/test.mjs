@@ -1,37 +1,61 @@
 #!/usr/bin/env node
-// The one test command (npm test): every suite, then one closing line "N passed, N failed".
-// Suites: vitest (unit, behaviour, real clients, browser), then every scripts/suite-*.mjs
-// (packaging: dist/ loaded as users load it from ESM, CommonJS, Jest and node:test; type
-// tests; generated-code freshness). Each of those prints its own "N passed, N failed" line.
+// The one test command (npm test, after the build): every suite, then one closing line
+// "N passed, N failed". Suites: vitest (unit, behaviour, real clients, browser), and every
+// scripts/suite-*.mjs (packaging, types, generated code, fixture projects…), each printing its own
+// "N passed, N failed" line.
+//
+// Vitest runs one worker fewer than the machine has cores, so the suites run beside it, one at a
+// time, in the core it leaves (on a single core, everything runs in turn). Vitest is the longest
+// part, so the suites run at a lower priority (they inherit it for their own processes) and use
+// what vitest leaves idle. Vitest's output is shown as it comes; a suite's output is shown whole
+// when it ends. The summary gives each suite's wall time. MOCKLIB_TEST_JOBS=1 runs everything one
+// after the other, at the same priority.
 import { spawn } from 'node:child_process'
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { availableParallelism, getPriority, setPriority } from 'node:os'
 import { fileURLToPath } from 'node:url'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const node = process.execPath
-const results = []
 const COUNT_LINE = /^(?:\w+: )?(\d+) passed, (\d+) failed/m
+const jobs = Number(process.env.MOCKLIB_TEST_JOBS) || Math.min(2, availableParallelism())
 
-function run(name, args) {
-  console.log(`\n=== ${name}`)
+/** Runs `node args`; its stdout is streamed (live) or collected and printed at the end (whole). */
+function run(name, args, { live, lowerPriority = false }) {
+  const started = Date.now()
+  if (live) console.log(`\n=== ${name}`)
   return new Promise((resolve) => {
-    const child = spawn(node, args, { cwd: root, stdio: ['ignore', 'pipe', 'inherit'], env: process.env })
-    let tail = ''
-    child.stdout.on('data', (chunk) => {
-      process.stdout.write(chunk)
-      tail = (tail + chunk.toString()).slice(-4000)
+    const child = spawn(node, args, { cwd: root, stdio: ['ignore', 'pipe', live ? 'inherit' : 'pipe'], env: process.env })
+    if (lowerPriority && child.pid !== undefined) {
+      try {
+        setPriority(child.pid, Math.min(19, getPriority() + 5))
+      } catch {
+        // Not allowed here: it only runs at the same priority.
+      }
+    }
+    let output = ''
+    const collect = (chunk) => {
+      if (live) process.stdout.write(chunk)
+      output = live ? (output + chunk.toString()).slice(-4000) : output + chunk.toString()
+    }
+    child.stdout.on('data', collect)
+    child.stderr?.on('data', collect)
+    child.on('close', (code) => {
+      if (!live) process.stdout.write(`\n=== ${name}\n${output}`)
+      resolve({ code: code ?? 1, tail: output.slice(-4000), seconds: (Date.now() - started) / 1000 })
     })
-    child.on('close', (code) => resolve({ code: code ?? 1, tail }))
   })
 }
 
-// Vitest, counted test by test from its JSON report.
-const vitestJson = `${root}.vitest-results.json`
-rmSync(vitestJson, { force: true })
-{
-  const { code } = await run('vitest', [
-    'node_modules/vitest/vitest.mjs', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`,
-  ])
+/** Vitest, counted test by test from its JSON report. */
+async function vitest() {
+  const vitestJson = `${root}.vitest-results.json`
+  rmSync(vitestJson, { force: true })
+  const { code, seconds } = await run(
+    'vitest',
+    ['node_modules/vitest/vitest.mjs', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`],
+    { live: true },
+  )
   let passed = 0
   let failed = code === 0 ? 0 : 1
   if (existsSync(vitestJson)) {
@@ -42,23 +66,39 @@ rmSync(vitestJson, { force: true })
     failed = report.numFailedTests + loadFailures
     if (code !== 0 && failed === 0) failed = 1
   }
-  results.push({ name: 'vitest', passed, failed, code })
+  return { name: 'vitest', passed, failed, code, seconds }
 }
 
-const suites = readdirSync(`${root}scripts`).filter((f) => /^suite-.*\.mjs$/.test(f)).sort()
-for (const suite of suites) {
-  const { code, tail } = await run(suite, [`scripts/${suite}`])
+/** One scripts/suite-*.mjs, counted from its last "N passed, N failed" line. */
+async function suite(file, live) {
+  const { code, tail, seconds } = await run(file, [`scripts/${file}`], { live, lowerPriority: !live })
   const lines = tail.split('\n').filter((l) => COUNT_LINE.test(l))
   const match = lines.length > 0 ? COUNT_LINE.exec(lines[lines.length - 1]) : null
   const passed = match ? Number(match[1]) : code === 0 ? 1 : 0
   let failed = match ? Number(match[2]) : code === 0 ? 0 : 1
   if (code !== 0 && failed === 0) failed = 1
-  results.push({ name: suite, passed, failed, code })
+  return { name: file, passed, failed, code, seconds }
 }
+
+async function suitesInTurn(files, live) {
+  const results = []
+  for (const file of files) results.push(await suite(file, live))
+  return results
+}
+
+const started = Date.now()
+const suiteFiles = readdirSync(`${root}scripts`).filter((f) => /^suite-.*\.mjs$/.test(f)).sort()
+const results =
+  jobs > 1
+    ? (await Promise.all([vitest(), suitesInTurn(suiteFiles, false)])).flat()
+    : [await vitest(), ...(await suitesInTurn(suiteFiles, true))]
 
 const passed = results.reduce((sum, r) => sum + r.passed, 0)
 const failed = results.reduce((sum, r) => sum + r.failed, 0)
-console.log('\nSuites:')
-for (const r of results) console.log(`  ${r.name}: ${r.passed} passed, ${r.failed} failed (exit ${r.code})`)
+console.log(`\nSuites (${jobs > 1 ? 'vitest beside the suites' : 'one after the other'}):`)
+for (const r of results) {
+  console.log(`  ${r.name}: ${r.passed} passed, ${r.failed} failed (exit ${r.code}, ${r.seconds.toFixed(0)} s)`)
+}
+console.log(`  all: ${((Date.now() - started) / 1000).toFixed(0)} s`)
 console.log(`\n${passed} passed, ${failed} failed`)
 process.exit(failed > 0 ? 1 : 0)
