@@ -31,6 +31,13 @@ export type ServerSentEventResolver<EventMap extends ServerSentEventMap = { mess
 export interface ServerSentEventHandlerOptions extends RequestHandlerOptions {
   /** The request method the stream is opened with. Default 'GET'; 'POST' for LLM-style APIs. */
   method?: string
+  /**
+   * Which requests qualify by their Accept header: 'event-stream' (the default) takes those
+   * that list text/event-stream, as EventSource sends; 'any' takes every request to the path,
+   * for clients that read a stream without asking for one (several LLM SDKs send
+   * `Accept: application/json`).
+   */
+  accept?: 'event-stream' | 'any'
 }
 
 /** True when an Accept header lists text/event-stream (parameters and quality ignored). */
@@ -51,19 +58,27 @@ export class ServerSentEventHandler<
   EventMap extends ServerSentEventMap = { message: unknown },
   Params extends PathParams = PathParams,
 > extends HttpHandler<Params> {
+  readonly #anyAccept: boolean
+
   constructor(predicate: HttpPredicate<Params>, resolver: ServerSentEventResolver<EventMap, Params>, options: ServerSentEventHandlerOptions = {}) {
-    const { method = 'GET', ...rest } = options ?? {}
+    const { method = 'GET', accept = 'event-stream', ...rest } = options ?? {}
     if (typeof method !== 'string' || !/^[A-Za-z]+$/.test(method)) throw new TypeError(sseMessages.badMethod(method))
+    if (accept !== 'event-stream' && accept !== 'any') throw new TypeError(sseMessages.badAccept(accept))
     if (typeof resolver !== 'function') {
       throw new TypeError(sseMessages.resolverMissing(`${method.toUpperCase()} ${String(predicate)}`, resolver))
     }
     let self: ServerSentEventHandler<EventMap, Params> | undefined
     super(method, predicate, (info) => streamEvents(self!, resolver, info), rest)
     self = this
+    this.#anyAccept = accept === 'any'
+  }
+
+  #accepts(ctx: RequestContext): boolean {
+    return this.#anyAccept || acceptsEventStream(ctx.request.headers.get('accept'))
   }
 
   override match(ctx: RequestContext): MaybePromise<HttpResolverInfo<Params> | null> {
-    if (!acceptsEventStream(ctx.request.headers.get('accept'))) return null
+    if (!this.#accepts(ctx)) return null
     const args = super.match(ctx)
     const remember = (info: HttpResolverInfo<Params> | null) => {
       if (info !== null) contexts.set(info, ctx)
@@ -73,12 +88,15 @@ export class ServerSentEventHandler<
   }
 
   override diagnose(ctx: RequestContext): string | undefined {
-    if (acceptsEventStream(ctx.request.headers.get('accept'))) return super.diagnose(ctx)
+    if (this.#accepts(ctx)) return super.diagnose(ctx)
     // Would it match if it asked for an event stream? (Custom predicates are not run twice.)
     if (typeof this.predicate === 'function') return undefined
     const probe = new Request(ctx.request.url, { method: ctx.request.method, headers: { accept: 'text/event-stream' } })
     if (super.match(new RequestContext(probe, ctx.requestId, ctx.baseUrl)) === null) return undefined
-    return `The event stream handler "${this.info.header}" matches this URL, but the request's Accept header does not list text/event-stream.`
+    return (
+      `The event stream handler "${this.info.header}" matches this URL, but the request's Accept header does not list text/event-stream. ` +
+      "If the client reads the stream without asking for one, pass { accept: 'any' } to sse()."
+    )
   }
 }
 

@@ -44,8 +44,27 @@ describe('matching', () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {})
     await expect(fetch('https://api.test/s', { headers: { accept: 'application/json' } })).rejects.toThrow()
     expect(error.mock.calls.flat().join('\n')).toContain(
-      `The event stream handler "GET https://api.test/s" matches this URL, but the request's Accept header does not list text/event-stream.`,
+      `The event stream handler "GET https://api.test/s" matches this URL, but the request's Accept header does not list text/event-stream. ` +
+        "If the client reads the stream without asking for one, pass { accept: 'any' } to sse().",
     )
+  })
+
+  it("takes requests whatever their Accept header with { accept: 'any' } (LLM SDKs that send application/json)", async () => {
+    server.use(
+      sse(
+        'https://api.test/v1/chat',
+        ({ client }) => {
+          client.send({ data: '[DONE]' })
+          client.close()
+        },
+        { method: 'POST', accept: 'any' },
+      ),
+    )
+    for (const accept of ['application/json', '*/*']) {
+      const response = await fetch('https://api.test/v1/chat', { method: 'POST', headers: { accept }, body: '{}' })
+      expect(await response.text(), accept).toBe('data:[DONE]\n\n')
+    }
+    expect(() => sse('/x', () => {}, { accept: 'json' as 'any' })).toThrow(`sse() got { accept: "json" }. Pass 'event-stream'`)
   })
 
   it('streams POST requests when given { method: "POST" }, with the request body readable', async () => {

@@ -56,8 +56,10 @@ sse('/async', async ({ client }) => {
 // @ts-expect-error: a resolver answers with a Response or nothing
 sse('/bad', () => 'text')
 
-// Options: the method and once.
-sse('/chat', () => {}, { method: 'POST', once: true })
+// Options: the method, the Accept rule and once.
+sse('/chat', () => {}, { method: 'POST', accept: 'any', once: true })
+// @ts-expect-error: accept is 'event-stream' or 'any'
+sse('/chat', () => {}, { accept: 'application/json' })
 // @ts-expect-error: the method is a string
 sse('/chat', () => {}, { method: 1 })
 
