@@ -66,13 +66,13 @@ export async function executeHandlers(
     }
 
     // finalize(): cleanups for this run, or for the generator in progress (run when it ends).
-    // The client aborting first runs them too: the resolver may never settle.
+    // The client giving up first, or the server stopping, runs them too: the resolver may never settle.
     const cleanups: ResolverCleanup[] = []
     let stopWatching: (() => void) | undefined
     const finalize = (cleanup: ResolverCleanup) => {
       if (typeof cleanup !== 'function') throw new TypeError(messages.finalizeNeedsFunction(handler.info.header, cleanup))
       ;(state.iterator !== undefined ? (state.cleanups ??= []) : cleanups).unshift(cleanup)
-      stopWatching ??= watchAbort(ctx.request.signal, () => {
+      stopWatching ??= watchAbort([ctx.clientSignal, ctx.lifetime], () => {
         void runCleanups(handler, cleanups)
         void runCleanups(handler, state.cleanups)
       })

@@ -32,6 +32,8 @@ export async function handleRequest(
   requestId: string,
   list: HandlerList,
   options: PipelineOptions,
+  /** Aborted when the client gives up, where the request's own signal does not tell (Node's http). */
+  clientSignal: AbortSignal = request.signal,
 ): Promise<PipelineResult> {
   const { emitter } = options
   const payload = { request, requestId }
@@ -43,7 +45,7 @@ export async function handleRequest(
     return { type: 'passthrough' }
   }
 
-  const ctx = new RequestContext(request, requestId, options.baseUrl, options.lifetime)
+  const ctx = new RequestContext(request, requestId, options.baseUrl, options.lifetime, clientSignal)
   const unhandled = (target: RequestContext) =>
     onUnhandledRequest(target.request, options.onUnhandledRequest, () => collectHints(list, target))
   // 'request:match' is announced once the resolver has run (as in MSW): a resolver that throws

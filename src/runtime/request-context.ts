@@ -21,6 +21,11 @@ export class RequestContext {
      * open (event streams) end with it, so close() leaves nothing running.
      */
     readonly lifetime: AbortSignal | undefined = undefined,
+    /**
+     * Aborted when the client gives up on the request: its own signal, or one the source
+     * provides where that never aborts (Node's http.request).
+     */
+    readonly clientSignal: AbortSignal = request.signal,
   ) {}
 
   get url(): URL {

@@ -123,7 +123,7 @@ async function resolveParts(ctx: RequestContext, scope: HandlerScope, hooks: Res
   const outcomes: PartOutcome[] = []
   const unhandled: RequestContext[] = []
   for (const part of expansion.parts) {
-    const partCtx = new RequestContext(part, ctx.requestId, ctx.baseUrl, ctx.lifetime)
+    const partCtx = new RequestContext(part, ctx.requestId, ctx.baseUrl, ctx.lifetime, ctx.clientSignal)
     const outcome = await runHandlers(partCtx, scope, () => {
       matched = true
       hooks.onMatch?.()

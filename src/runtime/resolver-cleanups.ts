@@ -23,16 +23,24 @@ export async function runCleanups(handler: RequestHandler, cleanups: ResolverCle
 }
 
 /**
- * Calls `onAbort` if the client aborts the request while a resolver that registered cleanups
- * is still running (a pending `delay('infinite')`, a stream): the cleanups must not wait for
- * a resolver that may never settle. Returns the function that stops watching.
+ * Calls `onAbort` once, if any of the signals aborts while a resolver that registered cleanups
+ * is still running (the client gives up on a pending `delay('infinite')`, the server stops):
+ * the cleanups must not wait for a resolver that may never settle. Returns the function that
+ * stops watching.
  */
-export function watchAbort(signal: AbortSignal | undefined, onAbort: () => void): () => void {
-  if (signal === undefined || signal === null) return () => {}
-  if (signal.aborted) {
+export function watchAbort(signals: ReadonlyArray<AbortSignal | undefined>, onAbort: () => void): () => void {
+  const watched = signals.filter((signal): signal is AbortSignal => signal !== undefined && signal !== null)
+  if (watched.some((signal) => signal.aborted)) {
     queueMicrotask(onAbort)
     return () => {}
   }
-  signal.addEventListener('abort', onAbort, { once: true })
-  return () => signal.removeEventListener('abort', onAbort)
+  const stop = () => {
+    for (const signal of watched) signal.removeEventListener('abort', aborted)
+  }
+  const aborted = () => {
+    stop()
+    onAbort()
+  }
+  for (const signal of watched) signal.addEventListener('abort', aborted, { once: true })
+  return stop
 }

@@ -3,6 +3,7 @@ import { handleConnection } from '../../ws/handle-connection'
 import type { LifeCycleEmitter } from '../emitter'
 import { handleRequest, type PipelineOptions } from '../handle-request'
 import type { HandlerList } from '../handler-list'
+import { clientSignal } from './client-abort'
 import {
   sharedInterceptors,
   type InterceptedRequest,
@@ -51,7 +52,7 @@ export class InterceptorSource implements RequestSink {
   }
 
   async answer({ request, requestId, controller }: InterceptedRequest, forXhr: boolean): Promise<void> {
-    const result = await handleRequest(request, requestId, this.getList(), this.options())
+    const result = await handleRequest(request, requestId, this.getList(), this.options(), clientSignal(request))
     if (result.type === 'passthrough') return
     if (result.type === 'error') {
       controller.errorWith(result.error instanceof Error ? result.error : new Error(String(result.error)))

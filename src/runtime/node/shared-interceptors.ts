@@ -3,6 +3,7 @@ import { ClientRequestInterceptor } from '@mswjs/interceptors/ClientRequest'
 import { FetchInterceptor } from '@mswjs/interceptors/fetch'
 import { WebSocketInterceptor, type WebSocketConnectionData } from '@mswjs/interceptors/WebSocket'
 import { XMLHttpRequestInterceptor } from '@mswjs/interceptors/XMLHttpRequest'
+import { watchClientAborts } from './client-abort'
 import { closeHttpParsers } from './close-http-parsers'
 
 export type InterceptedRequest = HttpRequestEventMap['request'][0]
@@ -41,7 +42,7 @@ export interface InterceptorSet {
 export class SharedInterceptors implements InterceptorSet {
   readonly #xhr = new XMLHttpRequestInterceptor()
   // Requests are listened for per interceptor: XMLHttpRequest answers need one adjustment.
-  readonly #interceptors = [closeHttpParsers(new ClientRequestInterceptor()), this.#xhr, new FetchInterceptor()] as const
+  readonly #interceptors = [closeHttpParsers(watchClientAborts(new ClientRequestInterceptor())), this.#xhr, new FetchInterceptor()] as const
   readonly #batch = new BatchInterceptor({ name: 'mocklib-node', interceptors: [...this.#interceptors] })
   /**
    * The global WebSocket (Node 22+, Node 20 with --experimental-websocket, jsdom); where there
