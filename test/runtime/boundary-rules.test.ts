@@ -6,7 +6,6 @@ import { setupServer } from 'mocklib/node'
 const url = 'https://api.test/resource'
 const answer = (label: string) => http.get(url, () => HttpResponse.text(label))
 const text = async () => (await fetch(url)).text()
-const nextTick = () => new Promise((resolve) => setTimeout(resolve, 1))
 
 const initial = answer('initial')
 const server = setupServer(initial)
@@ -57,7 +56,7 @@ describe('rules 3 and 4: overrides inside a boundary', () => {
       expect(server.listHandlers()).toEqual([override, initial])
       expect(await text()).toBe('inside')
       // A timer and a promise chain started in the boundary still see its overrides.
-      const fromTimer = await new Promise<string>((resolve) => setTimeout(() => resolve(text()), 5))
+      const fromTimer = await new Promise<string>((resolve) => setTimeout(() => resolve(text()), 0))
       expect(fromTimer).toBe('inside')
       expect(await Promise.resolve().then(text)).toBe('inside')
     })()
@@ -167,13 +166,23 @@ describe('rule 6: a nested boundary starts from the enclosing boundary\'s curren
 
 describe('rule 7: parallel boundaries do not see each other\'s overrides', () => {
   it('two boundaries interleaving requests each get their own answers', async () => {
+    // Lockstep: neither boundary sends its next request before both have had an answer.
+    const steps = Array.from({ length: 5 }, () => {
+      let arrived = 0
+      let open!: () => void
+      const opened = new Promise<void>((resolve) => (open = resolve))
+      return () => {
+        if (++arrived === 2) open()
+        return opened
+      }
+    })
     const run = (label: string) =>
       server.boundary(async () => {
         server.use(answer(label))
         const seen: string[] = []
-        for (let step = 0; step < 5; step++) {
+        for (const bothAnswered of steps) {
           seen.push(await text())
-          await nextTick()
+          await bothAnswered()
         }
         return seen
       })()
