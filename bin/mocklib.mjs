@@ -64,6 +64,14 @@ async function init(args) {
   const pkg = readPackageJson(cwd)
   const targets = positional.length === 1 ? positional : savedDirectories(pkg.json)
   if (targets.length === 0) {
+    // Left from MSW: the same folders, under mocklib's own key.
+    const fromMsw = savedDirectories({ mocklib: pkg.json?.msw })
+    if (fromMsw.length > 0) {
+      fail(
+        `package.json lists ${fromMsw.join(', ')} under "msw.workerDirectory", which mocklib does not read. ` +
+          `Run "npx mocklib init ${fromMsw[0]} --save" to copy mocklib's worker script there and record the folder as "mocklib.workerDirectory".`,
+      )
+    }
     fail(
       'Which folder does your dev server publish? Run "npx mocklib init <publicDir>" (for example "npx mocklib init public"); ' +
         'add --save to remember it in package.json.',

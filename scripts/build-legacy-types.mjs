@@ -8,7 +8,7 @@
 //   - `accessor` fields (4.9) become plain properties.
 // Run after tsdown (npm run build does); the packaging suite compiles a consumer with 4.8.
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { dirname, join, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import ts from 'typescript'
 
@@ -50,8 +50,12 @@ export function downlevelDeclarations(fileName, text) {
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const out = join(dist, LEGACY_TYPES_DIR)
-  mkdirSync(out, { recursive: true })
-  const files = readdirSync(dist).filter((file) => /\.d\.c?ts$/.test(file))
-  for (const file of files) writeFileSync(join(out, file), downlevelDeclarations(file, readFileSync(join(dist, file), 'utf8')))
+  // dist/ and its subfolders (dist/core/), except the output itself.
+  const files = readdirSync(dist, { recursive: true })
+    .filter((file) => /\.d\.c?ts$/.test(file) && !file.startsWith(`${LEGACY_TYPES_DIR}${sep}`))
+  for (const file of files) {
+    mkdirSync(dirname(join(out, file)), { recursive: true })
+    writeFileSync(join(out, file), downlevelDeclarations(file, readFileSync(join(dist, file), 'utf8')))
+  }
   console.log(`${out}: ${files.length} declaration files for TypeScript 4.8 to 5.3`)
 }

@@ -5,9 +5,9 @@
 // GraphQL handlers working; and type-checked by tsc: the API in node16 and bundler modes, every
 // entry under node10, node16, nodenext and bundler, also with TypeScript 4.8.
 // Run after the build (npm test builds first). Ends with "N passed, N failed".
-import { existsSync } from 'node:fs'
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { createConsumer, createWorkDir, installAlone, pack, removeWorkDir, repoRoot } from '../test/packaging/consumer.mjs'
+import { createConsumer, createWorkDir, installAlone, npmCli, pack, removeWorkDir, repoRoot } from '../test/packaging/consumer.mjs'
 import { publishedShapeProblems } from '../test/packaging/published-shape.mjs'
 import { createSuite } from '../test/packaging/suite-runner.mjs'
 import { installOldestTypeScript, MODERN_RUNS, OLDEST_RUNS, OLDEST_TYPESCRIPT, writeRunConfig } from '../test/packaging/type-modes.mjs'
@@ -73,6 +73,23 @@ async function resolutionModes(installed, typesDir) {
       : [join(typescript, 'bin/tsc'), '-p', project, '--listFiles']
     await typecheck(name, typesDir, project, config.expect, { command, forbid })
   }
+}
+
+/**
+ * The postinstall script as the package manager runs it: `npm rebuild mocklib` in a project
+ * whose package.json lists "mocklib.workerDirectory" writes the installed worker script there.
+ */
+async function postinstallRefresh(installed) {
+  const step = 'postinstall refreshes the worker script of "mocklib.workerDirectory" (npm rebuild)'
+  console.log(`\n--- ${step}`)
+  const manifestPath = join(installed, 'package.json')
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'))
+  writeFileSync(manifestPath, JSON.stringify({ ...manifest, mocklib: { workerDirectory: ['public'] } }, null, 2))
+  const { code } = await run([npmCli(), 'rebuild', 'mocklib', '--foreground-scripts'], installed)
+  const written = join(installed, 'public/mockServiceWorker.js')
+  const expected = readFileSync(join(repoRoot, 'dist/mockServiceWorker.js'), 'utf8')
+  const ok = code === 0 && existsSync(written) && readFileSync(written, 'utf8') === expected
+  record(step, ok ? 1 : 0, ok ? 0 : 1, `exit ${code}${existsSync(written) ? '' : ', no public/mockServiceWorker.js'}`)
 }
 
 /** The published shape (see test/packaging/published-shape.mjs). */
@@ -142,6 +159,7 @@ try {
     'node_modules/mocklib/dist/browser.d.ts',
   ])
   await resolutionModes(alone, join(project, 'types'))
+  await postinstallRefresh(alone)
   await demo()
 } catch (error) {
   console.log(String(error?.stack ?? error))

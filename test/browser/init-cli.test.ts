@@ -1,11 +1,11 @@
 // `mocklib init <publicDir> [--save]`, run as a command the way users run it.
 import { execFile } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
-import { afterEach, beforeEach, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { WORKER_CHECKSUM } from 'mocklib/browser'
 import { workerScript } from './harness'
 
@@ -52,4 +52,48 @@ it('fails with what to do when there is no folder to write to, or an unknown opt
   await expect(mocklib('init')).rejects.toMatchObject({ stderr: expect.stringContaining('npx mocklib init <publicDir>') })
   await expect(mocklib('init', '--save')).rejects.toMatchObject({ stderr: expect.stringContaining('--save needs a folder') })
   await expect(mocklib('init', 'public', '--force')).rejects.toMatchObject({ stderr: expect.stringContaining('Unknown option --force') })
+})
+
+it('says which command to run when package.json still lists the folder under "msw.workerDirectory"', async () => {
+  writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'app', msw: { workerDirectory: ['public'] } }))
+  await expect(mocklib('init')).rejects.toMatchObject({
+    stderr: expect.stringContaining('Run "npx mocklib init public --save"'),
+  })
+  expect(existsSync(join(project, 'public/mockServiceWorker.js'))).toBe(false)
+})
+
+describe('postinstall (bin/postinstall.mjs, run by the package manager with INIT_CWD set to the project)', () => {
+  const postinstall = fileURLToPath(new URL('../../bin/postinstall.mjs', import.meta.url))
+  // Run from another folder, as npm runs it inside node_modules/mocklib.
+  const runPostinstall = () => run(process.execPath, [postinstall], { cwd: tmpdir(), env: { ...process.env, INIT_CWD: project } })
+
+  it('is the package.json "postinstall" script, which cannot fail the install', () => {
+    expect(pkg.scripts.postinstall).toBe('node ./bin/postinstall.mjs || exit 0')
+  })
+
+  it('does nothing and prints nothing without "mocklib.workerDirectory"', async () => {
+    const { stdout, stderr } = await runPostinstall()
+    expect({ stdout, stderr }).toEqual({ stdout: '', stderr: '' })
+    expect(readdirSync(project)).toEqual(['package.json'])
+  })
+
+  it('refreshes the worker script in every folder of "mocklib.workerDirectory"', async () => {
+    writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'app', mocklib: { workerDirectory: ['public', 'static/app'] } }))
+    mkdirSync(join(project, 'public'))
+    writeFileSync(join(project, 'public/mockServiceWorker.js'), '// the copy of an older version')
+    const { stdout } = await runPostinstall()
+    expect(stdout).toContain('Worker script written to public/mockServiceWorker.js')
+    expect(readFileSync(join(project, 'public/mockServiceWorker.js'), 'utf8')).toBe(workerScript())
+    expect(readFileSync(join(project, 'static/app/mockServiceWorker.js'), 'utf8')).toBe(workerScript())
+  })
+
+  it('only warns, exiting 0, when a folder cannot be written, or package.json is unreadable', async () => {
+    writeFileSync(join(project, 'public'), 'a file where the folder should be')
+    writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'app', mocklib: { workerDirectory: 'public' } }))
+    const { stderr } = await runPostinstall()
+    expect(stderr).toContain('Could not refresh the worker script listed in package.json "mocklib.workerDirectory"')
+    expect(stderr).toContain('Run "npx mocklib init"')
+    writeFileSync(join(project, 'package.json'), '{ not json')
+    expect(await runPostinstall()).toMatchObject({ stdout: '', stderr: '' })
+  })
 })

@@ -1,8 +1,10 @@
 // What the packaging suite checks of package.json and the packed file list: every export
 // target ships, each entry has its TypeScript < 5.4 types and a resolution stub folder for
-// tools that ignore "exports", and nothing that should stay in the repository leaks in.
+// tools that ignore "exports" (scripts/entry-stubs.mjs), and nothing that should stay in the
+// repository leaks in.
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { entryStubFiles } from '../../scripts/entry-stubs.mjs'
 
 const CONDITION_KEYS = ['types@<5.4', 'types', 'default']
 const read = (root, file) => readFileSync(join(root, file), 'utf8')
@@ -35,23 +37,12 @@ function conditionProblems(entry, conditions) {
   return problems
 }
 
-/** The folder `mocklib/<name>` resolves to where "exports" is not read (moduleResolution node10, old bundlers). */
-function stubProblems(root, files, entry, conditions) {
-  const dir = entry.slice(2)
+/** The stub folders (scripts/entry-stubs.mjs): committed as the script writes them, and shipped. */
+function stubProblems(root, files, pkg) {
   const problems = []
-  for (const file of [`${dir}/package.json`, `${dir}/index.d.cts`]) if (!files.includes(file)) problems.push(`${file} is not in the package`)
-  if (problems.length > 0) return problems
-  const stub = JSON.parse(read(root, `${dir}/package.json`))
-  const up = (path) => `../${strip(path)}`
-  const expected = {
-    main: up(conditions.require.default),
-    module: up(conditions.import.default),
-    types: './index.d.cts',
-    typesVersions: { '<5.4': { 'index.d.cts': [up(conditions.require['types@<5.4'])] } },
-  }
-  if (JSON.stringify(stub) !== JSON.stringify(expected)) problems.push(`${dir}/package.json should be ${JSON.stringify(expected)}`)
-  if (!read(root, `${dir}/index.d.cts`).includes(`export * from '${up(conditions.require.default)}'`)) {
-    problems.push(`${dir}/index.d.cts should re-export ${up(conditions.require.default)}`)
+  for (const [path, content] of entryStubFiles(pkg)) {
+    if (!files.includes(path)) problems.push(`${path} is not in the package`)
+    else if (read(root, path) !== content) problems.push(`${path} is out of date: run node scripts/entry-stubs.mjs`)
   }
   return problems
 }
@@ -78,25 +69,21 @@ export function publishedShapeProblems(root, files) {
   const problems = []
   for (const target of exportTargets(pkg)) if (!files.includes(target)) problems.push(`exports target ${target} is not in the package`)
   const entries = Object.keys(pkg.exports).filter((entry) => typeof pkg.exports[entry] === 'object')
-  for (const required of ['.', './node', './browser', './schema', './codegen']) {
+  for (const required of ['.', './node', './browser', './schema', './codegen', './core/http', './core/graphql', './core/ws']) {
     if (!entries.includes(required)) problems.push(`"${required}" is not exported`)
   }
-  for (const entry of entries) {
-    const conditionIssues = conditionProblems(entry, pkg.exports[entry])
-    problems.push(...conditionIssues)
-    if (conditionIssues.length === 0 && entry !== '.') problems.push(...stubProblems(root, files, entry, pkg.exports[entry]))
-  }
-  if (entries.includes('.') && problems.length === 0) problems.push(...rootProblems(pkg))
+  for (const entry of entries) problems.push(...conditionProblems(entry, pkg.exports[entry]))
+  // The rest reads the conditions' targets: only once they are well formed.
+  if (problems.length > 0) return problems
+  problems.push(...stubProblems(root, files, pkg), ...rootProblems(pkg))
+  if (pkg.exports['./mockServiceWorker.js'] !== './dist/mockServiceWorker.js') problems.push('"./mockServiceWorker.js" is not exported')
   if (pkg.exports['./package.json'] !== './package.json') problems.push('"./package.json" is not exported')
   if (pkg.sideEffects !== false) problems.push('"sideEffects" is not false')
   if (pkg.engines?.node !== '>=20.19') problems.push('"engines.node" is not ">=20.19"')
-  // dist/, bin/, the stub folders' two files, and what npm always adds: nothing from the repository's
+  // dist/, bin/, the stub folders' files, and what npm always adds: nothing from the repository's
   // own folders (schema/ also holds the development GraphQL schema).
-  const stubFile = /^[a-z]+\/(package\.json|index\.d\.cts)$/
-  const stray = files.filter((file) => {
-    if (/^(dist|bin)\//.test(file) || ['package.json', 'README.md', 'LICENSE'].includes(file)) return false
-    return !(stubFile.test(file) && entries.includes(`./${file.split('/')[0]}`))
-  })
+  const allowed = new Set(['package.json', 'README.md', 'LICENSE', ...entryStubFiles(pkg).keys()])
+  const stray = files.filter((file) => !/^(dist|bin)\//.test(file) && !allowed.has(file))
   if (stray.length > 0) problems.push(`files that should not ship: ${stray.slice(0, 5).join(', ')}`)
   return problems
 }

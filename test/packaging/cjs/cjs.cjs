@@ -4,15 +4,17 @@ const assert = require('node:assert/strict')
 const mocklib = require('mocklib')
 const mocklibNode = require('mocklib/node')
 const mocklibBrowser = require('mocklib/browser')
+const core = { http: require('mocklib/core/http'), graphql: require('mocklib/core/graphql'), ws: require('mocklib/core/ws') }
 const { runFormatSuite } = require('../fixtures/format-suite.cjs')
 
 const resolved = {
   main: require.resolve('mocklib'),
   node: require.resolve('mocklib/node'),
   browser: require.resolve('mocklib/browser'),
+  worker: require.resolve('mocklib/mockServiceWorker.js'),
 }
 
-const harness = runFormatSuite({ format: 'CommonJS', extension: 'cjs', mocklib, mocklibNode, mocklibBrowser, resolved })
+const harness = runFormatSuite({ format: 'CommonJS', extension: 'cjs', mocklib, mocklibNode, mocklibBrowser, core, resolved })
 
 harness.check("'mocklib/package.json' is exported", () => {
   const pkg = require('mocklib/package.json')

@@ -5,6 +5,10 @@ import { setupServer } from 'mocklib/node'
 import { setupWorker } from 'mocklib/browser'
 import { createSchemaExecutor } from 'mocklib/schema'
 import { plugin } from 'mocklib/codegen'
+// The subpaths MSW users import from msw/core/*.
+import { http as coreHttp, type HttpResponseResolver } from 'mocklib/core/http'
+import { graphql as coreGraphql, type GraphQLResponseResolver } from 'mocklib/core/graphql'
+import { ws, type WebSocketLink } from 'mocklib/core/ws'
 
 interface User {
   name: string
@@ -17,3 +21,9 @@ export const handlers = [
 // @ts-expect-error The response body must be a User.
 http.get<never, never, User>('/wrong', () => HttpResponse.json({ id: 1 }))
 export const entries = [setupServer, setupWorker, createSchemaExecutor, plugin] as const
+
+const resolver: HttpResponseResolver<never, never, User> = () => HttpResponse.json({ name: 'Grace' })
+const queryResolver: GraphQLResponseResolver<{ user: User }> = () => HttpResponse.json({ data: { user: { name: 'Grace' } } })
+const chat: WebSocketLink = ws.link('wss://chat.test')
+export const core = [coreHttp.get('/user', resolver), coreGraphql.query('GetUser', queryResolver), chat.addEventListener('connection', () => {})]
+
