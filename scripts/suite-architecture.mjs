@@ -16,7 +16,7 @@ const src = join(root, 'src')
  * (src/runtime, without node/ and browser/) knows no handler kind; handler kinds build on it
  * (graphql, ws and sse also on rest's path patterns and cookies); the sources (runtime/node,
  * runtime/browser) know no paths or operations: they call the runtime's request pipeline and
- * ws's connection pipeline; only the entry files (src/*.ts) import across the top.
+ * ws's connection pipeline; only the entry files (src/*.ts, src/core/*.ts) import across the top.
  */
 const LAYERS = {
   entry: ['entry', 'runtime', 'node', 'browser', 'rest', 'graphql', 'codegen', 'ws', 'sse'],
@@ -32,7 +32,8 @@ const LAYERS = {
 
 function layerOf(file) {
   const parts = relative(src, file).split(/[\\/]/)
-  if (parts.length === 1) return 'entry'
+  // src/core/*.ts are entry files too: mocklib/core/http, /graphql, /ws (MSW's msw/core/* names).
+  if (parts.length === 1 || parts[0] === 'core') return 'entry'
   if (parts[0] === 'runtime' && (parts[1] === 'node' || parts[1] === 'browser') && parts.length > 2) return parts[1]
   return parts[0]
 }

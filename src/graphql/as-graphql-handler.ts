@@ -8,10 +8,13 @@ import type { CompiledEndpoint } from './endpoint'
 export interface GraphQLHandlerShape extends RequestHandler {
   readonly kind: 'graphql'
   readonly operationType: HandlerOperationType
+  // @internal on the members GraphQLHandler keeps out of its declarations (stripInternal), so the
+  // published class still implements the published interface.
+  /** @internal */
   readonly endpoint: CompiledEndpoint | undefined
-  /** True when a request to this URL may be for this handler (always, without a link). */
+  /** @internal True when a request to this URL may be for this handler (always, without a link). */
   endpointMatches(ctx: RequestContext): boolean
-  /** What this handler matches by name, for diagnostics. */
+  /** @internal What this handler matches by name, for diagnostics. */
   describeMatch(): { type: HandlerOperationType; name: string | undefined; regexp: RegExp | undefined }
 }
 
