@@ -1,3 +1,4 @@
+import { BoundedCache } from '../runtime/bounded-cache'
 import { loadGraphQL } from './load-graphql'
 import type { GraphQLDocumentNode, GraphQLOperationType } from './types'
 
@@ -12,8 +13,7 @@ export type ParsedDocument =
   | { readonly ok: false; readonly error: string }
 
 /** Distinct documents kept; an app has far fewer, a fuzzing test may send more. */
-const CAPACITY = 500
-const cache = new Map<string, Promise<ParsedDocument>>()
+const cache = new BoundedCache<string, Promise<ParsedDocument>>(500)
 const stats = { parses: 0, hits: 0 }
 
 /**
@@ -24,13 +24,9 @@ export function parseDocument(text: string): Promise<ParsedDocument> {
   const cached = cache.get(text)
   if (cached !== undefined) {
     stats.hits++
-    // Refresh its place in the LRU order.
-    cache.delete(text)
-    cache.set(text, cached)
     return cached
   }
   const parsed = parseNow(text)
-  if (cache.size >= CAPACITY) cache.delete(cache.keys().next().value as string)
   cache.set(text, parsed)
   return parsed
 }

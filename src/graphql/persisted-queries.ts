@@ -1,3 +1,4 @@
+import { BoundedCache } from '../runtime/bounded-cache'
 import { loadGraphQL } from './load-graphql'
 import type { GraphQLDocumentNode } from './types'
 
@@ -9,8 +10,7 @@ import type { GraphQLDocumentNode } from './types'
  *   only when the hash is right, as a real APQ server does.
  * A hash maps to one text forever, so one registry serves every server and boundary.
  */
-const CAPACITY = 5000
-const known = new Map<string, string>()
+const known = new BoundedCache<string, string>(5000)
 const pendingDocuments: Array<GraphQLDocumentNode | string> = []
 const PENDING_CAPACITY = 10_000
 
@@ -86,8 +86,6 @@ async function textsOf(document: GraphQLDocumentNode | string): Promise<string[]
 }
 
 function remember(hash: string, text: string): void {
-  known.delete(hash)
-  if (known.size >= CAPACITY) known.delete(known.keys().next().value as string)
   known.set(hash, text)
 }
 

@@ -15,6 +15,7 @@
  * Matching ignores case, and a trailing slash on the request is optional
  * (a trailing slash on the pattern is required).
  */
+import { BoundedCache } from '../runtime/bounded-cache'
 import { messages } from '../runtime/messages'
 
 export type PathParams<Key extends string = string> = {
@@ -72,24 +73,19 @@ export function splitHandlerPath(path: string): { path: string; query: string } 
 }
 
 /** Compiled patterns by path: handlers re-created with the same path (in every test) share one. */
-const compiled = new Map<string, CompiledPattern>()
+// Bounded: a suite with more distinct paths than this only recompiles some.
+const compiled = new BoundedCache<string, CompiledPattern>(2000)
 
 export function compilePattern(path: string): CompiledPattern {
-  let pattern = compiled.get(path)
-  if (pattern === undefined) {
-    pattern = compileUncached(path)
-    // Bounded: a suite with more distinct paths than this only recompiles some.
-    if (compiled.size >= 2000) compiled.clear()
-    compiled.set(path, pattern)
-  }
-  return pattern
+  return compiled.getOrCreate(path, () => compileUncached(path))
 }
 
 function compileUncached(path: string): CompiledPattern {
   const source = path
   const relative = !ABSOLUTE_URL.test(path) && !path.startsWith('*')
   const literal = !SYNTAX.test(stripScheme(path)) || isOnlyPortColon(path)
-  const cache = new Map<string, ResolvedPattern>()
+  // Bounded: a page rarely has more than a handful of base URLs over its life.
+  const cache = new BoundedCache<string, ResolvedPattern>(32)
   if (!relative && ABSOLUTE_URL.test(path)) assertValidUrl(path)
   // Built now, so a malformed path throws where the handler is created, never while matching.
   const eager = build(path, literal)
@@ -101,14 +97,7 @@ function compileUncached(path: string): CompiledPattern {
     resolve(baseUrl) {
       if (!relative) return eager
       if (baseUrl === undefined) return undefined
-      let resolved = cache.get(baseUrl)
-      if (resolved === undefined) {
-        resolved = build(resolveRelative(path, baseUrl), literal)
-        // Bounded: a page rarely has more than a handful of base URLs over its life.
-        if (cache.size > 32) cache.clear()
-        cache.set(baseUrl, resolved)
-      }
-      return resolved
+      return cache.getOrCreate(baseUrl, () => build(resolveRelative(path, baseUrl), literal))
     },
   }
 }

@@ -1,4 +1,5 @@
 import type { DocumentNode, GraphQLError, GraphQLSchema } from 'graphql'
+import { BoundedCache } from '../../runtime/bounded-cache'
 import type { Peers } from './load-peers'
 
 /** A query text, parsed and validated against one schema. */
@@ -13,33 +14,22 @@ export type PreparedDocument =
  * which is fixed for the cache's life.
  */
 export class DocumentCache {
-  readonly #entries = new Map<string, PreparedDocument>()
+  readonly #entries: BoundedCache<string, PreparedDocument>
 
   constructor(
     private readonly peers: Peers,
     private readonly schema: GraphQLSchema,
-    private readonly capacity: number,
-  ) {}
+    capacity: number,
+  ) {
+    this.#entries = new BoundedCache(capacity)
+  }
 
   get size(): number {
     return this.#entries.size
   }
 
   prepare(query: string): PreparedDocument {
-    const cached = this.#entries.get(query)
-    if (cached !== undefined) {
-      // Refresh its place: the least recently used entry is evicted first.
-      this.#entries.delete(query)
-      this.#entries.set(query, cached)
-      return cached
-    }
-    const prepared = this.#compute(query)
-    this.#entries.set(query, prepared)
-    if (this.#entries.size > this.capacity) {
-      const oldest = this.#entries.keys().next().value
-      if (oldest !== undefined) this.#entries.delete(oldest)
-    }
-    return prepared
+    return this.#entries.getOrCreate(query, () => this.#compute(query))
   }
 
   #compute(query: string): PreparedDocument {

@@ -1,3 +1,4 @@
+import { BoundedCache } from '../../runtime/bounded-cache'
 import type { RequestContext } from '../../runtime/request-context'
 import { RequestHandler } from '../../runtime/request-handler'
 import type { SchemaOverrides } from './types'
@@ -7,8 +8,7 @@ import type { SchemaOverrides } from './types'
  * sees the request id (not the handler list), so the handlers leave their layers here.
  * Entries are taken when the executor answers; the cap drops those of requests it never saw.
  */
-const pending = new Map<string, Array<{ owner: object; overrides: SchemaOverrides }>>()
-const MAX_PENDING = 1000
+const pending = new BoundedCache<string, Array<{ owner: object; overrides: SchemaOverrides }>>(1000)
 
 /**
  * A per-test override of the executor's fields, used as a handler: `server.use(executor.override(...))`.
@@ -31,7 +31,6 @@ export class SchemaOverrideHandler extends RequestHandler {
     let layers = pending.get(ctx.requestId)
     if (layers === undefined) {
       pending.set(ctx.requestId, (layers = []))
-      if (pending.size > MAX_PENDING) pending.delete(pending.keys().next().value!)
     }
     // The same handler may be tried twice for one request (a nested getResponse): note it once.
     if (!layers.some((layer) => layer.overrides === this.overrides && layer.owner === this.owner)) {
