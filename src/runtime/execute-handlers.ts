@@ -49,6 +49,9 @@ export async function executeHandlers(
     } catch (error) {
       // A custom predicate threw: the handler is known, so the report can name it.
       return { type: 'exception', error, handler }
+    } finally {
+      // A custom predicate's header edits count, as a resolver's do.
+      ctx.adoptHeaderEdits()
     }
     if (args === null) continue
     if (args instanceof Response) {

@@ -59,9 +59,12 @@ export class RequestContext {
     return value
   }
 
-  /** A request whose body the caller may read without consuming the original. */
+  /**
+   * A request whose body the caller (a resolver, a custom predicate) may read without
+   * consuming the original; its header edits are carried over (see adoptHeaderEdits).
+   */
   requestForResolver(): Request {
-    return this.request.body === null ? this.request : this.request.clone()
+    return this.request.body === null ? this.request : this.#trackedCopy()
   }
 
   /**
@@ -78,7 +81,7 @@ export class RequestContext {
     return Object.defineProperty(info, 'request', {
       enumerable: true,
       configurable: true,
-      get: () => (copy ??= this.#trackedCopy()),
+      get: () => (copy ??= this.requestForResolver()),
       set: (value: Request) => {
         copy = value
       },

@@ -98,6 +98,28 @@ describe('fall-through and passthrough', () => {
     expect(mocklib).toEqual(msw)
   })
 
+  it('header edits a custom predicate makes reach the network for a request with a body', async () => {
+    const { msw, mocklib } = await both((lib) =>
+      withServer(
+        lib,
+        [
+          lib.http.post(
+            ({ request }) => {
+              request.headers.set('x-added', 'by-predicate')
+              return false
+            },
+            () => lib.HttpResponse.text('never'),
+          ),
+          lib.http.post(`${real.origin}/a`, () => undefined),
+        ],
+        { onUnhandledRequest: 'error' },
+        () => fetchOutcome(`${real.origin}/a`, { method: 'POST', body: 'payload' }),
+      ),
+    )
+    expect(mocklib.reached.map(({ headers, body }) => [headers['x-added'], body])).toEqual([['by-predicate', 'payload']])
+    expect(mocklib).toEqual(msw)
+  })
+
   it('passthrough() stops the lookup and performs the request as is, body included', async () => {
     const { msw, mocklib } = await both((lib) =>
       withServer(
