@@ -146,7 +146,7 @@ describe('hostile cookies and invalid responses', () => {
     expect(response.status).toBe(200)
     const cookies = seen.pop()!
     expect(Object.getPrototypeOf(cookies)).toBe(Object.prototype)
-    expect(cookies).toMatchObject({ a: '%E0%A4%A', b: 'quoted', c: '1', d: 'A', constructor: 'y' })
+    expect(cookies).toMatchObject({ a: '%E0%A4%A', b: '"quoted"', c: '1', d: 'A', constructor: 'y' })
     expect(await response.json()).toMatchObject({ a: '%E0%A4%A', c: '1' })
   })
 
