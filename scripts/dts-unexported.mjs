@@ -54,6 +54,8 @@ function references(declaration, checker, resolve) {
   const found = []
   const visit = (node) => {
     if (isPrivateMember(node)) return
+    // `class X implements Shape`: the class declares every member itself; users need not name Shape.
+    if (ts.isHeritageClause(node) && node.token === ts.SyntaxKind.ImplementsKeyword) return
     // `Shape['member']`: users see the member's type, not the shape that holds it.
     if (ts.isIndexedAccessTypeNode(node) && ts.isLiteralTypeNode(node.indexType)) return
     // `T extends Pattern ? A : B`: the pattern is matched, never shown; only A and B can be.

@@ -120,6 +120,19 @@ export type {
 } from './runtime/emitter'
 export { handleRequest, onUnhandledRequest } from './runtime/extension-api'
 export { SetupApi } from './runtime/setup-api'
+export type {
+  AnyHandler,
+  DefaultRequestMultipartBody,
+  GraphQLJsonRequestBody,
+  HttpHandlerMethod,
+  HttpRequestResolverExtras,
+  JsonBodyType,
+  RequestQuery,
+  ResponseResolutionContext,
+  ResponseResolverInfo,
+  SharedOptions,
+  StrictResponse,
+} from './msw-type-names'
 export type { HandleRequestOptions, LifeCycleEventSink } from './runtime/extension-api'
 export { UnhandledRequestError } from './runtime/unhandled-request'
 export type {

@@ -1,0 +1,51 @@
+// MSW 2.14's names for types mocklib has under its own names (or spells out), so that type
+// imports written for MSW keep compiling after `msw` → `mocklib`.
+import type { HttpResolverInfo, PathParams, StrictRequest } from './rest/http-handler'
+import type { GraphQLExtensions, GraphQLVariables } from './graphql/types'
+import type { DefaultBodyType, HttpResponse } from './runtime/http-response'
+import type { ResolutionContext } from './runtime/get-response'
+import type { RequestHandler } from './runtime/request-handler'
+import type { UnhandledRequestStrategy } from './runtime/unhandled-request'
+
+/** A body `HttpResponse.json()` accepts (MSW's name; mocklib's `DefaultBodyType`). */
+export type JsonBodyType = DefaultBodyType
+
+/** @deprecated Use `HttpResponse<BodyType>`, as in MSW 2. */
+export type StrictResponse<BodyType extends DefaultBodyType> = HttpResponse<BodyType>
+
+/** A `multipart/form-data` request body read into fields. */
+export type DefaultRequestMultipartBody = Record<string, string | File | Array<string | File>>
+
+/** What every resolver receives, plus the keys of its handler kind (`Extra`). */
+export type ResponseResolverInfo<
+  Extra extends object = Record<string, unknown>,
+  RequestBody extends DefaultBodyType = DefaultBodyType,
+> = { request: StrictRequest<RequestBody>; requestId: string } & Extra
+
+/** Where relative handler paths are resolved (MSW's name for `getResponse()`'s third argument). */
+export type ResponseResolutionContext = ResolutionContext
+
+/** The keys an HTTP resolver receives beside the request. */
+export type HttpRequestResolverExtras<Params extends PathParams = PathParams> = Omit<HttpResolverInfo<Params>, 'request' | 'requestId'>
+
+/** The method an `HttpHandler` matches: a name, or a RegExp over names. */
+export type HttpHandlerMethod = string | RegExp
+
+/** Query parameters by name. */
+export type RequestQuery = { [queryName: string]: string }
+
+/** The options `listen()` and `start()` share. */
+export interface SharedOptions {
+  onUnhandledRequest?: UnhandledRequestStrategy
+}
+
+/** Any handler a setup accepts (REST, GraphQL, WebSocket, server-sent events). */
+export type AnyHandler = RequestHandler
+
+/** A GraphQL request sent as JSON. */
+export interface GraphQLJsonRequestBody<Variables extends GraphQLVariables = GraphQLVariables> {
+  query: string
+  variables?: Variables
+  operationName?: string
+  extensions?: GraphQLExtensions
+}
