@@ -3,8 +3,8 @@ import { getSetCookies, HttpResponse } from '../runtime/http-response'
 import type { PartOutcome, RequestExpander } from '../runtime/request-expander'
 import { negotiateResponse } from './content-negotiation'
 import { graphqlMessages } from './graphql-messages'
-import { readGraphQLRequest, setPartParams } from './parse-request'
-import type { OperationParams } from './read-request'
+import { readGraphQLRequest, setPartParams } from './graphql-request'
+import type { OperationParams } from './request-params'
 import { scanOperations } from './scan-operations'
 
 /**

@@ -12,7 +12,7 @@ export type CompiledPredicate =
   | { readonly kind: 'hash'; readonly hash: string }
   | { readonly kind: 'custom'; readonly predicate: GraphQLCustomPredicate<never> }
   /** graphql.operation(): every operation, anonymous ones included. */
-  | { readonly kind: 'any' }
+  | { readonly kind: 'all' }
 
 export type HandlerOperationType = GraphQLOperationType | 'all'
 
@@ -66,7 +66,7 @@ function fromOperations(
     throw new TypeError(graphqlMessages.mismatchedDocument(api, operation.type, operation.name))
   }
   registerHandlerDocument(document as GraphQLDocumentNode)
-  if (type === 'all') return { kind: 'any' }
+  if (type === 'all') return { kind: 'all' }
   if (operation.name === undefined) throw new TypeError(graphqlMessages.unnamedDocument(api, operation.type))
   return { kind: 'name', name: operation.name }
 }

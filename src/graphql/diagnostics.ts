@@ -1,7 +1,7 @@
 import type { RequestContext } from '../runtime/request-context'
 import type { RequestHandler } from '../runtime/request-handler'
 import { asGraphQLHandler, type GraphQLHandlerShape } from './as-graphql-handler'
-import { readGraphQLRequest, type ParsedOperation } from './parse-request'
+import { readGraphQLRequest, type ParsedOperation } from './graphql-request'
 
 const kDiagnosed = Symbol('graphql.diagnosed')
 

@@ -18,8 +18,8 @@ import { negotiateResponse } from './content-negotiation'
 import { diagnoseGraphQL } from './diagnostics'
 import { compileEndpoint, type CompiledEndpoint } from './endpoint'
 import { graphqlMessages } from './graphql-messages'
-import { readGraphQLRequest, type ParsedGraphQLRequest, type ParsedOperation } from './parse-request'
-import { mayBeGraphQLRequest } from './read-request'
+import { readGraphQLRequest, type ParsedGraphQLRequest, type ParsedOperation } from './graphql-request'
+import { mayBeGraphQLRequest } from './request-params'
 import { persistedQueryNotFoundBody, sha256Hex } from './persisted-queries'
 import type {
   GraphQLCustomPredicate,
@@ -89,7 +89,7 @@ export class GraphQLHandler<Query extends object | null = GraphQLQuery, Variable
     const compiledEndpoint = endpoint === undefined ? undefined : compileEndpoint(endpoint)
     const api = `${compiledEndpoint === undefined ? 'graphql' : 'graphql.link(...)'}.${operationType === 'all' ? 'operation' : operationType}()`
     const compiled: CompiledPredicate =
-      operationType === 'all' ? { kind: 'any' } : compilePredicate(api, operationType, predicate)
+      operationType === 'all' ? { kind: 'all' } : compilePredicate(api, operationType, predicate)
     super(headerOf(operationType, compiled, compiledEndpoint), resolver, options)
     Object.assign(this.info, { operationType, operationName: infoName(compiled) })
     this.operationType = operationType
@@ -134,7 +134,7 @@ export class GraphQLHandler<Query extends object | null = GraphQLQuery, Variable
       // The hash is unknown: the handler that would take this operation asks for the full
       // query, as an APQ server does; the client retries with it.
       const wouldTake =
-        predicate.kind === 'any' ||
+        predicate.kind === 'all' ||
         (operation.operationName !== undefined && this.#nameMatches(operation.operationName))
       return wouldTake ? HttpResponse.json(persistedQueryNotFoundBody()) : null
     }
@@ -156,7 +156,7 @@ export class GraphQLHandler<Query extends object | null = GraphQLQuery, Variable
       })
       const matches = typeof result === 'object' && result !== null ? result.matches : result === true
       if (!matches) return null
-    } else if (predicate.kind !== 'any') {
+    } else if (predicate.kind !== 'all') {
       if (operation.operationName === undefined || !this.#nameMatches(operation.operationName)) return null
     }
     return this.#answer(ctx, operation)
@@ -166,7 +166,7 @@ export class GraphQLHandler<Query extends object | null = GraphQLQuery, Variable
     const predicate = this.#predicate
     if (predicate.kind === 'name') return predicate.name === name
     if (predicate.kind === 'regexp') return predicate.regexp.test(name)
-    return predicate.kind === 'any'
+    return predicate.kind === 'all'
   }
 
   async #queryHashIs(ctx: RequestContext, operation: ParsedOperation, hash: string): Promise<boolean> {
@@ -231,7 +231,7 @@ function infoName(compiled: CompiledPredicate): GraphQLHandlerInfo['operationNam
       return compiled.predicate as (...args: never[]) => unknown
     case 'hash':
       return compiled.hash
-    case 'any':
+    case 'all':
       return /.*/
   }
 }
@@ -251,7 +251,7 @@ function headerOf(type: HandlerOperationType, predicate: CompiledPredicate, endp
     case 'custom':
       display = '[custom predicate]'
       break
-    case 'any':
+    case 'all':
       display = ''
   }
   const head = type === 'all' ? 'all operations' : `${type} ${display}`

@@ -1,6 +1,6 @@
 import type { GraphQLAbstractType, GraphQLOutputType, GraphQLResolveInfo, GraphQLSchema } from 'graphql'
 import { describeValue } from '../../runtime/messages'
-import type { DocumentCache } from './document-cache'
+import type { ValidatedDocuments } from './validated-documents'
 import { kBodyCheck, type CheckResolvers } from './field-dispatch'
 import type { Peers } from './load-peers'
 import type { BodyProblem, BodyProblemKind } from './types'
@@ -29,7 +29,7 @@ export interface BodyCheckInput {
 export async function checkBody(
   peers: Peers,
   schema: GraphQLSchema,
-  cache: DocumentCache,
+  cache: ValidatedDocuments,
   input: BodyCheckInput,
   data: Record<string, unknown>,
 ): Promise<BodyCheckResult> {

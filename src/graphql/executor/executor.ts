@@ -6,7 +6,7 @@ import { graphql, type GraphQLLinkHandlers } from '../graphql'
 import type { GraphQLQuery } from '../types'
 import { BODY_CHECK_MODES, checkBody, type BodyCheckMode } from './body-check'
 import { CheckedHandler } from './checked-handler'
-import { DocumentCache } from './document-cache'
+import { ValidatedDocuments } from './validated-documents'
 import { SchemaEndpointHandler } from './endpoint-handler'
 import { installDispatch, kOverrideLayers } from './field-dispatch'
 import { loadPeers, type Peers } from './load-peers'
@@ -94,7 +94,7 @@ interface Built {
   schema: GraphQLSchema
   store: IMockStore
   random: SeededRandom
-  cache: DocumentCache
+  cache: ValidatedDocuments
 }
 
 /**
@@ -237,7 +237,7 @@ async function buildExecutor(options: SchemaExecutorOptions, seed: number, cache
       preserveResolvers: options.schema !== undefined,
     })
     installDispatch(peers, schema)
-    return { peers, schema, store, random, cache: new DocumentCache(peers, schema, cacheSize) }
+    return { peers, schema, store, random, cache: new ValidatedDocuments(peers, schema, cacheSize) }
   } catch (error) {
     if (isRealmError(error)) throw new Error(schemaMessages.twoGraphQLCopies('found while adding mocks to the schema'), { cause: error })
     throw error

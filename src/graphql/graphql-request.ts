@@ -1,7 +1,7 @@
 import type { RequestContext } from '../runtime/request-context'
 import { parseDocument, type OperationInfo } from './document-cache'
 import { learnPersistedQuery, lookupPersistedQuery, normalizeHash } from './persisted-queries'
-import { readRequestInput, type OperationParams } from './read-request'
+import { readRequestParams, type OperationParams } from './request-params'
 import type { GraphQLDocumentNode, GraphQLExtensions, GraphQLOperationType, GraphQLVariables } from './types'
 
 /** One operation of a request, read and parsed. */
@@ -59,7 +59,7 @@ export function readGraphQLRequest(ctx: RequestContext): Promise<ParsedGraphQLRe
 async function parseRequest(request: Request): Promise<ParsedGraphQLRequest> {
   const preset = partParams.get(request)
   if (preset !== undefined) return parseOperation(preset)
-  const input = await readRequestInput(request)
+  const input = await readRequestParams(request)
   switch (input.kind) {
     case 'none':
     case 'invalid':

@@ -13,7 +13,7 @@ export type PreparedDocument =
  * and over, so this is a small LRU keyed by the text; validity depends only on the schema,
  * which is fixed for the cache's life.
  */
-export class DocumentCache {
+export class ValidatedDocuments {
   readonly #entries: BoundedCache<string, PreparedDocument>
 
   constructor(

@@ -5,7 +5,7 @@ import { placeFiles } from './multipart'
 export type OperationParams = Record<string, unknown>
 
 /** What an HTTP request carries, read per the GraphQL over HTTP rules. */
-export type RequestInput =
+export type RequestParams =
   /**
    * Not a GraphQL request. `reason` says why, for requests sent to a GraphQL endpoint;
    * `malformed` when the body claims JSON (or says nothing) and does not parse.
@@ -17,16 +17,16 @@ export type RequestInput =
   /** A JSON array of operations (Apollo BatchHttpLink and others), or a multipart array. */
   | { kind: 'batch'; entries: OperationParams[]; multipart: boolean }
 
-const none = (reason: string): RequestInput => ({ kind: 'none', reason })
+const none = (reason: string): RequestParams => ({ kind: 'none', reason })
 
 /**
  * Reads a request's GraphQL parameters without consuming its body (a clone is read). Called
- * once per request, through `readGraphQLRequest()` (parse-request.ts), which every reader uses:
+ * once per request, through `readGraphQLRequest()` (graphql-request.ts), which every reader uses:
  * GET query string; POST `application/json` (any JSON-ish or missing content type, as
  * clients vary), `application/graphql` (the raw document) and `multipart/form-data`
  * (the GraphQL multipart request spec, files as the platform's `File`s, byte for byte).
  */
-export async function readRequestInput(request: Request): Promise<RequestInput> {
+export async function readRequestParams(request: Request): Promise<RequestParams> {
   if (request.method === 'GET') return readSearchParams(new URL(request.url).searchParams)
   if (request.method !== 'POST') return none(`GraphQL requests use GET or POST, this one uses ${request.method}`)
   if (request.body === null) return none('the POST request has no body')
@@ -75,14 +75,14 @@ export function mayBeGraphQLRequest(ctx: RequestContext): boolean {
   return bodyFormat((request.headers.get('content-type') ?? '').toLowerCase()) !== undefined
 }
 
-function readSearchParams(params: URLSearchParams): RequestInput {
+function readSearchParams(params: URLSearchParams): RequestParams {
   const entry: OperationParams = {}
   for (const key of ['query', 'operationName', 'variables', 'extensions', 'documentId']) {
     const value = params.get(key)
     // The empty string means "absent" (GraphQL over HTTP, GET).
     if (value !== null && value !== '') entry[key] = value
   }
-  // "variables" stays a string: parse-request.ts reads it as it reads a JSON-string body field.
+  // "variables" stays a string: graphql-request.ts reads it as it reads a JSON-string body field.
   if (typeof entry.extensions === 'string') {
     try {
       entry.extensions = JSON.parse(entry.extensions)
@@ -97,7 +97,7 @@ function readSearchParams(params: URLSearchParams): RequestInput {
   return { kind: 'single', params: entry }
 }
 
-function fromJson(body: unknown): RequestInput {
+function fromJson(body: unknown): RequestParams {
   if (Array.isArray(body)) {
     if (body.length === 0) return none('its body is an empty JSON array')
     const index = body.findIndex((entry) => !isOperationParams(entry))
@@ -118,7 +118,7 @@ export function isOperationParams(value: unknown): value is OperationParams {
   return typeof extensions === 'object' && extensions !== null && typeof extensions.persistedQuery === 'object'
 }
 
-async function readMultipart(request: Request): Promise<RequestInput> {
+async function readMultipart(request: Request): Promise<RequestParams> {
   let form: FormData
   try {
     form = await request.clone().formData()
