@@ -24,6 +24,8 @@ export function evaluateGoals(results) {
   add('axios: mocklib ÷ interceptors floor', ratio('rest-axios', 'interceptors'), 1.2)
   add('1,000 concurrent boundaries: mocklib ÷ msw', ratio('boundaries-1000', 'msw'), 0.5)
   add('SSE, 1,000 events over one stream: mocklib ÷ msw', ratio('sse-1000-events', 'msw'), 0.5)
+  add('WebSocket connect + 1 echo: mocklib ÷ msw', ratio('ws-connect-echo', 'msw'), 0.5)
+  add('WebSocket 10,000 messages over one connection: mocklib ÷ msw', ratio('ws-10000-messages', 'msw'), 0.5)
 
   const cold = results.coldStart
   add('Cold start: mocklib ÷ msw', cold?.ratios['mocklib/msw']?.median, 0.5)

@@ -88,6 +88,21 @@ const GRAPHQL_URL = `${ORIGIN}/graphql`
 const graphqlInit = { method: 'POST', headers: JSON_HEADERS, body: graphqlBody('BenchQuery') }
 const graphqlAnswer = (lib) => () => lib.HttpResponse.json(JSON.parse(GRAPHQL_TEXT))
 const hasGraphql = (lib) => lib.graphql !== undefined
+const WS_MESSAGES = Array.from({ length: 10_000 }, (_, index) => `message ${index}`)
+
+/** A server of `lib` whose one ws.link echoes every frame. Node 20 has no global WebSocket: undici's is used. */
+async function startEchoSocket(lib) {
+  globalThis.WebSocket ??= (await import('undici')).WebSocket
+  const url = 'wss://bench.test/socket'
+  const link = lib.ws.link(url)
+  const server = startServer(lib, [
+    link.addEventListener('connection', ({ client }) => {
+      client.addEventListener('message', (event) => client.send(event.data))
+    }),
+  ])
+  return { server, url }
+}
+
 const SSE_EVENTS = Array.from({ length: 1000 }, (_, index) => `{"index":${index},"text":"event number ${index}"}`)
 const SSE_TEXT = SSE_EVENTS.map((data) => `data:${data}\n\n`).join('')
 
@@ -239,6 +254,62 @@ export const SCENARIOS = [
       return {
         async run(count) {
           for (let index = 0; index < count; index++) check(await (await fetch(url, init)).text(), SSE_TEXT, 'sse-1000-events')
+        },
+        teardown: () => server.close(),
+      }
+    },
+  },
+  {
+    id: 'ws-connect-echo',
+    title: 'WebSocket, connect + 1 echo round trip + close, global WebSocket',
+    unit: 'connection',
+    contenders: LIBRARIES,
+    async setup(lib) {
+      const { server, url } = await startEchoSocket(lib)
+      return {
+        async run(count) {
+          for (let index = 0; index < count; index++) {
+            const socket = new WebSocket(url)
+            const reply = await new Promise((resolve, reject) => {
+              socket.onopen = () => socket.send('ping')
+              socket.onmessage = (event) => resolve(event.data)
+              socket.onerror = () => reject(new Error('ws-connect-echo: socket error'))
+            })
+            check(reply, 'ping', 'ws-connect-echo')
+            const closed = new Promise((resolve) => (socket.onclose = resolve))
+            socket.close()
+            await closed
+          }
+        },
+        teardown: () => server.close(),
+      }
+    },
+  },
+  {
+    id: 'ws-10000-messages',
+    title: 'WebSocket, 10,000 messages echoed over one connection',
+    unit: 'connection',
+    contenders: LIBRARIES,
+    async setup(lib) {
+      const { server, url } = await startEchoSocket(lib)
+      return {
+        async run(count) {
+          for (let index = 0; index < count; index++) {
+            const socket = new WebSocket(url)
+            await new Promise((resolve) => (socket.onopen = resolve))
+            const done = new Promise((resolve) => {
+              let received = 0
+              socket.onmessage = (event) => {
+                if (event.data !== WS_MESSAGES[received]) throw new Error(`ws-10000-messages: frame ${received} was ${event.data}`)
+                if (++received === WS_MESSAGES.length) resolve()
+              }
+            })
+            for (const message of WS_MESSAGES) socket.send(message)
+            await done
+            const closed = new Promise((resolve) => (socket.onclose = resolve))
+            socket.close()
+            await closed
+          }
         },
         teardown: () => server.close(),
       }

@@ -40,13 +40,28 @@ function stateOf(event: Event): PropagationState {
   return state
 }
 
+/** How many handlers share a connection: propagation only matters when there are several. */
+export interface ListenerOwners {
+  readonly several: boolean
+}
+
 /** The listener to register on the shared target in place of `listener`. */
 export function chainListener<E extends Event>(
   owner: ListenerOwner,
+  owners: ListenerOwners,
   listener: (event: E) => void,
   onError: (error: unknown) => void,
 ): (event: E) => void {
   return function chained(this: unknown, event: E) {
+    // One handler (the usual case): nothing to stop across handlers, so no bookkeeping per frame.
+    if (!owners.several) {
+      try {
+        listener.call(this, event)
+      } catch (error) {
+        onError(error)
+      }
+      return
+    }
     const state = stateOf(event)
     if (state.stoppedBy !== undefined && state.stoppedBy !== owner) return
     state.running = owner
@@ -76,6 +91,7 @@ export class ListenerView<EventMap> implements WebSocketListenerTarget<EventMap>
   constructor(
     private readonly target: RawListenerTarget,
     private readonly owner: ListenerOwner,
+    private readonly owners: ListenerOwners,
     private readonly onError: (error: unknown) => void,
   ) {}
 
@@ -88,7 +104,7 @@ export class ListenerView<EventMap> implements WebSocketListenerTarget<EventMap>
     if (byListener === undefined) this.#chained.set(type, (byListener = new WeakMap()))
     let chained = byListener.get(listener)
     if (chained === undefined) {
-      chained = chainListener(this.owner, listener as (event: Event) => void, this.onError)
+      chained = chainListener(this.owner, this.owners, listener as (event: Event) => void, this.onError)
       byListener.set(listener, chained)
     }
     this.target.addEventListener(String(type), chained, options)

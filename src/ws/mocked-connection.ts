@@ -1,7 +1,7 @@
 import type { WebSocketConnectionData } from '@mswjs/interceptors/WebSocket'
 import { format } from '../runtime/messages'
 import { ClientFrameSender } from './client-frames'
-import { ListenerView, type ListenerOwner, type RawListenerTarget } from './listener-chain'
+import { ListenerView, type ListenerOwner, type ListenerOwners, type RawListenerTarget } from './listener-chain'
 import type {
   WebSocketClientConnectionProtocol,
   WebSocketClientEventMap,
@@ -21,6 +21,8 @@ export type InterceptedConnection = WebSocketConnectionData
  */
 export class MockedConnection {
   #failed = false
+  /** The handlers that got a view; stopPropagation() bookkeeping starts with the second. */
+  readonly #owners = { several: false, count: 0 }
   /** Settles when the client's connection closes, from either side. */
   readonly closed: Promise<void>
   readonly #sender: ClientFrameSender
@@ -53,9 +55,11 @@ export class MockedConnection {
 
   viewFor(owner: ListenerOwner, header: string): { client: MockedClient; server: MockedServer } {
     const onError = (error: unknown) => this.fail(error, owner, header)
+    const owners = this.#owners
+    owners.several = ++owners.count > 1
     return {
-      client: new MockedClient(this.raw, (data) => this.#sender.send(data), owner, header, onError),
-      server: new MockedServer(this.raw, owner, onError),
+      client: new MockedClient(this.raw, (data) => this.#sender.send(data), owner, owners, header, onError),
+      server: new MockedServer(this.raw, owner, owners, onError),
     }
   }
 }
@@ -72,10 +76,11 @@ class MockedClient extends ListenerView<WebSocketClientEventMap> implements WebS
     private readonly raw: InterceptedConnection,
     private readonly sendFrame: (data: WebSocketData) => void,
     owner: ListenerOwner,
+    owners: ListenerOwners,
     private readonly header: string,
     onError: (error: unknown) => void,
   ) {
-    super(raw.client as unknown as RawListenerTarget, owner, onError)
+    super(raw.client as unknown as RawListenerTarget, owner, owners, onError)
   }
 
   get id(): string {
@@ -108,9 +113,10 @@ class MockedServer extends ListenerView<WebSocketServerEventMap> implements WebS
   constructor(
     private readonly raw: InterceptedConnection,
     owner: ListenerOwner,
+    owners: ListenerOwners,
     onError: (error: unknown) => void,
   ) {
-    super(raw.server as unknown as RawListenerTarget, owner, onError)
+    super(raw.server as unknown as RawListenerTarget, owner, owners, onError)
   }
 
   connect(): void {
