@@ -90,17 +90,43 @@ const graphqlAnswer = (lib) => () => lib.HttpResponse.json(JSON.parse(GRAPHQL_TE
 const hasGraphql = (lib) => lib.graphql !== undefined
 const WS_MESSAGES = Array.from({ length: 10_000 }, (_, index) => `message ${index}`)
 
-/** A server of `lib` whose one ws.link echoes every frame. Node 20 has no global WebSocket: undici's is used. */
-async function startEchoSocket(lib) {
-  globalThis.WebSocket ??= (await import('undici')).WebSocket
-  const url = 'wss://bench.test/socket'
-  const link = lib.ws.link(url)
-  const server = startServer(lib, [
-    link.addEventListener('connection', ({ client }) => {
-      client.addEventListener('message', (event) => client.send(event.data))
-    }),
-  ])
-  return { server, url }
+/**
+ * A WebSocket scenario: per unit, one connection to a ws.link that echoes every frame is opened,
+ * `exchange(socket)` runs, and the socket is closed. Node 20 has no global WebSocket: undici's is used.
+ */
+function echoSocketScenario({ id, title, exchange }) {
+  return {
+    id,
+    title,
+    unit: 'connection',
+    contenders: LIBRARIES,
+    async setup(lib) {
+      globalThis.WebSocket ??= (await import('undici')).WebSocket
+      const url = 'wss://bench.test/socket'
+      const link = lib.ws.link(url)
+      const server = startServer(lib, [
+        link.addEventListener('connection', ({ client }) => {
+          client.addEventListener('message', (event) => client.send(event.data))
+        }),
+      ])
+      return {
+        async run(count) {
+          for (let index = 0; index < count; index++) {
+            const socket = new WebSocket(url)
+            await new Promise((resolve, reject) => {
+              socket.onopen = resolve
+              socket.onerror = () => reject(new Error(`${id}: socket error`))
+            })
+            await exchange(socket)
+            const closed = new Promise((resolve) => (socket.onclose = resolve))
+            socket.close()
+            await closed
+          }
+        },
+        teardown: () => server.close(),
+      }
+    },
+  }
 }
 
 const SSE_EVENTS = Array.from({ length: 1000 }, (_, index) => `{"index":${index},"text":"event number ${index}"}`)
@@ -259,62 +285,31 @@ export const SCENARIOS = [
       }
     },
   },
-  {
+  echoSocketScenario({
     id: 'ws-connect-echo',
     title: 'WebSocket, connect + 1 echo round trip + close, global WebSocket',
-    unit: 'connection',
-    contenders: LIBRARIES,
-    async setup(lib) {
-      const { server, url } = await startEchoSocket(lib)
-      return {
-        async run(count) {
-          for (let index = 0; index < count; index++) {
-            const socket = new WebSocket(url)
-            const reply = await new Promise((resolve, reject) => {
-              socket.onopen = () => socket.send('ping')
-              socket.onmessage = (event) => resolve(event.data)
-              socket.onerror = () => reject(new Error('ws-connect-echo: socket error'))
-            })
-            check(reply, 'ping', 'ws-connect-echo')
-            const closed = new Promise((resolve) => (socket.onclose = resolve))
-            socket.close()
-            await closed
-          }
-        },
-        teardown: () => server.close(),
-      }
+    async exchange(socket) {
+      const reply = await new Promise((resolve) => {
+        socket.onmessage = (event) => resolve(event.data)
+        socket.send('ping')
+      })
+      check(reply, 'ping', 'ws-connect-echo')
     },
-  },
-  {
+  }),
+  echoSocketScenario({
     id: 'ws-10000-messages',
     title: 'WebSocket, 10,000 messages echoed over one connection',
-    unit: 'connection',
-    contenders: LIBRARIES,
-    async setup(lib) {
-      const { server, url } = await startEchoSocket(lib)
-      return {
-        async run(count) {
-          for (let index = 0; index < count; index++) {
-            const socket = new WebSocket(url)
-            await new Promise((resolve) => (socket.onopen = resolve))
-            const done = new Promise((resolve) => {
-              let received = 0
-              socket.onmessage = (event) => {
-                if (event.data !== WS_MESSAGES[received]) throw new Error(`ws-10000-messages: frame ${received} was ${event.data}`)
-                if (++received === WS_MESSAGES.length) resolve()
-              }
-            })
-            for (const message of WS_MESSAGES) socket.send(message)
-            await done
-            const closed = new Promise((resolve) => (socket.onclose = resolve))
-            socket.close()
-            await closed
-          }
-        },
-        teardown: () => server.close(),
-      }
+    exchange(socket) {
+      return new Promise((resolve) => {
+        let received = 0
+        socket.onmessage = (event) => {
+          if (event.data !== WS_MESSAGES[received]) throw new Error(`ws-10000-messages: frame ${received} was ${event.data}`)
+          if (++received === WS_MESSAGES.length) resolve()
+        }
+        for (const message of WS_MESSAGES) socket.send(message)
+      })
     },
-  },
+  }),
   {
     id: 'boundaries-1000',
     title: '1,000 concurrent boundaries (use + fetch inside each)',
