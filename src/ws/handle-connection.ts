@@ -12,7 +12,17 @@ import { isWebSocketHandler, type WebSocketHandler } from './websocket-handler'
  * order, as in MSW), or the unhandled strategy and a passthrough to the real server.
  * Resolves once the client may open: the source holds the client's `open` event until then.
  */
-export async function handleConnection(raw: InterceptedConnection, list: HandlerList, options: PipelineOptions): Promise<void> {
+/** What became of a connection: handlers mocked it (these ones), it went to the network, or it failed. */
+export type ConnectionOutcome =
+  | { type: 'mocked'; handlers: readonly WebSocketHandler[] }
+  | { type: 'passthrough' }
+  | { type: 'failed' }
+
+export async function handleConnection(
+  raw: InterceptedConnection,
+  list: HandlerList,
+  options: PipelineOptions,
+): Promise<ConnectionOutcome> {
   const { emitter } = options
   const { url, id } = raw.client
   const protocols = raw.info.protocols
@@ -51,12 +61,13 @@ export async function handleConnection(raw: InterceptedConnection, list: Handler
     } catch (error) {
       connection.fail(error, handler, handler.info.header)
     }
-    if (connection.failed) return
+    if (connection.failed) return { type: 'failed' }
   }
+  return { type: 'mocked', handlers: matches.map((match) => match.handler) }
 }
 
 /** No handler: the unhandled strategy decides, then the connection goes to the real server. */
-async function unhandled(raw: InterceptedConnection, request: Request, options: PipelineOptions): Promise<void> {
+async function unhandled(raw: InterceptedConnection, request: Request, options: PipelineOptions): Promise<ConnectionOutcome> {
   try {
     await onUnhandledRequest(request, options.onUnhandledRequest, async () => [
       `To mock it: ws.link('${raw.client.url.href}').addEventListener('connection', ({ client }) => …)`,
@@ -66,9 +77,10 @@ async function unhandled(raw: InterceptedConnection, request: Request, options: 
     const socket = raw.client.socket
     socket.dispatchEvent(errorEvent(error))
     raw.client.close(1006, '')
-    return
+    return { type: 'failed' }
   }
   await passthrough(raw)
+  return { type: 'passthrough' }
 }
 
 /**

@@ -3,7 +3,7 @@
 import type { Browser, BrowserContext } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest'
 import { startRealServer, type RealServer } from '../ws/real-server'
-import { bundlePage, launchBrowser, openPage, startServer, type TestPage, type TestServer } from './harness'
+import { bundlePage, launchBrowser, openPage, startServer, waitForConsole, type TestPage, type TestServer } from './harness'
 
 let browser: Browser
 let server: TestServer
@@ -97,4 +97,27 @@ it('passes an unhandled connection to the real server, and server.connect() forw
     return { unhandled, patched }
   }, real.url)
   expect(result).toEqual({ unhandled: 'hello from the real server', patched: 'patched: hello from the real server' })
+})
+
+it('logs a mocked connection and its frames to the console unless quiet', async () => {
+  await tab.page.evaluate(async () => {
+    const { ws, setupWorker } = window.mocklib
+    const worker = setupWorker(
+      ws.link('wss://log.test/feed').addEventListener('connection', ({ client }) => {
+        client.send('hello')
+        client.addEventListener('message', () => client.close(4000, 'done'))
+      }),
+    )
+    await worker.start({ onUnhandledRequest: 'bypass' })
+    const socket = new WebSocket('wss://log.test/feed')
+    await new Promise((resolve) => socket.addEventListener('message', resolve))
+    socket.send(new Uint8Array([1, 2, 3]))
+    await new Promise((resolve) => socket.addEventListener('close', resolve))
+    await worker.stop()
+  })
+  const logged = async (pattern: RegExp) => (await waitForConsole(tab, pattern)).replace(/^log: \[mocklib\] \d\d:\d\d:\d\d /, '')
+  expect(await logged(/⇄ connected/)).toMatch(/^ws wss:\/\/log\.test\/feed ⇄ connected, handled by ws wss:\/\/log\.test\/feed/)
+  expect(await logged(/ ↓ /)).toBe('ws wss://log.test/feed ↓ "hello"')
+  expect(await logged(/ ↑ /)).toBe('ws wss://log.test/feed ↑ Uint8Array (3 bytes)')
+  expect(await logged(/ × /)).toBe('ws wss://log.test/feed × closed 4000 "done"')
 })

@@ -1,5 +1,6 @@
 import type { WebSocketInterceptor } from '@mswjs/interceptors/WebSocket'
 import { handleConnection } from '../../ws/handle-connection'
+import { logWebSocket } from './log-websocket'
 import type { PageRuntime } from './resolve-in-page'
 
 /**
@@ -19,7 +20,10 @@ export class PageWebSocketSource {
     }
     const interceptor = this.#interceptor
     interceptor.apply()
-    interceptor.on('connection', (connection) => handleConnection(connection, this.runtime.list(), this.runtime.pipeline()))
+    interceptor.on('connection', async (connection) => {
+      const outcome = await handleConnection(connection, this.runtime.list(), this.runtime.pipeline())
+      if (outcome.type === 'mocked' && !this.runtime.quiet()) logWebSocket(connection, outcome.handlers)
+    })
   }
 
   stop(): void {

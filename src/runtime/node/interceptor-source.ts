@@ -83,8 +83,8 @@ export class InterceptorSource implements RequestSink {
     if (clone !== undefined) emitter.emit('response:mocked', { response: clone, request, requestId })
   }
 
-  connect(connection: WebSocketConnectionData): Promise<void> {
-    return handleConnection(connection, this.getList(), this.options())
+  async connect(connection: WebSocketConnectionData): Promise<void> {
+    await handleConnection(connection, this.getList(), this.options())
   }
 
   observeResponse({ response, request, requestId, isMockedResponse }: InterceptedResponse): void {
