@@ -120,7 +120,9 @@ async function streamEvents<EventMap extends ServerSentEventMap, Params extends 
   ctx?.lifetime?.addEventListener('abort', () => writer.close(), { once: true, signal: writer.signal })
   const request = ctx?.request ?? info.request
   // A client that aborts its request has left, even if nobody cancels the body it was reading.
-  request.signal.addEventListener('abort', () => writer.abandon(request.signal.reason), { once: true, signal: writer.signal })
+  const leave = () => writer.abandon(request.signal.reason)
+  if (request.signal.aborted) leave()
+  else request.signal.addEventListener('abort', leave, { once: true, signal: writer.signal })
   const lastEventId = request.headers.get('last-event-id') ?? undefined
   Object.defineProperties(info, {
     client: { value: client, enumerable: true },
@@ -136,6 +138,15 @@ async function streamEvents<EventMap extends ServerSentEventMap, Params extends 
   })
 
   const outcome = Promise.resolve().then(() => resolver(info as ServerSentEventResolverInfo<EventMap, Params> & ResolverExtras))
+  return answer(outcome, writer, header, request)
+}
+
+/**
+ * The response for a running resolver: the stream once it writes or returns, unless it settles
+ * without writing anything and throws (the pipeline's 500) or returns a Response of its own.
+ * A failure after streaming began breaks the stream off; a Response returned then is ignored.
+ */
+async function answer(outcome: Promise<unknown>, writer: EventStreamWriter, header: string, request: Request): Promise<Response> {
   const first = await Promise.race([
     outcome.then(
       (value) => ({ value }),
@@ -144,7 +155,6 @@ async function streamEvents<EventMap extends ServerSentEventMap, Params extends 
     writer.activity.then(() => undefined),
   ])
   if (first !== undefined && !writer.active) {
-    // Settled without writing: a thrown error or a returned Response answers instead.
     if ('error' in first) {
       writer.close()
       throw first.error
