@@ -10,7 +10,21 @@ import { defineConfig } from 'tsdown'
 const interceptorPackages = /^(?:@mswjs\/interceptors|@open-draft\/[^/]+|outvariant|strict-event-emitter|is-node-process)(?:\/|$)/
 const bundledImporter = /[\\/]src[\\/]runtime[\\/]node[\\/]|[\\/]node_modules[\\/](?:@mswjs[\\/]interceptors|@open-draft|outvariant|strict-event-emitter|is-node-process)[\\/]/
 
-const nodeBuiltins = new RegExp(`^(?:node:.*|${builtinModules.map((name) => name.replace(/[/]/g, '\\/')).join('|')})$`)
+// Node's underscore modules (the interceptors import `_http_common`) are written with the
+// `node:` prefix in dist/: bundlers that target Node (webpack's `target: 'node'`) keep every
+// `node:` import external but know only the documented names without it.
+const isUnderscoreModule = (id: string): boolean => id.startsWith('_') && builtinModules.includes(id)
+const nodePrefix = {
+  name: 'mocklib:node-prefix',
+  resolveId: {
+    order: 'pre' as const,
+    handler: (id: string) => (isUnderscoreModule(id) ? { id: `node:${id}`, external: true } : null),
+  },
+}
+
+const nodeBuiltins = new RegExp(
+  `^(?:node:.*|${builtinModules.filter((name) => !isUnderscoreModule(name)).map((name) => name.replace(/[/]/g, '\\/')).join('|')})$`,
+)
 
 // Shared chunks are named after the idea they hold, not after whichever module the bundler
 // met first (dist/is-common-asset-*.js once held the request pipeline): the first module of
@@ -50,6 +64,7 @@ export default defineConfig({
   sourcemap: true,
   clean: true,
   // package.json says "sideEffects": false; this one module's job is its side effect (see it).
+  plugins: [nodePrefix],
   treeshake: { moduleSideEffects: [{ test: /[\\/]src[\\/]runtime[\\/]fetch-globals\.ts$/, sideEffects: true }] },
   // mocklib/schema loads its optional peers on first use: the CommonJS build with require(), so
   // Jest and other CommonJS users get the same graphql copy as their own code (see load-module.ts).

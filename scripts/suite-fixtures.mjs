@@ -6,11 +6,14 @@
 //   vitest (ESM, CommonJS, jsdom), Jest (node, jsdom): their own test files;
 //   webpack 5, Vite, esbuild, Rollup: build a REST-only app and a GraphQL app (test/fixtures/apps)
 //   for the browser, then each built app runs in Chromium and must show its mocked answer;
-//   the Vite dev server and @web/dev-server: serve the same two apps unbundled, checked the same way.
+//   webpack (target "node") and esbuild (platform "node") also bundle a Node program that runs;
+//   the Vite dev server and @web/dev-server: serve the same two apps unbundled, checked the same way;
+//   Playwright with a dev server (its webServer option starts Vite): its own spec passes.
 // Where the app's code is split into files (all but esbuild's one file), the REST-only page
 // must never load graphql-js, and the GraphQL page must (which shows the check can see it).
 // Run after the build (npm test builds first). Ends with "N passed, N failed".
 import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { createServer } from 'node:net'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { chromium } from 'playwright-core'
@@ -30,6 +33,7 @@ const TOOLS = {
   jest: repoVersion('jest'),
   'jest-environment-jsdom': repoVersion('jest-environment-jsdom'),
   jsdom: repoVersion('jsdom'),
+  '@playwright/test': repoVersion('playwright-core'), // browsers: the system's Chromium, never downloaded
   webpack: '^5.100.0',
   esbuild: '^0.28.0',
   rollup: '^4.60.0',
@@ -103,15 +107,48 @@ async function checkPage(label, browser, url, app, { split = true } = {}) {
   record(step, loadedGraphQL === expected ? 1 : 0, loadedGraphQL === expected ? 0 : 1)
 }
 
+/**
+ * Runs an in-process build or server, then puts process.env back: `vite build` sets NODE_ENV
+ * to "production", which would reach the later child processes (Playwright's Vite would then
+ * serve the app as a production build, without its mocks).
+ */
+async function keepingEnv(fn) {
+  const saved = { ...process.env }
+  try {
+    return await fn()
+  } finally {
+    for (const key of Object.keys(process.env)) if (!(key in saved)) delete process.env[key]
+    Object.assign(process.env, saved)
+  }
+}
+
+const NODE_EXPECTED = 'result: user Ada, user Grace (7)'
+
+/** A bundle of test/fixtures/apps/node.js for Node: it must build, run and print its answers. */
+async function nodeBundle(kind, buildNode, workspace) {
+  console.log(`\n--- ${kind}: Node program`)
+  let file
+  try {
+    file = await keepingEnv(() => buildNode(join(workspace, kind, 'out', 'node')))
+  } catch (error) {
+    console.log(String(error?.stack ?? error).replace(/^/gm, '    '))
+    return record(`${kind}: bundles the Node program`, 0, 1)
+  }
+  const { code, output } = await run([file], workspace)
+  const ok = code === 0 && output.includes(NODE_EXPECTED)
+  record(`${kind}: the bundled Node program runs`, ok ? 1 : 0, ok ? 0 : 1, `exit ${code}`)
+}
+
 /** One bundler: build each app, then run the built app in Chromium. */
 async function bundler(kind, workspace, browser, { split }) {
-  const { build } = await import(pathToFileURL(join(workspace, kind, 'build.mjs')).href)
+  const { build, buildNode } = await import(pathToFileURL(join(workspace, kind, 'build.mjs')).href)
+  if (buildNode !== undefined) await nodeBundle(kind, buildNode, workspace)
   for (const app of ['rest', 'graphql']) {
     console.log(`\n--- ${kind}: ${app} app`)
     const outDir = join(workspace, kind, 'out', app)
     const started = Date.now()
     try {
-      await build(app, outDir)
+      await keepingEnv(() => build(app, outDir))
       await initWorker(workspace, outDir)
       record(`${kind}: builds the ${app} app`, 1, 0, `${((Date.now() - started) / 1000).toFixed(1)} s`)
     } catch (error) {
@@ -134,7 +171,7 @@ async function devServer(label, module, workspace, browser) {
   const { serve } = await import(pathToFileURL(join(workspace, module)).href)
   let server
   try {
-    server = await serve()
+    server = await keepingEnv(() => serve())
     await initWorker(workspace, server.workerDir)
   } catch (error) {
     console.log(String(error?.stack ?? error).replace(/^/gm, '    '))
@@ -162,6 +199,31 @@ async function testRunners(workspace, workDir) {
   }
 }
 
+function freePort() {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address()
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+/** Playwright's own runner on its project; counted from its JSON report. */
+async function playwright(workspace, workDir) {
+  const step = 'playwright (dev server): its tests pass'
+  console.log(`\n--- ${step}`)
+  const cwd = join(workspace, 'playwright')
+  await initWorker(workspace, join(cwd, 'public'))
+  const report = join(workDir, 'playwright.json')
+  const env = { PORT: String(await freePort()), PLAYWRIGHT_JSON_OUTPUT_NAME: report, CHROMIUM_PATH }
+  const { code } = await run([join(workspace, 'node_modules/@playwright/test/cli.js'), 'test'], cwd, { env })
+  if (!existsSync(report)) return record(step, 0, 1, `no report, exit ${code}`)
+  const { stats } = JSON.parse(readFileSync(report, 'utf8'))
+  let failed = stats.unexpected + stats.flaky
+  if ((code !== 0 || stats.expected === 0) && failed === 0) failed = 1
+  record(step, stats.expected, failed, `exit ${code}`)
+}
+
 if (!existsSync(join(repoRoot, 'dist/index.js'))) {
   console.log('dist/ is missing: run `npm run build` first (npm test does).')
   console.log('0 passed, 1 failed')
@@ -180,6 +242,7 @@ try {
     await bundler('esbuild', workspace, browser, { split: false }) // one file: graphql-js is in it, run lazily
     await devServer('vite (dev server)', 'vite/serve.mjs', workspace, browser)
     await devServer('@web/dev-server', 'web-dev-server/serve.mjs', workspace, browser)
+    await playwright(workspace, workDir)
   }
 } catch (error) {
   console.log(String(error?.stack ?? error))

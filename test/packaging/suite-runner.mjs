@@ -13,9 +13,9 @@ export function createSuite({ name, timeoutMs = 180_000 }) {
   }
 
   /** Runs `node args` (or `command args`), echoing its output indented; resolves to { code, output }. */
-  function run(args, cwd, { echo = true, command = process.execPath, limitMs = timeoutMs } = {}) {
+  function run(args, cwd, { echo = true, command = process.execPath, limitMs = timeoutMs, env = {} } = {}) {
     return new Promise((resolve) => {
-      const child = spawn(command, args, { cwd, env: { ...process.env, FORCE_COLOR: '0' } })
+      const child = spawn(command, args, { cwd, env: { ...process.env, FORCE_COLOR: '0', ...env } })
       let output = ''
       const collect = (chunk) => {
         output += chunk
