@@ -24,6 +24,7 @@ export interface Lib {
   delay: Core['delay']
   getResponse: Core['getResponse']
   isCommonAssetRequest: Core['isCommonAssetRequest']
+  ws: Core['ws']
   setupServer: typeof mocklibSetupServer
 }
 
@@ -39,6 +40,7 @@ export const msw = {
   delay: mswCore.delay,
   getResponse: mswCore.getResponse,
   isCommonAssetRequest: mswCore.isCommonAssetRequest,
+  ws: mswCore.ws,
   setupServer: mswSetupServer,
 } as unknown as Lib
 
@@ -53,6 +55,7 @@ export const mocklib: Lib = {
   delay: mocklibCore.delay,
   getResponse: mocklibCore.getResponse,
   isCommonAssetRequest: mocklibCore.isCommonAssetRequest,
+  ws: mocklibCore.ws,
   setupServer: mocklibSetupServer,
 }
 
