@@ -120,9 +120,11 @@ async function streamEvents<EventMap extends ServerSentEventMap, Params extends 
   ctx?.lifetime?.addEventListener('abort', () => writer.close(), { once: true, signal: writer.signal })
   const request = ctx?.request ?? info.request
   // A client that aborts its request has left, even if nobody cancels the body it was reading.
-  const leave = () => writer.abandon(request.signal.reason)
-  if (request.signal.aborted) leave()
-  else request.signal.addEventListener('abort', leave, { once: true, signal: writer.signal })
+  // (ctx.clientSignal also covers http.request, whose Request signal never aborts.)
+  const gone = ctx?.clientSignal ?? request.signal
+  const leave = () => writer.abandon(gone.reason)
+  if (gone.aborted) leave()
+  else gone.addEventListener('abort', leave, { once: true, signal: writer.signal })
   const lastEventId = request.headers.get('last-event-id') ?? undefined
   Object.defineProperties(info, {
     client: { value: client, enumerable: true },

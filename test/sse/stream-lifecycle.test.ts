@@ -186,6 +186,25 @@ describe('ending', () => {
     expect(client.signal.reason).toBe('cancelled')
   })
 
+  it('ends the stream and runs finalize() when an http.request client destroys its request', async () => {
+    const cleaned = signal()
+    const connected = signal<ServerSentEventClient>()
+    server.use(
+      sse('http://api.test/s', ({ client, finalize }) => {
+        finalize(() => cleaned.resolve())
+        client.send({ data: 'x' })
+        connected.resolve(client)
+      }),
+    )
+    const request = http.get('http://api.test/s', { headers: { accept: 'text/event-stream' } }, (res) => {
+      res.once('data', () => request.destroy())
+    })
+    request.on('error', () => {})
+    const client = await connected.promise
+    await cleaned.promise
+    expect(client.signal.reason).toBe('cancelled')
+  })
+
   it('ends every open stream on server.close(), so nothing keeps the process alive', async () => {
     const local = setupServer(sse('https://api.test/s', ({ client }) => client.send({ data: 'open' })))
     server.close()
