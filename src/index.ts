@@ -135,6 +135,8 @@ export type {
 } from './msw-type-names'
 export type { HandleRequestOptions, LifeCycleEventSink } from './runtime/extension-api'
 export { UnhandledRequestError } from './runtime/unhandled-request'
+export { MocklibTypeError } from './runtime/errors'
+export type { MocklibErrorCode } from './runtime/errors'
 export type {
   UnhandledRequestCallback,
   UnhandledRequestPrint,

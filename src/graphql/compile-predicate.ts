@@ -1,3 +1,4 @@
+import { MocklibTypeError } from '../runtime/errors'
 import { operationsOf, type OperationInfo } from './document-cache'
 import { graphqlMessages } from './graphql-messages'
 import { normalizeHash, registerHandlerDocument } from './persisted-queries'
@@ -24,7 +25,7 @@ export type HandlerOperationType = GraphQLOperationType | 'all'
  */
 export function compilePredicate(api: string, type: HandlerOperationType, value: unknown): CompiledPredicate {
   if (typeof value === 'string') {
-    if (value.trim() === '') throw new TypeError(graphqlMessages.emptyName(api))
+    if (value.trim() === '') throw new MocklibTypeError('MOCKLIB_INVALID_ARGUMENT', graphqlMessages.emptyName(api))
     return { kind: 'name', name: value }
   }
   if (value instanceof RegExp) {
@@ -42,10 +43,10 @@ export function compilePredicate(api: string, type: HandlerOperationType, value:
   const hash = metaHash(value)
   if (hash !== undefined) {
     const normalized = normalizeHash(hash)
-    if (normalized === undefined) throw new TypeError(graphqlMessages.badPersistedHash(api, hash))
+    if (normalized === undefined) throw new MocklibTypeError('MOCKLIB_INVALID_ARGUMENT', graphqlMessages.badPersistedHash(api, hash))
     return { kind: 'hash', hash: normalized }
   }
-  throw new TypeError(graphqlMessages.notAPredicate(api, value))
+  throw new MocklibTypeError('MOCKLIB_INVALID_ARGUMENT', graphqlMessages.notAPredicate(api, value))
 }
 
 function fromOperations(
@@ -60,14 +61,14 @@ function fromOperations(
     // An embedded-hash document whose definitions were left out still matches by its hash.
     const normalized = normalizeHash(hash)
     if (normalized !== undefined) return { kind: 'hash', hash: normalized }
-    throw new TypeError(graphqlMessages.documentWithoutOperation(api))
+    throw new MocklibTypeError('MOCKLIB_INVALID_ARGUMENT', graphqlMessages.documentWithoutOperation(api))
   }
   if (type !== 'all' && operation.type !== type) {
-    throw new TypeError(graphqlMessages.mismatchedDocument(api, operation.type, operation.name))
+    throw new MocklibTypeError('MOCKLIB_INVALID_ARGUMENT', graphqlMessages.mismatchedDocument(api, operation.type, operation.name))
   }
   registerHandlerDocument(document as GraphQLDocumentNode)
   if (type === 'all') return { kind: 'all' }
-  if (operation.name === undefined) throw new TypeError(graphqlMessages.unnamedDocument(api, operation.type))
+  if (operation.name === undefined) throw new MocklibTypeError('MOCKLIB_INVALID_ARGUMENT', graphqlMessages.unnamedDocument(api, operation.type))
   return { kind: 'name', name: operation.name }
 }
 

@@ -1,3 +1,4 @@
+import { MocklibTypeError } from '../runtime/errors'
 import { compilePattern, execPattern, splitHandlerPath } from '../rest/path-pattern'
 import type { RequestContext } from '../runtime/request-context'
 import { graphqlMessages } from './graphql-messages'
@@ -15,7 +16,7 @@ export function compileEndpoint(endpoint: unknown): CompiledEndpoint {
     const regexp = new RegExp(endpoint.source, endpoint.flags.replace(/[gy]/g, ''))
     return { source: String(endpoint), relative: false, matches: (ctx) => regexp.test(ctx.cleanUrl) }
   }
-  if (typeof endpoint !== 'string' || endpoint.trim() === '') throw new TypeError(graphqlMessages.badEndpoint(endpoint))
+  if (typeof endpoint !== 'string' || endpoint.trim() === '') throw new MocklibTypeError('MOCKLIB_INVALID_ARGUMENT', graphqlMessages.badEndpoint(endpoint))
   // Query parameters never take part (GET requests carry the operation in them).
   const pattern = compilePattern(splitHandlerPath(endpoint).path)
   return {

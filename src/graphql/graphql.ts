@@ -1,3 +1,4 @@
+import { MocklibTypeError } from '../runtime/errors'
 import type { RequestHandlerOptions } from '../runtime/request-handler'
 import { compileEndpoint } from './endpoint'
 import { GraphQLHandler } from './graphql-handler'
@@ -67,7 +68,7 @@ function handlers(endpoint: string | RegExp | undefined): GraphQLHandlers {
     query: (predicate, resolver, options) => new GraphQLHandler('query', predicate, endpoint, resolver, options),
     mutation: (predicate, resolver, options) => new GraphQLHandler('mutation', predicate, endpoint, resolver, options),
     operation: (resolver, options) => {
-      if (typeof resolver !== 'function') throw new TypeError(graphqlMessages.operationNeedsResolver(resolver))
+      if (typeof resolver !== 'function') throw new MocklibTypeError('MOCKLIB_INVALID_ARGUMENT', graphqlMessages.operationNeedsResolver(resolver))
       return new GraphQLHandler('all', undefined, endpoint, resolver, options)
     },
   }

@@ -1,3 +1,4 @@
+import { MocklibTypeError } from '../runtime/errors'
 import type { DefaultBodyType } from '../runtime/http-response'
 import type { NeverTo } from '../runtime/never-to'
 import { describeValue, format, messages } from '../runtime/messages'
@@ -121,7 +122,7 @@ export class HttpHandler<
   ) {
     const methods = method instanceof RegExp ? new RegExp(method.source, method.flags.replace(/[gy]/g, '')) : undefined
     if (methods === undefined && typeof method !== 'string') {
-      throw new TypeError(
+      throw new MocklibTypeError('MOCKLIB_INVALID_ARGUMENT',
         format(`new HttpHandler() needs a method name ('GET') or a RegExp (/^(GET|POST)$/) as its first argument, got ${describeValue(method)}.`),
       )
     }
@@ -133,7 +134,7 @@ export class HttpHandler<
 
     if (typeof predicate === 'string') {
       if (predicate.trim() === '') {
-        throw new TypeError(format(`${api} received an empty path. Pass a path such as '/posts/:id' or an absolute URL.`))
+        throw new MocklibTypeError('MOCKLIB_INVALID_ARGUMENT', format(`${api} received an empty path. Pass a path such as '/posts/:id' or an absolute URL.`))
       }
       const { path, query } = splitHandlerPath(predicate)
       if (query !== '') console.warn(messages.queryInHandlerPath(upper, path, query))
@@ -146,7 +147,7 @@ export class HttpHandler<
     } else if (typeof predicate === 'function') {
       display = '[custom predicate]'
     } else {
-      throw new TypeError(
+      throw new MocklibTypeError('MOCKLIB_INVALID_ARGUMENT',
         format(`${api} needs a path string, a RegExp or a predicate function as its first argument, got ${describeValue(predicate)}.`),
       )
     }

@@ -15,6 +15,7 @@
  * Matching ignores case, and a trailing slash on the request is optional
  * (a trailing slash on the pattern is required).
  */
+import { MocklibTypeError } from '../runtime/errors'
 import { BoundedCache } from '../runtime/bounded-cache'
 import { messages } from '../runtime/messages'
 
@@ -119,7 +120,7 @@ function assertValidUrl(path: string): void {
     url = undefined
   }
   if (url === undefined || ((url.protocol === 'http:' || url.protocol === 'https:') && url.hostname === '')) {
-    throw new TypeError(messages.invalidHandlerUrl(path))
+    throw new MocklibTypeError('MOCKLIB_INVALID_ARGUMENT', messages.invalidHandlerUrl(path))
   }
 }
 
@@ -209,7 +210,7 @@ function build(pattern: string, literal: boolean): ResolvedPattern {
         const close = closingParen(pattern, end)
         segment = pattern.slice(end + 1, close)
         // Its groups must not capture: each param is one capture, in order.
-        if (/(^|[^\\])\((?!\?)/.test(segment)) throw new TypeError(messages.capturingGroupInParamPattern(pattern, segment))
+        if (/(^|[^\\])\((?!\?)/.test(segment)) throw new MocklibTypeError('MOCKLIB_INVALID_ARGUMENT', messages.capturingGroupInParamPattern(pattern, segment))
         end = close + 1
       }
       const modifier = pattern[end]
@@ -267,7 +268,7 @@ function build(pattern: string, literal: boolean): ResolvedPattern {
     regexp = new RegExp(out, 'i')
   } catch (error) {
     // A param pattern that is not a valid regular expression (":id([)").
-    throw new TypeError(messages.invalidPathPattern(pattern, error instanceof Error ? error.message : String(error)))
+    throw new MocklibTypeError('MOCKLIB_INVALID_ARGUMENT', messages.invalidPathPattern(pattern, error instanceof Error ? error.message : String(error)))
   }
   return { regexp, slots, key, prefix: literal || authorityWildcard ? undefined : toPrefix(prefixText) }
 }
@@ -281,7 +282,7 @@ function closingParen(pattern: string, open: number): number {
     else if (char === '(') depth++
     else if (char === ')' && --depth === 0) return i
   }
-  throw new TypeError(messages.unclosedPathGroup(pattern, open))
+  throw new MocklibTypeError('MOCKLIB_INVALID_ARGUMENT', messages.unclosedPathGroup(pattern, open))
 }
 
 /** Cuts the literal text before a param at its last "/" past the authority. */

@@ -1,3 +1,4 @@
+import { MocklibTypeError } from './errors'
 import { messages } from './messages'
 
 /**
@@ -17,7 +18,7 @@ const HOP_BY_HOP = ['connection', 'keep-alive', 'proxy-connection', 'te', 'trans
  */
 export function bypass(input: string | URL | Request, init?: RequestInit): Request {
   if (input instanceof Request && input.bodyUsed) {
-    throw new TypeError(messages.bypassBodyUsed(input))
+    throw new MocklibTypeError('MOCKLIB_BODY_USED', messages.bypassBodyUsed(input))
   }
   const request = input instanceof Request ? new Request(input.clone(), init) : new Request(input, init)
   // Headers of the intercepted connection (an http.request sent with chunked encoding has

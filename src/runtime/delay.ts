@@ -1,3 +1,4 @@
+import { MocklibTypeError } from './errors'
 import { isNodeProcess } from './environment'
 
 /** The longest timer the platform accepts (2^31 - 1 ms, about 24.8 days). */
@@ -39,7 +40,7 @@ function delayTime(durationOrMode: unknown): number {
     }
     return Number.isNaN(durationOrMode) ? 0 : Math.max(0, durationOrMode)
   }
-  throw new TypeError(
+  throw new MocklibTypeError('MOCKLIB_INVALID_ARGUMENT',
     `[mocklib] delay(${JSON.stringify(durationOrMode)}): unknown mode. Use a number of milliseconds, 'real' or 'infinite'.`,
   )
 }

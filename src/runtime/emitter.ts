@@ -1,3 +1,4 @@
+import { MocklibTypeError } from './errors'
 /**
  * Lifecycle events of a server or worker, and the arguments each listener receives (one payload
  * object, as a one-element tuple: the shape of MSW's map, so `LifeCycleEventsMap['request:start'][0]`
@@ -49,7 +50,7 @@ export class LifeCycleEmitter implements LifeCycleEvents {
 
   on<E extends LifeCycleEventName>(event: E, listener: LifeCycleListener<E>): void {
     if (typeof listener !== 'function') {
-      throw new TypeError(`[mocklib] events.on("${event}", listener): the listener must be a function.`)
+      throw new MocklibTypeError('MOCKLIB_INVALID_ARGUMENT', `[mocklib] events.on("${event}", listener): the listener must be a function.`)
     }
     let set = this.#listeners.get(event)
     if (set === undefined) this.#listeners.set(event, (set = new Set()))

@@ -1,3 +1,4 @@
+import { MocklibTypeError } from './errors'
 import { isIterator } from './is-iterator'
 import { cloneResponse } from './clone-response'
 import { isPassthroughResponse } from './passthrough'
@@ -73,7 +74,7 @@ export async function executeHandlers(
     const cleanups: ResolverCleanup[] = []
     let stopWatching: (() => void) | undefined
     const finalize = (cleanup: ResolverCleanup) => {
-      if (typeof cleanup !== 'function') throw new TypeError(messages.finalizeNeedsFunction(handler.info.header, cleanup))
+      if (typeof cleanup !== 'function') throw new MocklibTypeError('MOCKLIB_INVALID_ARGUMENT', messages.finalizeNeedsFunction(handler.info.header, cleanup))
       ;(state.iterator !== undefined ? (state.cleanups ??= []) : cleanups).unshift(cleanup)
       stopWatching ??= watchAbort([ctx.clientSignal, ctx.lifetime], () => {
         void runCleanups(handler, cleanups)
@@ -96,12 +97,12 @@ export async function executeHandlers(
 
     if (result === undefined) continue
     if (!(result instanceof Response)) {
-      return { type: 'exception', error: new TypeError(messages.notAResponse(handler.info.header, result)), handler }
+      return { type: 'exception', error: new MocklibTypeError('MOCKLIB_INVALID_RESPONSE', messages.notAResponse(handler.info.header, result)), handler }
     }
     // A Response answers one request: one whose body was read (a Response object reused across
     // requests) would fail deep inside the source and leave the client hanging.
     if (result.bodyUsed || result.body?.locked === true) {
-      return { type: 'exception', error: new TypeError(messages.responseBodyUsed(handler.info.header)), handler }
+      return { type: 'exception', error: new MocklibTypeError('MOCKLIB_INVALID_RESPONSE', messages.responseBodyUsed(handler.info.header)), handler }
     }
     if (isPassthroughResponse(result)) return { type: 'passthrough', handler }
     return { type: 'mocked', response: handler.finalizeResponse(result, ctx), handler }

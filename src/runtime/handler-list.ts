@@ -1,3 +1,4 @@
+import { MocklibTypeError } from './errors'
 import { HandlerIndex, type Candidates } from './handler-index'
 import { HandlerStateStore } from './handler-state'
 import { messages } from './messages'
@@ -86,11 +87,11 @@ export class HandlerList implements HandlerScope {
 /** Checks what setupServer(), use() and resetHandlers() received; throws a clear error if wrong. */
 export function validateHandlers(api: string, handlers: readonly unknown[]): RequestHandler[] {
   if (handlers.length === 1 && Array.isArray(handlers[0])) {
-    throw new TypeError(messages.spreadHandlers(api))
+    throw new MocklibTypeError('MOCKLIB_INVALID_HANDLERS', messages.spreadHandlers(api))
   }
   handlers.forEach((handler, index) => {
-    if (Array.isArray(handler)) throw new TypeError(messages.spreadHandlers(api))
-    if (!isRequestHandler(handler)) throw new TypeError(messages.notAHandler(api, handler, index))
+    if (Array.isArray(handler)) throw new MocklibTypeError('MOCKLIB_INVALID_HANDLERS', messages.spreadHandlers(api))
+    if (!isRequestHandler(handler)) throw new MocklibTypeError('MOCKLIB_INVALID_HANDLERS', messages.notAHandler(api, handler, index))
   })
   return handlers as RequestHandler[]
 }

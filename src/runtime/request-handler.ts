@@ -1,3 +1,4 @@
+import { MocklibTypeError } from './errors'
 import type { DefaultBodyType, HttpResponse } from './http-response'
 import type { RequestContext } from './request-context'
 import type { MaybePromise } from './maybe-promise'
@@ -126,7 +127,7 @@ export abstract class RequestHandler<
 
   constructor(header: string, resolver: ResponseResolver<ResolverArgs, ResponseBody>, options: RequestHandlerOptions = {}) {
     if (typeof resolver !== 'function') {
-      throw new TypeError(
+      throw new MocklibTypeError('MOCKLIB_INVALID_ARGUMENT',
         `[mocklib] The handler "${header}" needs a resolver function as its second argument, got ${resolver === null ? 'null' : typeof resolver}.`,
       )
     }

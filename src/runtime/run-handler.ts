@@ -1,3 +1,4 @@
+import { MocklibTypeError } from './errors'
 import { executeHandlers } from './execute-handlers'
 import { directStore } from './handler-state'
 import { passthrough } from './passthrough'
@@ -25,7 +26,7 @@ let counter = 0
 
 function contextFor(args: HandlerRunArgs, api: string): RequestContext {
   if (!(args?.request instanceof Request)) {
-    throw new TypeError(`[mocklib] handler.${api}({ request }) needs a Fetch API Request.`)
+    throw new MocklibTypeError('MOCKLIB_INVALID_ARGUMENT', `[mocklib] handler.${api}({ request }) needs a Fetch API Request.`)
   }
   return new RequestContext(args.request, args.requestId ?? `direct-${++counter}`, args.resolutionContext?.baseUrl)
 }

@@ -1,3 +1,4 @@
+import { MocklibTypeError, type MocklibErrorCode } from './errors'
 import { isCommonAssetRequest } from './is-common-asset'
 import { describeRequest, format, messages } from './messages'
 
@@ -28,11 +29,13 @@ export function validateStrategy(strategy: unknown): UnhandledRequestStrategy {
   if (strategy === 'warn' || strategy === 'error' || strategy === 'bypass' || typeof strategy === 'function') {
     return strategy as UnhandledRequestStrategy
   }
-  throw new TypeError(messages.unknownStrategy(strategy))
+  throw new MocklibTypeError('MOCKLIB_INVALID_ARGUMENT', messages.unknownStrategy(strategy))
 }
 
 /** Raised to fail a request under the 'error' strategy. */
 export class UnhandledRequestError extends Error {
+  readonly code: MocklibErrorCode = 'MOCKLIB_UNHANDLED_REQUEST'
+
   constructor(message: string) {
     super(message)
     this.name = 'UnhandledRequestError'

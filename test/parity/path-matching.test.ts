@@ -358,13 +358,13 @@ describe('malformed path syntax', () => {
       try {
         handler = lib.http.get('http://a.test/x/(', () => lib.HttpResponse.text('x'))
       } catch (error) {
-        return { at: 'definition', error: (error as Error).constructor.name, message: (error as Error).message }
+        return { at: 'definition', error: (error as Error).name, message: (error as Error).message }
       }
       try {
         await lib.getResponse([handler], new Request('http://a.test/x/y'))
         return { at: 'nowhere' }
       } catch (error) {
-        return { at: 'request', error: (error as Error).constructor.name }
+        return { at: 'request', error: (error as Error).name }
       }
     })
     expect(msw).toEqual({ at: 'request', error: 'TypeError' })
@@ -379,7 +379,7 @@ describe('malformed path syntax', () => {
         await lib.getResponse([handler], new Request('http://a.test/a'))
         return 'accepted'
       } catch (error) {
-        return (error as Error).constructor.name
+        return (error as Error).name
       }
     })
     expect(mocklib).toEqual(msw)

@@ -2,6 +2,7 @@ import { isIterator } from '../../runtime/is-iterator'
 import { getSetCookies, HttpResponse, kDefaultContentType } from '../../runtime/http-response'
 import { isPassthroughResponse } from '../../runtime/passthrough'
 import { DelegatingHandler } from '../../runtime/delegating-handler'
+import type { MocklibErrorCode } from '../../runtime/errors'
 import type { AsyncResponseResolverReturnType, RequestHandler } from '../../runtime/request-handler'
 import type { BodyCheckInput, BodyCheckMode, BodyCheckResult } from './body-check'
 import { schemaMessages } from './messages'
@@ -10,6 +11,7 @@ import type { BodyProblem } from './types'
 /** Thrown (strict mode) when a hand-written body does not fit the schema; the request answers 500. */
 export class BodyMismatchError extends Error {
   override readonly name = 'BodyMismatchError'
+  readonly code: MocklibErrorCode = 'MOCKLIB_BODY_MISMATCH'
   constructor(
     message: string,
     readonly problems: readonly BodyProblem[],

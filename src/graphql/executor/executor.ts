@@ -1,3 +1,4 @@
+import { MocklibTypeError } from '../../runtime/errors'
 import type { ExecutionResult, GraphQLSchema } from 'graphql'
 import type { IMocks, IMockStore, TypePolicy } from '@graphql-tools/mock'
 import { HttpResponse } from '../../runtime/http-response'
@@ -108,10 +109,10 @@ export function createSchemaExecutor(options: SchemaExecutorOptions): SchemaExec
   const statusPolicy = option(options, 'statusPolicy', STATUS_POLICIES, 'auto')
   const bodyChecks = option(options, 'bodyChecks', BODY_CHECK_MODES, 'strict')
   const seed = options.seed ?? 1
-  if (!Number.isFinite(seed)) throw new TypeError(schemaMessages.badOption('seed', seed, 'a finite number'))
+  if (!Number.isFinite(seed)) throw new MocklibTypeError('MOCKLIB_INVALID_ARGUMENT', schemaMessages.badOption('seed', seed, 'a finite number'))
   const cacheSize = options.documentCacheSize ?? 200
   if (!Number.isInteger(cacheSize) || cacheSize < 1) {
-    throw new TypeError(schemaMessages.badOption('documentCacheSize', cacheSize, 'a positive integer'))
+    throw new MocklibTypeError('MOCKLIB_INVALID_ARGUMENT', schemaMessages.badOption('documentCacheSize', cacheSize, 'a positive integer'))
   }
 
   let built: Built | undefined
@@ -165,9 +166,9 @@ export function createSchemaExecutor(options: SchemaExecutorOptions): SchemaExec
 
   function check(handler: RequestHandler, checkOptions: CheckOptions = {}): RequestHandler {
     if (!isRequestHandler(handler)) {
-      throw new TypeError(schemaMessages.checkNeedsHandler(handler))
+      throw new MocklibTypeError('MOCKLIB_INVALID_ARGUMENT', schemaMessages.checkNeedsHandler(handler))
     }
-    if (handler.kind !== 'graphql') throw new TypeError(schemaMessages.checkNotGraphQL(handler.info.header, handler.kind))
+    if (handler.kind !== 'graphql') throw new MocklibTypeError('MOCKLIB_INVALID_ARGUMENT', schemaMessages.checkNotGraphQL(handler.info.header, handler.kind))
     const mode = checkOptions.mode === undefined ? undefined : checkMode(checkOptions.mode)
     if (mode === 'off') return handler
     return new CheckedHandler(handler, checker, mode)
@@ -189,7 +190,7 @@ export function createSchemaExecutor(options: SchemaExecutorOptions): SchemaExec
     execute,
     override(overrides) {
       if (typeof overrides !== 'object' || overrides === null || Array.isArray(overrides)) {
-        throw new TypeError(schemaMessages.overrideNotObject(overrides))
+        throw new MocklibTypeError('MOCKLIB_INVALID_ARGUMENT', schemaMessages.overrideNotObject(overrides))
       }
       if (built !== undefined) validLayers(built, [overrides])
       return new SchemaOverrideHandler(owner, overrides)
@@ -326,18 +327,18 @@ function checkOverrides(state: Built, overrides: SchemaOverrides): void {
       const known = Object.values(typeMap)
         .filter((candidate) => isObjectType(candidate) && !candidate.name.startsWith('__'))
         .map((candidate) => candidate.name)
-      throw new TypeError(schemaMessages.overrideUnknownType(typeName, known))
+      throw new MocklibTypeError('MOCKLIB_INVALID_ARGUMENT', schemaMessages.overrideUnknownType(typeName, known))
     }
-    if (typeof fields !== 'object' || fields === null) throw new TypeError(schemaMessages.overrideNotObject(fields))
+    if (typeof fields !== 'object' || fields === null) throw new MocklibTypeError('MOCKLIB_INVALID_ARGUMENT', schemaMessages.overrideNotObject(fields))
     const known = type.getFields()
     for (const fieldName of Object.keys(fields)) {
-      if (!Object.hasOwn(known, fieldName)) throw new TypeError(schemaMessages.overrideUnknownField(typeName, fieldName))
+      if (!Object.hasOwn(known, fieldName)) throw new MocklibTypeError('MOCKLIB_INVALID_ARGUMENT', schemaMessages.overrideUnknownField(typeName, fieldName))
     }
   }
 }
 
 function checkMode(mode: unknown): BodyCheckMode {
-  if (!BODY_CHECK_MODES.includes(mode as BodyCheckMode)) throw new TypeError(schemaMessages.badCheckMode(mode))
+  if (!BODY_CHECK_MODES.includes(mode as BodyCheckMode)) throw new MocklibTypeError('MOCKLIB_INVALID_ARGUMENT', schemaMessages.badCheckMode(mode))
   return mode as BodyCheckMode
 }
 
@@ -345,7 +346,7 @@ function option<T extends string>(options: SchemaExecutorOptions, key: 'statusPo
   const value = options[key]
   if (value === undefined) return fallback
   if (!allowed.includes(value as T)) {
-    throw new TypeError(schemaMessages.badOption(key, value, allowed.map((entry) => `'${entry}'`).join(', ')))
+    throw new MocklibTypeError('MOCKLIB_INVALID_ARGUMENT', schemaMessages.badOption(key, value, allowed.map((entry) => `'${entry}'`).join(', ')))
   }
   return value as T
 }

@@ -1,3 +1,4 @@
+import { MocklibTypeError } from '../../runtime/errors'
 import type { GraphQLSchema } from 'graphql'
 import { loadFileSystem, type Peers } from './load-peers'
 import { errorText, isRealmError, schemaMessages } from './messages'
@@ -21,7 +22,7 @@ const SDL_FILE = /\.(graphql|graphqls|gql)$/i
 /** Checks at creation time that exactly one source was given, so mistakes fail early. */
 export function assertOneSource(source: SchemaSource): void {
   const given = SOURCE_KEYS.filter((key) => source[key] !== undefined)
-  if (given.length !== 1) throw new TypeError(schemaMessages.noSchemaSource(given))
+  if (given.length !== 1) throw new MocklibTypeError('MOCKLIB_INVALID_ARGUMENT', schemaMessages.noSchemaSource(given))
 }
 
 /** Builds the schema the executor starts from (before mocks and overrides are layered on). */
@@ -48,11 +49,11 @@ function adoptSchema(peers: Peers, schema: GraphQLSchema): GraphQLSchema {
     typeof (schema as { getTypeMap?: unknown }).getTypeMap === 'function' &&
     typeof (schema as { getQueryType?: unknown }).getQueryType === 'function'
   if (looksLikeSchema) {
-    throw new TypeError(
+    throw new MocklibTypeError('MOCKLIB_INVALID_ARGUMENT',
       schemaMessages.twoGraphQLCopies('the schema you passed was built by one copy, mocklib/schema loaded another'),
     )
   }
-  throw new TypeError(schemaMessages.badOption('schema', schema, 'a GraphQLSchema'))
+  throw new MocklibTypeError('MOCKLIB_INVALID_ARGUMENT', schemaMessages.badOption('schema', schema, 'a GraphQLSchema'))
 }
 
 async function readSchemaFiles(input: NonNullable<SchemaSource['schemaFiles']>): Promise<string[]> {

@@ -1,3 +1,4 @@
+import { MocklibTypeError } from '../errors'
 import { LifeCycleEmitter, type LifeCycleEvents } from '../emitter'
 import { isNodeProcess } from '../environment'
 import type { PipelineOptions } from '../handle-request'
@@ -83,8 +84,8 @@ export function setupWorker(...handlers: RequestHandler[]): SetupWorker {
       const findWorker = options.findWorker ?? defaultFindWorker
       // Bad options reject the returned promise, so start().catch() sees them too.
       try {
-        if (typeof url !== 'string') throw new TypeError(browserMessages.badWorkerUrl(url))
-        if (typeof findWorker !== 'function') throw new TypeError(browserMessages.badFindWorker())
+        if (typeof url !== 'string') throw new MocklibTypeError('MOCKLIB_INVALID_ARGUMENT', browserMessages.badWorkerUrl(url))
+        if (typeof findWorker !== 'function') throw new MocklibTypeError('MOCKLIB_INVALID_ARGUMENT', browserMessages.badFindWorker())
         lifetime = new AbortController()
         pipeline = { emitter, onUnhandledRequest: validateStrategy(options.onUnhandledRequest), lifetime: lifetime.signal }
       } catch (error) {

@@ -1,3 +1,4 @@
+import { MocklibTypeError } from '../errors'
 import { AsyncLocalStorage } from 'node:async_hooks'
 import type { LifeCycleEvents, LifeCycleEventsMap } from '../emitter'
 import type { PipelineOptions } from '../handle-request'
@@ -96,7 +97,7 @@ export class SetupServerApi extends SetupApi<LifeCycleEventsMap> implements Setu
 
   boundary<Args extends unknown[], Result>(callback: (...args: Args) => Result): (...args: Args) => Result {
     if (typeof callback !== 'function') {
-      throw new TypeError(format('server.boundary(callback) needs a function to wrap.'))
+      throw new MocklibTypeError('MOCKLIB_INVALID_ARGUMENT', format('server.boundary(callback) needs a function to wrap.'))
     }
     return (...args) => this.#scopes.run(new HandlerList(this.activeList().current()), callback, ...args)
   }

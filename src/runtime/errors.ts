@@ -1,0 +1,30 @@
+/**
+ * The stable codes of mocklib's errors (as undici gives its errors codes): match `error.code`
+ * in code and tests, not the wording, which may improve between versions.
+ */
+export type MocklibErrorCode =
+  /** An API got an argument it cannot use: a resolver that is not a function, an unknown option or mode, a malformed path. */
+  | 'MOCKLIB_INVALID_ARGUMENT'
+  /** setupServer(), use(), resetHandlers() or getResponse() got something that is not a handler (or an array of them). */
+  | 'MOCKLIB_INVALID_HANDLERS'
+  /** A resolver answered with something that is not a Response, or with a Response whose body was already read. */
+  | 'MOCKLIB_INVALID_RESPONSE'
+  /** bypass() got a request whose body was already read. */
+  | 'MOCKLIB_BODY_USED'
+  /** onUnhandledRequest: 'error' failed a request no handler matched (UnhandledRequestError). */
+  | 'MOCKLIB_UNHANDLED_REQUEST'
+  /** A hand-written GraphQL body does not fit the schema, in strict mode (BodyMismatchError, mocklib/schema). */
+  | 'MOCKLIB_BODY_MISMATCH'
+
+/**
+ * A mistake in how mocklib is called, with a stable `code`. It is a `TypeError` (and named so),
+ * as the platform reports wrong arguments.
+ */
+export class MocklibTypeError extends TypeError {
+  readonly code: MocklibErrorCode
+
+  constructor(code: MocklibErrorCode, message: string, options?: ErrorOptions) {
+    super(message, options)
+    this.code = code
+  }
+}
