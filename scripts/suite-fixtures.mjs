@@ -3,7 +3,7 @@
 // import changed to mocklib (test/fixtures/<kind>/). mocklib is packed once (npm pack) and
 // installed with every tool the fixtures use by ONE `npm install` into one shared throwaway
 // workspace; each fixture is copied next to its node_modules and run from there:
-//   vitest (ESM, CommonJS, jsdom), Jest (node, jsdom): their own test files;
+//   vitest (ESM, CommonJS, jsdom, a Vue component), Jest (node, jsdom): their own test files;
 //   webpack 5, Vite, esbuild, Rollup: build a REST-only app and a GraphQL app (test/fixtures/apps)
 //   for the browser, then each built app runs in Chromium and must show its mocked answer;
 //   webpack (target "node") and esbuild (platform "node") also bundle a Node program that runs;
@@ -34,6 +34,9 @@ const TOOLS = {
   'jest-environment-jsdom': repoVersion('jest-environment-jsdom'),
   jsdom: repoVersion('jsdom'),
   '@playwright/test': repoVersion('playwright-core'), // browsers: the system's Chromium, never downloaded
+  vue: '^3.5.0',
+  '@vitejs/plugin-vue': '^6.0.0',
+  '@vue/test-utils': '^2.4.0',
   webpack: '^5.100.0',
   esbuild: '^0.28.0',
   rollup: '^4.60.0',
@@ -187,7 +190,7 @@ async function devServer(label, module, workspace, browser) {
 
 async function testRunners(workspace, workDir) {
   const bin = (path) => join(workspace, 'node_modules', path)
-  for (const kind of ['vitest-esm', 'vitest-cjs', 'vitest-jsdom']) {
+  for (const kind of ['vitest-esm', 'vitest-cjs', 'vitest-jsdom', 'vue']) {
     const report = join(workDir, `${kind}.json`)
     const args = [bin('vitest/vitest.mjs'), 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`]
     await jsonReport(`${kind}: its tests pass`, join(workspace, kind), args, report)
