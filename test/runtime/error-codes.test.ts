@@ -29,7 +29,7 @@ describe('error codes', () => {
     expect(thrown(() => graphql.query(42 as never, () => undefined))).toMatchObject({ code: 'MOCKLIB_INVALID_ARGUMENT' })
     expect(thrown(() => setupServer().listen({ onUnhandledRequest: 'loud' as never }))).toMatchObject({ code: 'MOCKLIB_INVALID_ARGUMENT' })
     await expect(delay('soon' as never)).rejects.toMatchObject({ code: 'MOCKLIB_INVALID_ARGUMENT' })
-    expect(thrown(() => createSchemaExecutor({ schema: 'type Query { a: Int }', documentCacheSize: 0 }))).toMatchObject({ code: 'MOCKLIB_INVALID_ARGUMENT' })
+    expect(thrown(() => createSchemaExecutor({ typeDefs: 'type Query { a: Int }', documentCacheSize: 0 }))).toMatchObject({ code: 'MOCKLIB_INVALID_ARGUMENT' })
   })
 
   it('MOCKLIB_INVALID_RESPONSE: a resolver answering with something that is not a Response', async () => {
