@@ -106,25 +106,26 @@ async function parseOperation(params: OperationParams): Promise<ParsedGraphQLReq
   }
   if (text === undefined) {
     if (hash === undefined) return invalid('it has neither a "query" nor a persisted query hash')
-    return {
-      kind: 'operation',
-      operation: {
-        ...base,
-        query: '',
-        document: undefined,
-        operationName: requestedName,
-        operationType: undefined,
-        persistedQueryNotFound: true,
-        available: [],
-      },
-    }
+    const operation = { ...base, query: '', document: undefined, operationName: requestedName, operationType: undefined }
+    return { kind: 'operation', operation: { ...operation, persistedQueryNotFound: true, available: [] } }
   }
+  return selectOperation(text, requestedName, base, invalid)
+}
 
+type OperationBase = Pick<ParsedOperation, 'variables' | 'extensions' | 'hash' | 'params' | 'problem'>
+
+/** Parses the document (cached by text) and picks the operation the request asks for. */
+async function selectOperation(
+  text: string,
+  requestedName: string | undefined,
+  base: OperationBase,
+  invalid: (reason: string, documentParams?: OperationParams) => ParsedGraphQLRequest,
+): Promise<ParsedGraphQLRequest> {
   const parsed = await parseDocument(text)
-  if (!parsed.ok) return invalid(`its query is not valid GraphQL: ${parsed.error}`, params)
+  if (!parsed.ok) return invalid(`its query is not valid GraphQL: ${parsed.error}`, base.params)
   const { operations } = parsed
   if (operations.length === 0) {
-    return invalid('its document has no operation (only fragments or type definitions)', params)
+    return invalid('its document has no operation (only fragments or type definitions)', base.params)
   }
   // The request's operationName picks the operation; without one, the first (MSW 3 behaviour).
   const selected = requestedName === undefined ? operations[0] : operations.find((op) => op.name === requestedName)

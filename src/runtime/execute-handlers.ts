@@ -69,46 +69,62 @@ export async function executeHandlers(
       options.onMatch?.(handler)
     }
 
-    // finalize(): cleanups for this run, or for the generator in progress (run when it ends).
-    // The client giving up first, or the server stopping, runs them too: the resolver may never settle.
-    const cleanups: ResolverCleanup[] = []
-    let stopWatching: (() => void) | undefined
-    const finalize = (cleanup: ResolverCleanup) => {
-      if (typeof cleanup !== 'function') throw new MocklibTypeError('MOCKLIB_INVALID_ARGUMENT', messages.finalizeNeedsFunction(handler.info.header, cleanup))
-      ;(state.iterator !== undefined ? (state.cleanups ??= []) : cleanups).unshift(cleanup)
-      stopWatching ??= watchAbort([ctx.clientSignal, ctx.lifetime], () => {
-        void runCleanups(handler, cleanups)
-        void runCleanups(handler, state.cleanups)
-      })
-    }
-
-    let result: unknown
-    try {
-      result = await runResolver(handler, state, withFinalize(args, finalize), cleanups)
-    } catch (error) {
-      if (error instanceof Response) result = error
-      else return { type: 'exception', error, handler }
-    } finally {
-      stopWatching?.()
-      ctx.adoptHeaderEdits()
-      // Used once it ran (as in MSW); a generator, once it has ended.
-      if (state.iterator === undefined) markHandlerUsed(handler)
-    }
-
-    if (result === undefined) continue
-    if (!(result instanceof Response)) {
-      return { type: 'exception', error: new MocklibTypeError('MOCKLIB_INVALID_RESPONSE', messages.notAResponse(handler.info.header, result)), handler }
-    }
-    // A Response answers one request: one whose body was read (a Response object reused across
-    // requests) would fail deep inside the source and leave the client hanging.
-    if (result.bodyUsed || result.body?.locked === true) {
-      return { type: 'exception', error: new MocklibTypeError('MOCKLIB_INVALID_RESPONSE', messages.responseBodyUsed(handler.info.header)), handler }
-    }
-    if (isPassthroughResponse(result)) return { type: 'passthrough', handler }
-    return { type: 'mocked', response: handler.finalizeResponse(result, ctx), handler }
+    const ran = await runMatched(handler, state, args, ctx)
+    if (ran.threw) return { type: 'exception', error: ran.error, handler }
+    const outcome = outcomeOf(handler, ran.result, ctx)
+    if (outcome !== undefined) return outcome
   }
 
   return matched === undefined ? { type: 'unhandled' } : { type: 'fallthrough', handler: matched }
+}
+
+/**
+ * Runs a matched handler's resolver, with `finalize()`: cleanups for this run, or for the
+ * generator in progress (run when it ends). The client giving up first, or the server
+ * stopping, runs them too: the resolver may never settle.
+ */
+async function runMatched(
+  handler: RequestHandler,
+  state: HandlerRunState,
+  args: object,
+  ctx: RequestContext,
+): Promise<{ threw: false; result: unknown } | { threw: true; error: unknown }> {
+  const cleanups: ResolverCleanup[] = []
+  let stopWatching: (() => void) | undefined
+  const finalize = (cleanup: ResolverCleanup) => {
+    if (typeof cleanup !== 'function') throw new MocklibTypeError('MOCKLIB_INVALID_ARGUMENT', messages.finalizeNeedsFunction(handler.info.header, cleanup))
+    ;(state.iterator !== undefined ? (state.cleanups ??= []) : cleanups).unshift(cleanup)
+    stopWatching ??= watchAbort([ctx.clientSignal, ctx.lifetime], () => {
+      void runCleanups(handler, cleanups)
+      void runCleanups(handler, state.cleanups)
+    })
+  }
+  try {
+    return { threw: false, result: await runResolver(handler, state, withFinalize(args, finalize), cleanups) }
+  } catch (error) {
+    // A thrown Response answers like a returned one.
+    return error instanceof Response ? { threw: false, result: error } : { threw: true, error }
+  } finally {
+    stopWatching?.()
+    ctx.adoptHeaderEdits()
+    // Used once it ran (as in MSW); a generator, once it has ended.
+    if (state.iterator === undefined) markHandlerUsed(handler)
+  }
+}
+
+/** What a resolver's result makes of the request; undefined falls through to the next handler. */
+function outcomeOf(handler: RequestHandler, result: unknown, ctx: RequestContext): HandlerOutcome | undefined {
+  if (result === undefined) return undefined
+  if (!(result instanceof Response)) {
+    return { type: 'exception', error: new MocklibTypeError('MOCKLIB_INVALID_RESPONSE', messages.notAResponse(handler.info.header, result)), handler }
+  }
+  // A Response answers one request: one whose body was read (a Response object reused across
+  // requests) would fail deep inside the source and leave the client hanging.
+  if (result.bodyUsed || result.body?.locked === true) {
+    return { type: 'exception', error: new MocklibTypeError('MOCKLIB_INVALID_RESPONSE', messages.responseBodyUsed(handler.info.header)), handler }
+  }
+  if (isPassthroughResponse(result)) return { type: 'passthrough', handler }
+  return { type: 'mocked', response: handler.finalizeResponse(result, ctx), handler }
 }
 
 /**
