@@ -75,12 +75,14 @@ export type { WebSocketClientRegistry, WebSocketResolverInfo } from './ws/websoc
 export type {
   WebSocketClientConnectionProtocol,
   WebSocketClientEventMap,
+  WebSocketCloseEvent,
   WebSocketData,
   WebSocketEventListener,
   WebSocketHandlerConnection,
   WebSocketHandlerEventMap,
   WebSocketListener,
   WebSocketListenerTarget,
+  WebSocketMessageEvent,
   WebSocketServerConnectionProtocol,
   WebSocketServerEventMap,
 } from './ws/types'

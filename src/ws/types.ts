@@ -3,23 +3,38 @@ import type { PathParams } from '../rest/path-pattern'
 /** What a WebSocket frame may carry: text, or binary as a Blob, an ArrayBuffer or a view on one. */
 export type WebSocketData = string | ArrayBufferLike | Blob | ArrayBufferView
 
+/**
+ * A frame arriving, as a listener sees it: the DOM's `MessageEvent`, declared here by the part
+ * listeners use, so that projects without the DOM lib (Node's own types) compile.
+ */
+export interface WebSocketMessageEvent extends Event {
+  readonly data: WebSocketData
+}
+
+/** A connection closing, as a listener sees it (the DOM's `CloseEvent`, see WebSocketMessageEvent). */
+export interface WebSocketCloseEvent extends Event {
+  readonly code: number
+  readonly reason: string
+  readonly wasClean: boolean
+}
+
 /** Events a mocked client connection emits. */
 export interface WebSocketClientEventMap {
   /** The client sent a frame. `preventDefault()` keeps it from the real server (after `server.connect()`). */
-  message: MessageEvent<WebSocketData>
+  message: WebSocketMessageEvent
   /** The connection closed, from either side. */
-  close: CloseEvent
+  close: WebSocketCloseEvent
 }
 
 /** Events of the real server connection, once `server.connect()` was called. */
 export interface WebSocketServerEventMap {
   open: Event
   /** The real server sent a frame. `preventDefault()` keeps it from the client. */
-  message: MessageEvent<WebSocketData>
+  message: WebSocketMessageEvent
   /** The real connection failed. `preventDefault()` keeps the error from the client. */
   error: Event
   /** The real server closed. `preventDefault()` keeps the client open. */
-  close: CloseEvent
+  close: WebSocketCloseEvent
 }
 
 export type WebSocketListener<E> = (event: E) => void
@@ -29,7 +44,7 @@ export interface WebSocketListenerTarget<EventMap> {
   addEventListener<E extends keyof EventMap>(
     type: E,
     listener: WebSocketListener<EventMap[E]>,
-    options?: AddEventListenerOptions | boolean,
+    options?: { once?: boolean; signal?: AbortSignal } | boolean,
   ): void
   removeEventListener<E extends keyof EventMap>(type: E, listener: WebSocketListener<EventMap[E]>): void
 }
