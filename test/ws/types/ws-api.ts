@@ -3,9 +3,11 @@ import {
   ws,
   WebSocketHandler,
   type WebSocketClientConnectionProtocol,
+  type WebSocketCloseEvent,
   type WebSocketData,
   type WebSocketHandlerConnection,
   type WebSocketLink,
+  type WebSocketMessageEvent,
 } from 'mocklib'
 import { setupServer } from 'mocklib/node'
 
@@ -40,8 +42,20 @@ const handler: WebSocketHandler = chat.addEventListener('connection', ({ client,
   })
   client.addEventListener('close', (event) => {
     const code: number = event.code
-    void code
+    const reason: string = event.reason
+    const wasClean: boolean = event.wasClean
+    void [code, reason, wasClean]
   })
+  // Listeners written against mocklib's own event types (no DOM lib needed for them).
+  const onMessage = (event: WebSocketMessageEvent) => void event.data
+  const onClose = (event: WebSocketCloseEvent) => void event.code
+  client.addEventListener('message', onMessage, { once: true, signal: new AbortController().signal })
+  client.removeEventListener('message', onMessage)
+  client.addEventListener('close', onClose, true)
+  // @ts-expect-error: a close event has no data, so a message listener does not listen for it
+  client.addEventListener('close', onMessage)
+  // @ts-expect-error: no such listener option
+  client.addEventListener('message', onMessage, { onse: true })
   // @ts-expect-error: a client has no "open" event (it is open when the listener runs)
   client.addEventListener('open', () => {})
   server.connect()
@@ -56,6 +70,11 @@ const handler: WebSocketHandler = chat.addEventListener('connection', ({ client,
   // @ts-expect-error: server.close() takes no code (it closes the real connection)
   server.close(1000)
 })
+
+// The platform's events (what the runtime delivers) fit mocklib's event types.
+const platformMessage: WebSocketMessageEvent = new MessageEvent<WebSocketData>('message', { data: 'frame' })
+const platformClose: WebSocketCloseEvent = new CloseEvent('close', { code: 1000 })
+void [platformMessage, platformClose]
 
 // @ts-expect-error: a link has "connection" events only
 chat.addEventListener('message', () => {})
