@@ -100,11 +100,14 @@ function checkShape(files) {
   record('published shape', problems.length === 0 ? 1 : 0, problems.length === 0 ? 0 : 1)
 }
 
-/** `npm run demo`'s program, against the built package: it must exit 0 and finish. */
+/**
+ * `npm run demo`'s program (with its --experimental-websocket flag, which Node 22+ accept too),
+ * against the built package: it must exit 0, finish, and run its WebSocket part.
+ */
 async function demo() {
   console.log('\n--- demo (examples/demo)')
-  const { code, output } = await run(['examples/demo/main.mjs'], repoRoot, { echo: false })
-  const ok = code === 0 && /^Done: /m.test(output) && output.includes('(mocked)')
+  const { code, output } = await run(['--experimental-websocket', 'examples/demo/main.mjs'], repoRoot, { echo: false })
+  const ok = code === 0 && /^Done: /m.test(output) && output.includes('(mocked)') && output.includes('both left (closed with 1000')
   if (!ok) console.log(output.replace(/^(?=.)/gm, '    '))
   record('demo runs and exits 0', ok ? 1 : 0, ok ? 0 : 1, `exit ${code}`)
 }
