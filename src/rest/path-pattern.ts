@@ -152,125 +152,162 @@ function resolveRelative(path: string, baseUrl: string): string {
   }
 }
 
-function build(pattern: string, literal: boolean): ResolvedPattern {
-  const slots: ParamSlot[] = []
-  let wildcardIndex = 0
-  let out = '^'
-  let text = ''
+/** The state of one `build()` pass: where it reads in `pattern` and what it has written so far. */
+interface BuildState {
+  readonly pattern: string
+  /** Read position in `pattern`. */
+  i: number
+  /** The RegExp source written so far. */
+  out: string
+  /** The literal (encoded) text read so far. */
+  text: string
+  readonly slots: ParamSlot[]
+  wildcardIndex: number
   /** The literal text before the first param or wildcard (none when the authority has one). */
-  let prefixText: string | undefined
-  let authorityWildcard = false
-  let i = 0
-
-  // The authority (scheme://host:port) is literal except for "*" wildcards.
-  const scheme = ABSOLUTE_URL.exec(pattern)
-  if (scheme) {
-    const afterScheme = scheme[0].length
-    const slash = pattern.indexOf('/', afterScheme)
-    const authorityEnd = slash === -1 ? pattern.length : slash
-    for (const char of pattern.slice(0, authorityEnd)) {
-      if (char === '*') {
-        out += '(.*)'
-        slots.push({ name: String(wildcardIndex++), repeat: false })
-        authorityWildcard = true
-      } else {
-        text += char.toLowerCase()
-        out += escapeRegExp(char.toLowerCase())
-      }
-    }
-    i = authorityEnd
-  }
-
+  prefixText: string | undefined
+  authorityWildcard: boolean
   /** Where the open "{" group starts in `out` (groups do not nest, as in path-to-regexp 6). */
-  let groupStart: number | undefined
+  groupStart: number | undefined
+}
 
-  while (i < pattern.length) {
-    const char = pattern[i]
-    const isParam = char === ':' && NAME_CHAR.test(pattern[i + 1] ?? '')
-    if (char === '*' || isParam || char === '(' || char === '{') prefixText ??= text
-    if (char === '*') {
-      out += '(.*)'
-      slots.push({ name: String(wildcardIndex++), repeat: false })
-      while (pattern[i] === '*') i++
-      continue
-    }
-    if (isParam || char === '(') {
-      let end = i
-      let name: string
-      if (isParam) {
-        end = i + 1
-        while (end < pattern.length && NAME_CHAR.test(pattern[end])) end++
-        name = pattern.slice(i + 1, end)
-      } else {
-        name = String(wildcardIndex++)
-      }
-      // A param may bring its own pattern: ":id(\\d+)".
-      let segment = SEGMENT
-      if (pattern[end] === '(') {
-        const close = closingParen(pattern, end)
-        segment = pattern.slice(end + 1, close)
-        // Its groups must not capture: each param is one capture, in order.
-        if (/(^|[^\\])\((?!\?)/.test(segment)) throw new MocklibTypeError('MOCKLIB_INVALID_ARGUMENT', messages.capturingGroupInParamPattern(pattern, segment))
-        end = close + 1
-      }
-      const modifier = pattern[end]
-      if (modifier === '?' || modifier === '*' || modifier === '+') {
-        // The "/" (or ".") before an optional or repeated param belongs to it.
-        const lead = out.endsWith('\\/') || out.endsWith('\\.') ? out.slice(-2) : ''
-        out = out.slice(0, out.length - lead.length)
-        const repeat = modifier !== '?'
-        const body = repeat ? `((?:${segment})(?:${lead}(?:${segment}))*)` : `(${segment})`
-        out += `(?:${lead}${body})${modifier === '+' ? '' : '?'}`
-        slots.push({ name, repeat })
-        i = end + 1
-      } else {
-        out += `(${segment})`
-        slots.push({ name, repeat: false })
-        i = end
-      }
-      continue
-    }
-    if (char === '{' && groupStart === undefined) {
-      groupStart = out.length
-      i++
-      continue
-    }
-    if (char === '}' && groupStart !== undefined) {
-      const modifier = pattern[i + 1]
-      const quantifier = modifier === '?' || modifier === '*' || modifier === '+' ? modifier : ''
-      out = `${out.slice(0, groupStart)}(?:${out.slice(groupStart)})${quantifier}`
-      groupStart = undefined
-      i += 1 + quantifier.length
-      continue
-    }
-    if (char === '\\' && i + 1 < pattern.length) {
-      // An escaped character is literal: "\\:" is a colon, not a param.
-      i++
-      const escaped = String.fromCodePoint(pattern.codePointAt(i) ?? 0)
-      const encoded = encodeLiteral(escaped)
-      text += encoded
-      out += escapeRegExp(encoded)
-      i += escaped.length
-      continue
-    }
-    // A whole code point: an emoji is two UTF-16 units, which are encoded together.
-    const whole = String.fromCodePoint(pattern.codePointAt(i) ?? 0)
-    const encoded = encodeLiteral(whole)
-    text += encoded
-    out += escapeRegExp(encoded)
-    i += whole.length
+function build(pattern: string, literal: boolean): ResolvedPattern {
+  const state: BuildState = {
+    pattern,
+    i: 0,
+    out: '^',
+    text: '',
+    slots: [],
+    wildcardIndex: 0,
+    prefixText: undefined,
+    authorityWildcard: false,
+    groupStart: undefined,
   }
-  out += '[\\/]?$'
+  readAuthority(state)
+  while (state.i < pattern.length) readPathToken(state)
+  state.out += '[\\/]?$'
+  return {
+    regexp: compileRegExp(pattern, state.out),
+    slots: state.slots,
+    key: literal ? normalizeKey(state.text) : undefined,
+    prefix: literal || state.authorityWildcard ? undefined : toPrefix(state.prefixText),
+  }
+}
 
-  const key = literal ? normalizeKey(text) : undefined
-  let regexp: RegExp
+/** The authority (scheme://host:port) is literal except for "*" wildcards. */
+function readAuthority(state: BuildState): void {
+  const scheme = ABSOLUTE_URL.exec(state.pattern)
+  if (!scheme) return
+  const slash = state.pattern.indexOf('/', scheme[0].length)
+  const authorityEnd = slash === -1 ? state.pattern.length : slash
+  for (const char of state.pattern.slice(0, authorityEnd)) {
+    if (char === '*') {
+      addWildcard(state)
+      state.authorityWildcard = true
+    } else {
+      state.text += char.toLowerCase()
+      state.out += escapeRegExp(char.toLowerCase())
+    }
+  }
+  state.i = authorityEnd
+}
+
+/** Reads one token of the path part: a wildcard, a param, a group brace or one literal character. */
+function readPathToken(state: BuildState): void {
+  const { pattern, i } = state
+  const char = pattern[i]
+  const isParam = char === ':' && NAME_CHAR.test(pattern[i + 1] ?? '')
+  if (char === '*' || isParam || char === '(' || char === '{') state.prefixText ??= state.text
+  if (char === '*') {
+    addWildcard(state)
+    while (pattern[state.i] === '*') state.i++
+  } else if (isParam || char === '(') {
+    readParam(state, isParam)
+  } else if (char === '{' && state.groupStart === undefined) {
+    state.groupStart = state.out.length
+    state.i++
+  } else if (char === '}' && state.groupStart !== undefined) {
+    closeGroup(state)
+  } else if (char === '\\' && i + 1 < pattern.length) {
+    // An escaped character is literal: "\\:" is a colon, not a param.
+    state.i++
+    addLiteral(state)
+  } else {
+    addLiteral(state)
+  }
+}
+
+function addWildcard(state: BuildState): void {
+  state.out += '(.*)'
+  state.slots.push({ name: String(state.wildcardIndex++), repeat: false })
+}
+
+/** Adds the whole code point at `state.i` as literal text: an emoji's two UTF-16 units are encoded together. */
+function addLiteral(state: BuildState): void {
+  const whole = String.fromCodePoint(state.pattern.codePointAt(state.i) ?? 0)
+  const encoded = encodeLiteral(whole)
+  state.text += encoded
+  state.out += escapeRegExp(encoded)
+  state.i += whole.length
+}
+
+/** Reads ":name", ":name(…)" or a bare "(…)" (a numbered param), with its "?", "*" or "+" modifier. */
+function readParam(state: BuildState, named: boolean): void {
+  const { pattern, i } = state
+  let end = i
+  let name: string
+  if (named) {
+    end = i + 1
+    while (end < pattern.length && NAME_CHAR.test(pattern[end])) end++
+    name = pattern.slice(i + 1, end)
+  } else {
+    name = String(state.wildcardIndex++)
+  }
+  const own = readParamSegment(pattern, end)
+  end = own.end
+  const modifier = pattern[end]
+  if (modifier === '?' || modifier === '*' || modifier === '+') {
+    // The "/" (or ".") before an optional or repeated param belongs to it.
+    const lead = state.out.endsWith('\\/') || state.out.endsWith('\\.') ? state.out.slice(-2) : ''
+    state.out = state.out.slice(0, state.out.length - lead.length)
+    const repeat = modifier !== '?'
+    const body = repeat ? `((?:${own.segment})(?:${lead}(?:${own.segment}))*)` : `(${own.segment})`
+    state.out += `(?:${lead}${body})${modifier === '+' ? '' : '?'}`
+    state.slots.push({ name, repeat })
+    state.i = end + 1
+  } else {
+    state.out += `(${own.segment})`
+    state.slots.push({ name, repeat: false })
+    state.i = end
+  }
+}
+
+/** A param may bring its own pattern: ":id(\\d+)". Returns it (or the default segment) and where it ends. */
+function readParamSegment(pattern: string, start: number): { segment: string; end: number } {
+  if (pattern[start] !== '(') return { segment: SEGMENT, end: start }
+  const close = closingParen(pattern, start)
+  const segment = pattern.slice(start + 1, close)
+  // Its groups must not capture: each param is one capture, in order.
+  if (/(^|[^\\])\((?!\?)/.test(segment)) throw new MocklibTypeError('MOCKLIB_INVALID_ARGUMENT', messages.capturingGroupInParamPattern(pattern, segment))
+  return { segment, end: close + 1 }
+}
+
+/** Closes the open "{…}" group at `state.i`, with its optional "?", "*" or "+" quantifier. */
+function closeGroup(state: BuildState): void {
+  const groupStart = state.groupStart ?? 0
+  const modifier = state.pattern[state.i + 1]
+  const quantifier = modifier === '?' || modifier === '*' || modifier === '+' ? modifier : ''
+  state.out = `${state.out.slice(0, groupStart)}(?:${state.out.slice(groupStart)})${quantifier}`
+  state.groupStart = undefined
+  state.i += 1 + quantifier.length
+}
+
+function compileRegExp(pattern: string, source: string): RegExp {
   try {
-    regexp = new RegExp(out, 'i')
+    return new RegExp(source, 'i')
   } catch (error) {
     // A param pattern that is not a valid regular expression (":id([)").
     throw new MocklibTypeError('MOCKLIB_INVALID_ARGUMENT', messages.invalidPathPattern(pattern, error instanceof Error ? error.message : String(error)))
   }
-  return { regexp, slots, key, prefix: literal || authorityWildcard ? undefined : toPrefix(prefixText) }
 }
 
 /** The index of the ")" that closes the "(" at `open`, minding escapes and nesting. */
