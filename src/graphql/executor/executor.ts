@@ -98,6 +98,38 @@ interface Built {
   cache: ValidatedDocuments
 }
 
+/** The validated scalar options of one executor. */
+interface ExecutorSettings {
+  statusPolicy: StatusPolicy
+  bodyChecks: BodyCheckMode
+  seed: number
+  cacheSize: number
+}
+
+/** The built executor, made once on first use; a build that fails is tried again on the next use. */
+class LazyBuild {
+  built: Built | undefined
+  private building: Promise<Built> | undefined
+
+  constructor(
+    private readonly options: SchemaExecutorOptions,
+    private readonly settings: ExecutorSettings,
+  ) {}
+
+  get(): Promise<Built> {
+    if (this.built !== undefined) return Promise.resolve(this.built)
+    return (this.building ??= buildExecutor(this.options, this.settings.seed, this.settings.cacheSize).then(
+      (result) => (this.built = result),
+      (error: unknown) => {
+        this.building = undefined
+        throw error
+      },
+    ))
+  }
+}
+
+type LayerValidator = (state: Built, layers: readonly SchemaOverrides[]) => readonly SchemaOverrides[]
+
 /**
  * Creates a schema-backed executor, built once per API. It answers GraphQL requests the way
  * a server would (selection, variables, validation, GraphQL-over-HTTP statuses) with data from
@@ -105,6 +137,52 @@ interface Built {
  * @graphql-tools happens on first use, so creating it is synchronous and cheap.
  */
 export function createSchemaExecutor(options: SchemaExecutorOptions): SchemaExecutor {
+  const settings = readSettings(options)
+  const lazy = new LazyBuild(options, settings)
+  const owner = {}
+  const validLayers = layerValidator()
+  const resolver = createResolver(lazy, validLayers, owner, settings.statusPolicy)
+  const check = createCheck(lazy, settings.bodyChecks)
+
+  return {
+    resolver,
+    handler: (endpoint, handlerOptions) => schemaHandler(resolver, settings.statusPolicy, endpoint, handlerOptions),
+    async execute(input) {
+      const state = await lazy.get()
+      const { result } = await run(state, input, validLayers(state, input.overrides ?? []))
+      return result
+    },
+    override(overrides) {
+      if (typeof overrides !== 'object' || overrides === null || Array.isArray(overrides)) {
+        throw new MocklibTypeError('MOCKLIB_INVALID_ARGUMENT', schemaMessages.overrideNotObject(overrides))
+      }
+      if (lazy.built !== undefined) validLayers(lazy.built, [overrides])
+      return new SchemaOverrideHandler(owner, overrides)
+    },
+    check,
+    checkAll(handlers, checkOptions) {
+      return handlers.map((handler) => (handler?.kind === 'graphql' ? check(handler, checkOptions) : handler))
+    },
+    reset() {
+      if (lazy.built === undefined) return
+      lazy.built.store.reset()
+      lazy.built.random.reset()
+    },
+    async ready() {
+      await lazy.get()
+    },
+    get store() {
+      if (lazy.built === undefined) throw new Error(schemaMessages.notReady())
+      return lazy.built.store
+    },
+    get schema() {
+      if (lazy.built === undefined) throw new Error(schemaMessages.notReady())
+      return lazy.built.schema
+    },
+  }
+}
+
+function readSettings(options: SchemaExecutorOptions): ExecutorSettings {
   assertOneSource(options)
   const statusPolicy = option(options, 'statusPolicy', STATUS_POLICIES, 'auto')
   const bodyChecks = option(options, 'bodyChecks', BODY_CHECK_MODES, 'strict')
@@ -114,13 +192,13 @@ export function createSchemaExecutor(options: SchemaExecutorOptions): SchemaExec
   if (!Number.isInteger(cacheSize) || cacheSize < 1) {
     throw new MocklibTypeError('MOCKLIB_INVALID_ARGUMENT', schemaMessages.badOption('documentCacheSize', cacheSize, 'a positive integer'))
   }
+  return { statusPolicy, bodyChecks, seed, cacheSize }
+}
 
-  let built: Built | undefined
-  let building: Promise<Built> | undefined
-  const owner = {}
-  // Overrides made before the schema was built are checked against it when first applied.
+/** Overrides made before the schema was built are checked against it when first applied, each once. */
+function layerValidator(): LayerValidator {
   const checkedOverrides = new WeakSet<SchemaOverrides>()
-  const validLayers = (state: Built, layers: readonly SchemaOverrides[]) => {
+  return (state, layers) => {
     for (const layer of layers) {
       if (checkedOverrides.has(layer)) continue
       checkOverrides(state, layer)
@@ -128,26 +206,11 @@ export function createSchemaExecutor(options: SchemaExecutorOptions): SchemaExec
     }
     return layers
   }
+}
 
-  function build(): Promise<Built> {
-    if (built !== undefined) return Promise.resolve(built)
-    return (building ??= buildExecutor(options, seed, cacheSize).then(
-      (result) => (built = result),
-      (error: unknown) => {
-        building = undefined
-        throw error
-      },
-    ))
-  }
-
-  async function execute(input: SchemaExecuteInput): Promise<ExecutionResult> {
-    const state = await build()
-    const { result } = await run(state, input, validLayers(state, input.overrides ?? []))
-    return result
-  }
-
-  const resolver: SchemaResolver = async (info) => {
-    const state = await build()
+function createResolver(lazy: LazyBuild, validLayers: LayerValidator, owner: object, statusPolicy: StatusPolicy): SchemaResolver {
+  return async (info) => {
+    const state = await lazy.get()
     const layers = validLayers(state, takeOverrideLayers(info.requestId, owner))
     const shape = responseShape(info.request, statusPolicy)
     const { result, status, allow } = await run(state, info, layers, shape.requestErrorStatus)
@@ -155,16 +218,17 @@ export function createSchemaExecutor(options: SchemaExecutorOptions): SchemaExec
     if (allow !== undefined) headers.allow = allow
     return HttpResponse.json(result as SchemaResponseBody, { status, headers })
   }
+}
 
+function createCheck(lazy: LazyBuild, bodyChecks: BodyCheckMode): SchemaExecutor['check'] {
   const checker = {
     async check(input: SchemaRequestInfo, data: Record<string, unknown>) {
-      const state = await build()
+      const state = await lazy.get()
       return checkBody(state.peers, state.schema, state.cache, input, data)
     },
     defaultMode: () => bodyChecks,
   }
-
-  function check(handler: RequestHandler, checkOptions: CheckOptions = {}): RequestHandler {
+  return (handler, checkOptions = {}) => {
     if (!isRequestHandler(handler)) {
       throw new MocklibTypeError('MOCKLIB_INVALID_ARGUMENT', schemaMessages.checkNeedsHandler(handler))
     }
@@ -173,49 +237,24 @@ export function createSchemaExecutor(options: SchemaExecutorOptions): SchemaExec
     if (mode === 'off') return handler
     return new CheckedHandler(handler, checker, mode)
   }
+}
 
-  return {
-    resolver,
-    handler(endpoint, handlerOptions) {
-      if (endpoint === undefined) return graphql.operation<GraphQLQuery, object>(resolver, handlerOptions)
-      const link: GraphQLLinkHandlers = graphql.link(endpoint)
-      return new SchemaEndpointHandler(link.operation<GraphQLQuery, object>(resolver, handlerOptions), (request, message) => {
-        const shape = responseShape(request, statusPolicy)
-        return HttpResponse.json(
-          { errors: [{ message }] },
-          { status: shape.requestErrorStatus('syntax'), headers: { 'content-type': shape.contentType } },
-        )
-      })
-    },
-    execute,
-    override(overrides) {
-      if (typeof overrides !== 'object' || overrides === null || Array.isArray(overrides)) {
-        throw new MocklibTypeError('MOCKLIB_INVALID_ARGUMENT', schemaMessages.overrideNotObject(overrides))
-      }
-      if (built !== undefined) validLayers(built, [overrides])
-      return new SchemaOverrideHandler(owner, overrides)
-    },
-    check,
-    checkAll(handlers, checkOptions) {
-      return handlers.map((handler) => (handler?.kind === 'graphql' ? check(handler, checkOptions) : handler))
-    },
-    reset() {
-      if (built === undefined) return
-      built.store.reset()
-      built.random.reset()
-    },
-    async ready() {
-      await build()
-    },
-    get store() {
-      if (built === undefined) throw new Error(schemaMessages.notReady())
-      return built.store
-    },
-    get schema() {
-      if (built === undefined) throw new Error(schemaMessages.notReady())
-      return built.schema
-    },
-  }
+/** `executor.handler()`: every operation anywhere, or everything sent to one endpoint. */
+function schemaHandler(
+  resolver: SchemaResolver,
+  statusPolicy: StatusPolicy,
+  endpoint: string | RegExp | undefined,
+  handlerOptions: RequestHandlerOptions | undefined,
+): RequestHandler {
+  if (endpoint === undefined) return graphql.operation<GraphQLQuery, object>(resolver, handlerOptions)
+  const link: GraphQLLinkHandlers = graphql.link(endpoint)
+  return new SchemaEndpointHandler(link.operation<GraphQLQuery, object>(resolver, handlerOptions), (request, message) => {
+    const shape = responseShape(request, statusPolicy)
+    return HttpResponse.json(
+      { errors: [{ message }] },
+      { status: shape.requestErrorStatus('syntax'), headers: { 'content-type': shape.contentType } },
+    )
+  })
 }
 
 async function buildExecutor(options: SchemaExecutorOptions, seed: number, cacheSize: number): Promise<Built> {
