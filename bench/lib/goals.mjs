@@ -1,5 +1,6 @@
 // The goals of issue 7, each checked against figures from the same run.
 // `met` is true, false, or null when the figures are missing (a scenario skipped or not run).
+import { memoryWorkLabel } from './memory-work.mjs'
 
 const KB = 1024
 
@@ -36,11 +37,11 @@ export function evaluateGoals(results) {
     add('Importing mocklib for REST loads no graphql (modules loaded, ESM + CJS)', undefined, 0, '')
   }
 
-  for (const kind of ['fetch', 'http', 'listen-close']) {
+  for (const kind of ['fetch', 'http', 'listen-close', 'ws-open-close']) {
     const entry = results.memory?.find((m) => m.contender === 'mocklib' && m.kind === kind)
     const floor = results.memory?.find((m) => m.contender === 'interceptors' && m.kind === kind)
     const note = floor ? `interceptors floor alone: ${Math.round(floor.retainedPerUnit)} B` : undefined
-    add(`Heap flat, ${kind === 'listen-close' ? 'listen/close cycles' : `${kind} requests`}: bytes retained per unit (mocklib, ${entry?.count ?? '?'} units)`, entry?.retainedPerUnit, KB, 'B', note)
+    add(`Heap flat, ${memoryWorkLabel(kind)}: bytes retained per unit (mocklib, ${entry?.count ?? '?'} units)`, entry?.retainedPerUnit, KB, 'B', note)
   }
   return goals
 }

@@ -1,7 +1,10 @@
 // Retained heap: run with --expose-gc. Warms up, settles (event loop turns, full GCs), reads the
 // heap, does `count` units of work, settles again and reads the heap. Prints one JSON line.
+// Kinds of work: a client of clients.mjs (fetch, http), listen-close, ws-open-close (a WebSocket
+// opened, one echo, closed: echo-socket.mjs; mocklib and msw only).
 import { CLIENTS } from './clients.mjs'
 import { loadContender } from './contenders.mjs'
+import { echoSocketHandler, openExchangeClose, pingPong } from './echo-socket.mjs'
 import { JSON_HEADERS, ORIGIN, POST, POST_TEXT } from './fixtures.mjs'
 
 const [contender, dist, kind, countArg] = process.argv.slice(2)
@@ -27,6 +30,10 @@ if (lib.name === 'interceptors') {
     interceptor.on('request', ({ controller }) => controller.respondWith(new Response(POST_TEXT, { headers: JSON_HEADERS })))
   }
   stop = () => interceptor.dispose()
+} else if (kind === 'ws-open-close') {
+  const server = lib.setupServer(await echoSocketHandler(lib))
+  start = () => server.listen({ onUnhandledRequest: 'error' })
+  stop = () => server.close()
 } else {
   const server = lib.setupServer(lib.http.get(`${ORIGIN}/posts/:id`, () => lib.HttpResponse.json(POST)))
   start = () => server.listen({ onUnhandledRequest: 'error' })
@@ -39,6 +46,9 @@ if (kind === 'listen-close') {
     start()
     stop()
   }
+} else if (kind === 'ws-open-close') {
+  start()
+  unit = () => openExchangeClose((socket) => pingPong(socket, 'memory ws-open-close'), `memory (${contender}, ${kind})`)
 } else {
   start()
   const send = CLIENTS[kind]

@@ -1,4 +1,5 @@
 // The Markdown table printed after a run, and the SVG chart drawn from the same results.
+import { memoryWorkLabel } from './memory-work.mjs'
 
 const COLORS = { mocklib: '#2563eb', msw: '#f97316', interceptors: '#6b7280', baseline: '#a3a3a3', 'mocklib-base': '#93c5fd' }
 let NAMES = ['mocklib', 'msw', 'interceptors', 'baseline']
@@ -54,7 +55,7 @@ export function renderTable(results) {
         const m = results.memory.find((x) => x.contender === name && x.kind === kind)
         return m ? `${Math.round(m.retainedPerUnit)} B (${m.count.toLocaleString('en')})` : '–'
       }
-      lines.push(`| ${kind === 'listen-close' ? 'listen/close cycles' : `${kind} requests`} | ${cell('mocklib')} | ${cell('interceptors')} | ${cell('msw')} |`)
+      lines.push(`| ${memoryWorkLabel(kind)} | ${cell('mocklib')} | ${cell('interceptors')} | ${cell('msw')} |`)
     }
   }
   if (results.goals) {

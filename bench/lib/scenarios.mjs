@@ -1,6 +1,7 @@
 // The benchmark scenarios. Each one sets up one contender and returns `run(count)`, which
 // performs `count` units of work (requests, cycles or boundaries) and checks every answer.
 import { CLIENTS, loadAxios, pool } from './clients.mjs'
+import { echoSocketHandler, openExchangeClose, pingPong } from './echo-socket.mjs'
 import { GRAPHQL_TEXT, JSON_HEADERS, ORIGIN, POST, POST_TEXT, graphqlBody } from './fixtures.mjs'
 
 const LIBRARIES = ['mocklib', 'msw']
@@ -92,7 +93,7 @@ const WS_MESSAGES = Array.from({ length: 10_000 }, (_, index) => `message ${inde
 
 /**
  * A WebSocket scenario: per unit, one connection to a ws.link that echoes every frame is opened,
- * `exchange(socket)` runs, and the socket is closed. Node 20 has no global WebSocket: undici's is used.
+ * `exchange(socket)` runs, and the socket is closed (echo-socket.mjs).
  */
 function echoSocketScenario({ id, title, exchange }) {
   return {
@@ -101,27 +102,10 @@ function echoSocketScenario({ id, title, exchange }) {
     unit: 'connection',
     contenders: LIBRARIES,
     async setup(lib) {
-      globalThis.WebSocket ??= (await import('undici')).WebSocket
-      const url = 'wss://bench.test/socket'
-      const link = lib.ws.link(url)
-      const server = startServer(lib, [
-        link.addEventListener('connection', ({ client }) => {
-          client.addEventListener('message', (event) => client.send(event.data))
-        }),
-      ])
+      const server = startServer(lib, [await echoSocketHandler(lib)])
       return {
         async run(count) {
-          for (let index = 0; index < count; index++) {
-            const socket = new WebSocket(url)
-            await new Promise((resolve, reject) => {
-              socket.onopen = resolve
-              socket.onerror = () => reject(new Error(`${id}: socket error`))
-            })
-            await exchange(socket)
-            const closed = new Promise((resolve) => (socket.onclose = resolve))
-            socket.close()
-            await closed
-          }
+          for (let index = 0; index < count; index++) await openExchangeClose(exchange, id)
         },
         teardown: () => server.close(),
       }
@@ -288,13 +272,7 @@ export const SCENARIOS = [
   echoSocketScenario({
     id: 'ws-connect-echo',
     title: 'WebSocket, connect + 1 echo round trip + close, global WebSocket',
-    async exchange(socket) {
-      const reply = await new Promise((resolve) => {
-        socket.onmessage = (event) => resolve(event.data)
-        socket.send('ping')
-      })
-      check(reply, 'ping', 'ws-connect-echo')
-    },
+    exchange: (socket) => pingPong(socket, 'ws-connect-echo'),
   }),
   echoSocketScenario({
     id: 'ws-10000-messages',

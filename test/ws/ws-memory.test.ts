@@ -29,11 +29,11 @@ async function roundTrip(index: number): Promise<WebSocket> {
   return socket
 }
 
-it('keeps no mocked socket of 2,000 connections opened, used and closed', async () => {
+it('keeps no mocked socket of 10,000 connections opened, used and closed', async () => {
   const MockSocket = (await roundTrip(0)).constructor as new () => object
   const live = () => v8.queryObjects(MockSocket, { format: 'count' }) as number
   const before = live()
-  for (let index = 1; index <= 2000; index++) await roundTrip(index)
+  for (let index = 1; index <= 10_000; index++) await roundTrip(index)
   expect(chat.clients.size).toBe(0)
   // queryObjects collects garbage before counting; a few may still be held by pending microtasks.
   await vi.waitFor(() => expect(live() - before).toBeLessThan(20), { timeout: 10_000, interval: 50 })

@@ -1,0 +1,10 @@
+// The names of the memory runs' kinds of work (memory.mjs), as the report and the goals print them.
+
+const LABELS = {
+  'listen-close': 'listen/close cycles',
+  'ws-open-close': 'WebSocket connections opened, echoed once and closed',
+}
+
+export function memoryWorkLabel(kind) {
+  return LABELS[kind] ?? `${kind} requests`
+}
