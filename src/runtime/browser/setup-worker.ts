@@ -1,9 +1,9 @@
 import { MocklibTypeError } from '../errors'
-import { LifeCycleEmitter, type LifeCycleEvents } from '../emitter'
+import type { LifeCycleEvents, LifeCycleEventsMap } from '../emitter'
 import { isNodeProcess } from '../environment'
 import type { PipelineOptions } from '../handle-request'
-import { HandlerList, validateHandlers } from '../handler-list'
 import type { RequestHandler } from '../request-handler'
+import { SetupApi } from '../setup-api'
 import { validateStrategy, type UnhandledRequestStrategy } from '../unhandled-request'
 import { browserMessages } from './browser-messages'
 import { FallbackSource } from './fallback-source'
@@ -63,99 +63,110 @@ export function setupWorker(...handlers: RequestHandler[]): SetupWorker {
   if (isNodeProcess() || typeof window === 'undefined' || typeof document === 'undefined') {
     throw new Error(browserMessages.notInBrowser())
   }
-  const list = new HandlerList(validateHandlers('setupWorker()', handlers))
-  const emitter = new LifeCycleEmitter()
-  let pipeline: PipelineOptions = { emitter, onUnhandledRequest: 'warn' }
+  return new SetupWorkerApi(...handlers)
+}
+
+/** The page's setup: the shared handler-list API of `SetupApi`, started and stopped in the page. */
+class SetupWorkerApi extends SetupApi<LifeCycleEventsMap> implements SetupWorker {
+  #pipeline: PipelineOptions = { emitter: this.emitter, onUnhandledRequest: 'warn' }
   // Aborted by stop(): mocked responses still streaming (event streams) end with it.
-  let lifetime = new AbortController()
-  let quiet = false
-  let state: State = { name: 'stopped' }
-  const runtime: PageRuntime = { emitter, list: () => list, pipeline: () => pipeline, quiet: () => quiet }
-  const websockets = new PageWebSocketSource(runtime)
-
-  return {
-    events: emitter,
-    start(options = {}) {
-      if (state.name !== 'stopped') {
-        console.warn(browserMessages.redundantStart())
-        return state.started.then(() => undefined)
-      }
-      const url = options.serviceWorker?.url ?? DEFAULT_WORKER_URL
-      const findWorker = options.findWorker ?? defaultFindWorker
-      // Bad options reject the returned promise, so start().catch() sees them too.
-      try {
-        if (typeof url !== 'string') throw new MocklibTypeError('MOCKLIB_INVALID_ARGUMENT', browserMessages.badWorkerUrl(url))
-        if (typeof findWorker !== 'function') throw new MocklibTypeError('MOCKLIB_INVALID_ARGUMENT', browserMessages.badFindWorker())
-        lifetime = new AbortController()
-        pipeline = { emitter, onUnhandledRequest: validateStrategy(options.onUnhandledRequest), lifetime: lifetime.signal }
-      } catch (error) {
-        return Promise.reject(error)
-      }
-      quiet = options.quiet === true
-
-      const unavailable = serviceWorkerUnavailableReason()
-      let source: ServiceWorkerSource | FallbackSource
-      let started: Promise<ServiceWorkerRegistration | undefined>
-      if (unavailable === undefined) {
-        const sw = new ServiceWorkerSource(runtime, {
-          url,
-          registrationOptions: options.serviceWorker?.options,
-          findWorker,
-          quiet,
-        })
-        source = sw
-        started = sw.start()
-      } else {
-        const fallback = new FallbackSource(runtime)
-        source = fallback
-        if (!quiet) warnFallbackOnce(unavailable)
-        started = fallback.start().then(() => {
-          if (!quiet) console.log(browserMessages.fallbackEnabled())
-          return undefined
-        })
-      }
-      // WebSockets are patched in the page in both modes (no Service Worker sees them).
-      started = Promise.all([started, websockets.start()]).then(([registration]) => registration)
-      const current: State = { name: 'starting', source, started }
-      state = current
-      return started.then(
-        (registration) => {
-          if (state === current) current.name = 'started'
-          return registration
-        },
-        (error: unknown) => {
-          if (state === current) state = { name: 'stopped' }
-          throw error
-        },
-      )
-    },
-    async stop() {
-      if (state.name === 'stopped') {
-        console.warn(browserMessages.redundantStop())
-        return
-      }
-      const { source, started } = state
-      state = { name: 'stopped' }
-      lifetime.abort()
-      // A stop() right after start() waits for the start to finish, then undoes it.
-      await started.catch(() => undefined)
-      websockets.stop()
-      await source.stop()
-      if (!quiet) console.log(browserMessages.stopped())
-    },
-    use(...next) {
-      list.use(validateHandlers('worker.use()', next))
-    },
-    resetHandlers(...next) {
-      list.reset(next.length > 0 ? validateHandlers('worker.resetHandlers()', next) : undefined)
-    },
-    restoreHandlers() {
-      list.restore()
-    },
-    listHandlers() {
-      return list.current()
-    },
+  #lifetime = new AbortController()
+  #quiet = false
+  #state: State = { name: 'stopped' }
+  readonly #runtime: PageRuntime = {
+    emitter: this.emitter,
+    list: () => this.handlerList,
+    pipeline: () => this.#pipeline,
+    quiet: () => this.#quiet,
   }
+  readonly #websockets = new PageWebSocketSource(this.#runtime)
+
+  /** @internal */
+  protected override setupName(): { factory: string; instance: string } {
+    return { factory: 'setupWorker()', instance: 'worker' }
+  }
+
+  start(options: StartOptions = {}): Promise<ServiceWorkerRegistration | undefined> {
+    if (this.#state.name !== 'stopped') {
+      console.warn(browserMessages.redundantStart())
+      return this.#state.started.then(() => undefined)
+    }
+    let settings: WorkerSettings
+    // Bad options reject the returned promise, so start().catch() sees them too.
+    try {
+      settings = readStartOptions(options)
+      this.#lifetime = new AbortController()
+      this.#pipeline = { emitter: this.emitter, onUnhandledRequest: validateStrategy(options.onUnhandledRequest), lifetime: this.#lifetime.signal }
+    } catch (error) {
+      return Promise.reject(error)
+    }
+    this.#quiet = options.quiet === true
+    const first = startSource(this.#runtime, settings, options.serviceWorker?.options, this.#quiet)
+    // WebSockets are patched in the page in both modes (no Service Worker sees them).
+    const started = Promise.all([first.started, this.#websockets.start()]).then(([registration]) => registration)
+    const current: State = { name: 'starting', source: first.source, started }
+    this.#state = current
+    return started.then(
+      (registration) => {
+        if (this.#state === current) current.name = 'started'
+        return registration
+      },
+      (error: unknown) => {
+        if (this.#state === current) this.#state = { name: 'stopped' }
+        throw error
+      },
+    )
+  }
+
+  async stop(): Promise<void> {
+    if (this.#state.name === 'stopped') {
+      console.warn(browserMessages.redundantStop())
+      return
+    }
+    const { source, started } = this.#state
+    this.#state = { name: 'stopped' }
+    this.#lifetime.abort()
+    // A stop() right after start() waits for the start to finish, then undoes it.
+    await started.catch(() => undefined)
+    this.#websockets.stop()
+    await source.stop()
+    if (!this.#quiet) console.log(browserMessages.stopped())
+  }
+}
+
+interface WorkerSettings {
+  url: string
+  findWorker: (scriptUrl: string, workerUrl: string) => boolean
+}
+
+/** The worker URL and matcher of start(), checked: throws on a value of the wrong type. */
+function readStartOptions(options: StartOptions): WorkerSettings {
+  const url = options.serviceWorker?.url ?? DEFAULT_WORKER_URL
+  const findWorker = options.findWorker ?? defaultFindWorker
+  if (typeof url !== 'string') throw new MocklibTypeError('MOCKLIB_INVALID_ARGUMENT', browserMessages.badWorkerUrl(url))
+  if (typeof findWorker !== 'function') throw new MocklibTypeError('MOCKLIB_INVALID_ARGUMENT', browserMessages.badFindWorker())
+  return { url, findWorker }
+}
+
+/** Starts the Service Worker source, or the in-page fallback where Service Workers are unavailable. */
+function startSource(
+  runtime: PageRuntime,
+  settings: WorkerSettings,
+  registrationOptions: RegistrationOptions | undefined,
+  quiet: boolean,
+): { source: ServiceWorkerSource | FallbackSource; started: Promise<ServiceWorkerRegistration | undefined> } {
+  const unavailable = serviceWorkerUnavailableReason()
+  if (unavailable === undefined) {
+    const source = new ServiceWorkerSource(runtime, { ...settings, registrationOptions, quiet })
+    return { source, started: source.start() }
+  }
+  const source = new FallbackSource(runtime)
+  if (!quiet) warnFallbackOnce(unavailable)
+  const started = source.start().then(() => {
+    if (!quiet) console.log(browserMessages.fallbackEnabled())
+    return undefined
+  })
+  return { source, started }
 }
 
 let fallbackAnnounced = false
