@@ -8,7 +8,9 @@
 //   for the browser, then each built app runs in Chromium and must show its mocked answer;
 //   webpack (target "node") and esbuild (platform "node") also bundle a Node program that runs;
 //   the Vite dev server and @web/dev-server: serve the same two apps unbundled, checked the same way;
-//   Playwright with a dev server (its webServer option starts Vite): its own spec passes.
+//   Playwright with a dev server (its webServer option starts Vite): its own spec passes;
+//   Karma (Jasmine, ChromeHeadless): its specs pass, with the public folder's worker script
+//   also loaded as a page script through its `files` glob.
 // Where the app's code is split into files (all but esbuild's one file), the REST-only page
 // must never load graphql-js, and the GraphQL page must (which shows the check can see it).
 // Run after the build (npm test builds first). Ends with "N passed, N failed".
@@ -42,6 +44,9 @@ const TOOLS = {
   rollup: '^4.60.0',
   '@rollup/plugin-node-resolve': '^16.0.0',
   '@web/dev-server': '^0.4.6', // 1.x needs Node 22
+  karma: '^6.4.4', // ChromeHeadless through karma-chrome-launcher is the system's Chromium (CHROME_BIN)
+  'karma-chrome-launcher': '^3.2.0',
+  'karma-jasmine': '^5.1.0',
 }
 
 /** The one install: the tarball as a dependency, the tools as dev dependencies. */
@@ -227,6 +232,15 @@ async function playwright(workspace, workDir) {
   record(step, stats.expected, failed, `exit ${code}`)
 }
 
+/** Karma's own run on its project; its reporter (json-report.cjs) writes the Jest-style counts. */
+async function karma(workspace, workDir) {
+  const cwd = join(workspace, 'karma')
+  await initWorker(workspace, join(cwd, 'public'))
+  const report = join(workDir, 'karma.json')
+  const args = [join(workspace, 'node_modules/karma/bin/karma'), 'start', 'karma.conf.cjs', '--no-colors', '--reporters', 'dots,json-report']
+  await jsonReport('karma (ChromeHeadless): its tests pass', cwd, args, report, { CHROME_BIN: CHROMIUM_PATH, KARMA_JSON_REPORT: report })
+}
+
 if (!existsSync(join(repoRoot, 'dist/index.js'))) {
   console.log('dist/ is missing: run `npm run build` first (npm test does).')
   console.log('0 passed, 1 failed')
@@ -246,6 +260,7 @@ try {
     await devServer('vite (dev server)', 'vite/serve.mjs', workspace, browser)
     await devServer('@web/dev-server', 'web-dev-server/serve.mjs', workspace, browser)
     await playwright(workspace, workDir)
+    await karma(workspace, workDir)
   }
 } catch (error) {
   console.log(String(error?.stack ?? error))

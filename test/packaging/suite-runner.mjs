@@ -46,10 +46,10 @@ export function createSuite({ name, timeoutMs = 180_000 }) {
     record(step, passed, failed, `exit ${code}`)
   }
 
-  /** A runner that writes a Jest-style JSON report (Jest and vitest both do). */
-  async function jsonReport(step, cwd, args, reportFile) {
+  /** A runner that writes a Jest-style JSON report (Jest and vitest both do; `env` adds variables). */
+  async function jsonReport(step, cwd, args, reportFile, env = {}) {
     console.log(`\n--- ${step}`)
-    const { code } = await run(args, cwd)
+    const { code } = await run(args, cwd, { env })
     if (!existsSync(reportFile)) return record(step, 0, 1, `no report, exit ${code}`)
     const report = JSON.parse(readFileSync(reportFile, 'utf8'))
     // A file that failed to load has no test results: one failure.
