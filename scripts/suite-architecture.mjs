@@ -19,7 +19,7 @@ const src = join(root, 'src')
  * ws's connection pipeline; only the entry files (src/*.ts, src/core/*.ts) import across the top.
  */
 const LAYERS = {
-  entry: ['entry', 'runtime', 'node', 'browser', 'rest', 'graphql', 'codegen', 'ws', 'sse'],
+  entry: ['entry', 'runtime', 'node', 'browser', 'rest', 'graphql', 'codegen', 'ws', 'sse', 'graphql-ws'],
   runtime: ['runtime'],
   node: ['node', 'runtime', 'ws'],
   browser: ['browser', 'runtime', 'ws'],
@@ -27,6 +27,8 @@ const LAYERS = {
   graphql: ['graphql', 'rest', 'runtime'],
   ws: ['ws', 'rest', 'runtime'],
   sse: ['sse', 'rest', 'runtime'],
+  // GraphQL subscriptions over graphql-transport-ws: GraphQL handlers served on WebSocket connections.
+  'graphql-ws': ['graphql-ws', 'graphql', 'ws', 'rest', 'runtime'],
   codegen: ['codegen', 'graphql'],
 }
 

@@ -23,7 +23,10 @@ export { getCleanUrl } from './rest/path-pattern'
 export { cleanUrl, matchRequestUrl } from './rest/match-request-url'
 export type { Match, Path } from './rest/match-request-url'
 
-export { graphql } from './graphql/graphql'
+export { graphql } from './graphql-ws/graphql-namespace'
+export type { GraphQLSubscriptionFactory, GraphQLSubscriptionHandlers, GraphQLWithSubscriptions } from './graphql-ws/graphql-namespace'
+export { GraphQLSubscriptionHandler } from './graphql-ws/subscription-handler'
+export type { GraphQLSubscriptionHandle, GraphQLSubscriptionResolver, GraphQLSubscriptionResolverInfo } from './graphql-ws/types'
 export type {
   GraphQLHandlers,
   GraphQLLinkHandlers,

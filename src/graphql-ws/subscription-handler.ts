@@ -1,0 +1,88 @@
+import { compilePredicate, type CompiledPredicate } from '../graphql/compile-predicate'
+import type { GraphQLCustomPredicate, GraphQLPredicate, GraphQLQuery, GraphQLVariables } from '../graphql/types'
+import type { PathParams } from '../rest/path-pattern'
+import { MocklibTypeError } from '../runtime/errors'
+import { format } from '../runtime/messages'
+import type { RequestHandlerOptions } from '../runtime/request-handler'
+import { WebSocketHandler, type WebSocketResolverInfo } from '../ws/websocket-handler'
+import { sessionFor, type SubscribeOperation } from './transport-session'
+import type { GraphQLSubscriptionResolver } from './types'
+
+/** The subprotocol of the `graphql-ws` library (and Apollo's GraphQLWsLink, urql over graphql-ws). */
+export const TRANSPORT_WS_PROTOCOL = 'graphql-transport-ws'
+
+/**
+ * Serves one subscription (by name, RegExp, document or custom predicate) over
+ * graphql-transport-ws to WebSocket connections that ask for that subprotocol, at the link's URL
+ * or, without a link, at any URL. All subscription handlers that take one connection share one
+ * protocol session (see transport-session.ts), which picks the first that matches each `subscribe`.
+ */
+export class GraphQLSubscriptionHandler<
+  Data extends object | null = GraphQLQuery,
+  Variables extends object = GraphQLVariables,
+> extends WebSocketHandler {
+  readonly #predicate: CompiledPredicate
+  readonly #resolver: GraphQLSubscriptionResolver<Data, Variables>
+  /** The name this handler matches, when it matches one name. */
+  readonly operationName: string | undefined
+
+  constructor(
+    predicate: GraphQLPredicate<Data, Variables>,
+    endpoint: string | RegExp | undefined,
+    resolver: GraphQLSubscriptionResolver<Data, Variables>,
+    options?: RequestHandlerOptions,
+  ) {
+    const api = endpoint === undefined ? 'graphql.subscription()' : 'graphql.link(...).subscription()'
+    if (typeof resolver !== 'function') {
+      throw new MocklibTypeError('MOCKLIB_INVALID_ARGUMENT', format(`${api} needs a resolver function as its second argument.`))
+    }
+    const compiled = compilePredicate(api, 'subscription', predicate)
+    if (compiled.kind === 'hash') {
+      throw new MocklibTypeError(
+        'MOCKLIB_INVALID_ARGUMENT',
+        format(`${api} received a hash-only persisted document; subscriptions are matched by name, RegExp, full document or predicate.`),
+      )
+    }
+    super(endpoint ?? /^/, () => {}, options)
+    this.#predicate = compiled
+    this.#resolver = resolver
+    this.operationName = compiled.kind === 'name' ? compiled.name : undefined
+    const shown = compiled.kind === 'name' ? compiled.name : compiled.kind === 'regexp' ? String(compiled.regexp) : '[custom predicate]'
+    Object.assign(this.info, { header: `subscription ${shown}${endpoint === undefined ? '' : ` at ${String(endpoint)}`}` })
+  }
+
+  /** Takes a connection only when it asks for graphql-transport-ws (and the URL matches). */
+  override parse(url: URL, protocols: string | string[] | undefined, baseUrl: string | undefined): PathParams | undefined {
+    const asked = Array.isArray(protocols) ? protocols : protocols === undefined ? [] : [protocols]
+    if (!asked.includes(TRANSPORT_WS_PROTOCOL)) return undefined
+    return super.parse(url, protocols, baseUrl)
+  }
+
+  /** Joins the connection's protocol session (the first handler to take it starts one). */
+  override connect(info: WebSocketResolverInfo, closed: Promise<void>): void {
+    sessionFor(info, closed).add(this)
+  }
+
+  /** @internal Whether this handler takes the operation. */
+  async matches(operation: SubscribeOperation): Promise<boolean> {
+    const predicate = this.#predicate
+    if (predicate.kind === 'name') return predicate.name === operation.operationName
+    if (predicate.kind === 'regexp') return operation.operationName !== '' && predicate.regexp.test(operation.operationName)
+    if (predicate.kind !== 'custom') return predicate.kind === 'all'
+    const result = await (predicate.predicate as GraphQLCustomPredicate)({
+      request: operation.request,
+      query: operation.query,
+      operationType: 'subscription',
+      operationName: operation.operationName,
+      variables: operation.variables,
+      extensions: operation.extensions,
+      cookies: {},
+    })
+    return typeof result === 'object' && result !== null ? result.matches : result === true
+  }
+
+  /** @internal The resolver, untyped for the session. */
+  get subscriptionResolver(): GraphQLSubscriptionResolver<object | null, object> {
+    return this.#resolver as unknown as GraphQLSubscriptionResolver<object | null, object>
+  }
+}

@@ -1,0 +1,182 @@
+import { parseDocument } from '../graphql/document-cache'
+import { format } from '../runtime/messages'
+import type { WebSocketClientConnectionProtocol } from '../ws/types'
+import type { WebSocketResolverInfo } from '../ws/websocket-handler'
+import { readClientMessage, type SubscribeMessage } from './client-message'
+import { LiveSubscription, type SubscriptionSink } from './subscription-handle'
+import type { GraphQLSubscriptionResolver } from './types'
+
+/** What a `subscribe` message asks for, as handlers match it. */
+export interface SubscribeOperation {
+  query: string
+  operationName: string
+  variables: Record<string, unknown>
+  extensions: Record<string, unknown>
+  request: Request
+}
+
+/** A subscription handler, as the session uses it (see subscription-handler.ts). */
+export interface SessionHandler {
+  readonly info: { readonly header: string }
+  matches(operation: SubscribeOperation): Promise<boolean>
+  readonly subscriptionResolver: GraphQLSubscriptionResolver<object | null, object>
+}
+
+/** Sessions by connection id, while the connection is open. */
+const sessions = new Map<string, TransportSession>()
+
+/** The connection's session; the first subscription handler to take the connection starts it. */
+export function sessionFor(info: WebSocketResolverInfo, closed: Promise<void>): TransportSession {
+  let session = sessions.get(info.requestId)
+  if (session === undefined) {
+    const created = new TransportSession(info.client, () => info.request, info.requestId)
+    sessions.set(info.requestId, created)
+    void closed.then(() => {
+      sessions.delete(info.requestId)
+      created.closed()
+    })
+    session = created
+  }
+  return session
+}
+
+/**
+ * The server side of graphql-transport-ws on one mocked connection (the protocol table is in
+ * /work/shared/reference/realtime.md section 3.1): acks `connection_init`, answers `ping`,
+ * runs each `subscribe` through the handlers that took the connection, and closes with the
+ * protocol's codes on a broken message (4400), a subscribe before the ack (4401), a duplicate
+ * id (4409) or a second init (4429).
+ */
+export class TransportSession implements SubscriptionSink {
+  readonly #client: WebSocketClientConnectionProtocol
+  readonly #request: () => Request
+  readonly #requestId: string
+  readonly #handlers: SessionHandler[] = []
+  /** Subscriptions by id; undefined while the handler is being chosen. */
+  readonly #live = new Map<string, LiveSubscription | undefined>()
+  #initialised = false
+
+  constructor(client: WebSocketClientConnectionProtocol, request: () => Request, requestId: string) {
+    this.#client = client
+    this.#request = request
+    this.#requestId = requestId
+    client.addEventListener('message', (event) => this.#receive(event.data))
+  }
+
+  add(handler: SessionHandler): void {
+    this.#handlers.push(handler)
+  }
+
+  send(message: object): void {
+    this.#client.send(JSON.stringify(message))
+  }
+
+  ended(id: string): void {
+    this.#live.delete(id)
+  }
+
+  /** The socket closed: every subscription ends and runs its cleanup. */
+  closed(): void {
+    for (const live of [...this.#live.values()]) live?.stop()
+    this.#live.clear()
+  }
+
+  #receive(data: unknown): void {
+    const message = readClientMessage(data)
+    if (typeof message === 'string') return this.#client.close(4400, message)
+    switch (message.type) {
+      case 'connection_init':
+        if (this.#initialised) return this.#client.close(4429, 'Too many initialisation requests')
+        this.#initialised = true
+        return this.send({ type: 'connection_ack' })
+      case 'ping':
+        return this.send({ type: 'pong' })
+      case 'pong':
+        return
+      case 'complete': {
+        const live = this.#live.get(message.id)
+        // Still choosing its handler: forgetting the id is enough, #subscribe checks for it.
+        if (live === undefined) this.#live.delete(message.id)
+        return live?.stop()
+      }
+      case 'subscribe':
+        if (!this.#initialised) return this.#client.close(4401, 'Unauthorized')
+        if (this.#live.has(message.id)) return this.#client.close(4409, `Subscriber for ${message.id} already exists`)
+        this.#live.set(message.id, undefined)
+        void this.#subscribe(message).catch((error: unknown) => this.#fail(message.id, error))
+    }
+  }
+
+  async #subscribe(message: SubscribeMessage): Promise<void> {
+    const { id, payload } = message
+    const operation: SubscribeOperation = {
+      query: payload.query,
+      operationName: payload.operationName ?? '',
+      variables: payload.variables ?? {},
+      extensions: payload.extensions ?? {},
+      request: this.#request(),
+    }
+    const problem = await this.#operationProblem(operation)
+    const handler = problem === undefined ? await this.#handlerFor(operation) : undefined
+    if (!this.#live.has(id)) return // the client completed it meanwhile
+    if (handler === undefined) return this.#reject(id, problem ?? this.#unmatched(operation))
+    const live = new LiveSubscription(id, this)
+    this.#live.set(id, live)
+    await handler.subscriptionResolver({
+      ...operation,
+      requestId: this.#requestId,
+      subscriptionId: id,
+      subscription: live,
+      finalize: (callback) => live.finalize(callback),
+    })
+  }
+
+  /** Why the document cannot be served here; fills in the name of a lone anonymous-in-request operation. */
+  async #operationProblem(operation: SubscribeOperation): Promise<string | undefined> {
+    const parsed = await parseDocument(operation.query)
+    if (!parsed.ok) return `Syntax error in the subscribed document: ${parsed.error}`
+    const chosen =
+      operation.operationName === ''
+        ? parsed.operations.length === 1 ? parsed.operations[0] : undefined
+        : parsed.operations.find((candidate) => candidate.name === operation.operationName)
+    if (chosen === undefined) {
+      return operation.operationName === ''
+        ? 'The document has several operations: send "operationName" to pick one.'
+        : `The document has no operation named "${operation.operationName}".`
+    }
+    operation.operationName = chosen.name ?? ''
+    if (chosen.type === 'subscription') return undefined
+    return (
+      `mocklib does not yet answer a ${chosen.type} sent over graphql-transport-ws (${chosen.name ?? 'anonymous'} to ${this.#request().url}). ` +
+      'Send queries and mutations over HTTP, where graphql.query() and graphql.mutation() handlers answer them.'
+    )
+  }
+
+  async #handlerFor(operation: SubscribeOperation): Promise<SessionHandler | undefined> {
+    for (const handler of this.#handlers) if (await handler.matches(operation)) return handler
+    return undefined
+  }
+
+  #unmatched(operation: SubscribeOperation): string {
+    const name = operation.operationName === '' ? 'an anonymous subscription' : `the subscription "${operation.operationName}"`
+    const taken = this.#handlers.map((handler) => `"${handler.info.header}"`).join(', ')
+    return (
+      `No graphql.subscription() handler matches ${name} at ${this.#request().url} (handlers on this connection: ${taken}). ` +
+      `Add one: graphql.subscription('${operation.operationName || 'Name'}', ({ subscription }) => …)`
+    )
+  }
+
+  #reject(id: string, message: string): void {
+    this.#live.delete(id)
+    this.send({ id, type: 'error', payload: [{ message }] })
+  }
+
+  /** The resolver threw: the subscription ends with an error naming the handler. */
+  #fail(id: string, error: unknown): void {
+    const live = this.#live.get(id)
+    const text = error instanceof Error ? error.message : String(error)
+    console.error(format(`A graphql.subscription() resolver threw for subscription ${id}; the client got an "error" message.`), error)
+    if (live === undefined) return this.#reject(id, text)
+    live.error([{ message: text }])
+  }
+}

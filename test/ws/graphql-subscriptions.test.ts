@@ -1,0 +1,183 @@
+// graphql.subscription() served over graphql-transport-ws, driven by the real graphql-ws client
+// (and, for the protocol's close codes, by a bare global WebSocket speaking the subprotocol).
+import { graphql, type GraphQLSubscriptionHandle } from 'mocklib'
+import { setupServer } from 'mocklib/node'
+import { createClient, type Client } from 'graphql-ws'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+
+const URL_ = 'wss://api.test/graphql'
+const api = graphql.link('https://api.test/graphql')
+const server = setupServer()
+const clients: Client[] = []
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
+afterEach(async () => {
+  await Promise.all(clients.splice(0).map((client) => client.dispose()))
+  server.resetHandlers()
+})
+afterAll(() => server.close())
+
+function client(url = URL_): Client {
+  const created = createClient({ url, retryAttempts: 0, webSocketImpl: WebSocket })
+  clients.push(created)
+  return created
+}
+
+/** Subscribes and settles with every value once the server completes, or rejects with the error. */
+function collect(target: Client, query: string, variables?: Record<string, unknown>): Promise<unknown[]> {
+  return new Promise((resolve, reject) => {
+    const results: unknown[] = []
+    target.subscribe({ query, variables }, { next: (value) => results.push(value), error: reject, complete: () => resolve(results) })
+  })
+}
+
+function failure(promise: Promise<unknown>): Promise<unknown> {
+  return promise.then(() => new Error('expected a failure'), (reason: unknown) => reason)
+}
+
+function deferred<T>(): { promise: Promise<T>; resolve: (value: T) => void } {
+  let resolve!: (value: T) => void
+  const promise = new Promise<T>((done) => (resolve = done))
+  return { promise, resolve }
+}
+
+describe('graphql.subscription() over graphql-transport-ws', () => {
+  it('publishes results in order with the variables the client sent, then completes', async () => {
+    server.use(
+      api.subscription('OnTick', ({ variables, operationName, subscription }) => {
+        for (let n = 1; n <= 3; n++) subscription.publish({ data: { tick: { n, of: variables.room, op: operationName } } })
+        subscription.complete()
+      }),
+    )
+    const results = await collect(client(), 'subscription OnTick($room: ID!) { tick(room: $room) { n } }', { room: 'r1' })
+    expect(results).toEqual([1, 2, 3].map((n) => ({ data: { tick: { n, of: 'r1', op: 'OnTick' } } })))
+  })
+
+  it('keeps the handle usable after the resolver returns, and serves from(asyncIterable)', async () => {
+    const handle = deferred<GraphQLSubscriptionHandle>()
+    server.use(
+      api.subscription(/^OnLater$/, ({ subscription }) => handle.resolve(subscription)),
+      api.subscription('OnStream', ({ subscription }) =>
+        subscription.from(
+          (async function* () {
+            yield { data: { n: 1 } }
+            yield { data: { n: 2 } }
+          })(),
+        ),
+      ),
+    )
+    const target = client()
+    const later = collect(target, 'subscription OnLater { n }')
+    const subscription = await handle.promise
+    subscription.publish({ data: { n: 10 } })
+    subscription.publish({ data: { n: 20 } })
+    subscription.complete()
+    expect(subscription.active).toBe(false)
+    subscription.publish({ data: { n: 30 } }) // after the end: nothing is sent
+    expect(await later).toEqual([{ data: { n: 10 } }, { data: { n: 20 } }])
+    expect(await collect(target, 'subscription OnStream { n }')).toEqual([{ data: { n: 1 } }, { data: { n: 2 } }])
+  })
+
+  it('runs finalize callbacks, last first, when the client unsubscribes', async () => {
+    const order: string[] = []
+    const finalized = deferred<void>()
+    let handle: GraphQLSubscriptionHandle | undefined
+    server.use(
+      graphql.subscription('OnPing', ({ subscription, finalize }) => {
+        handle = subscription
+        finalize(() => {
+          order.push('first registered')
+          finalized.resolve()
+        })
+        finalize(() => order.push('second registered'))
+        subscription.publish({ data: { ping: 1 } })
+      }),
+    )
+    const first = deferred<unknown>()
+    const unsubscribe = client('wss://any.test/socket').subscribe({ query: 'subscription OnPing { ping }' }, {
+      next: first.resolve,
+      error: () => {},
+      complete: () => {},
+    })
+    expect(await first.promise).toEqual({ data: { ping: 1 } })
+    unsubscribe()
+    await finalized.promise
+    expect(order).toEqual(['second registered', 'first registered'])
+    expect(handle?.active).toBe(false)
+  })
+
+  it('reports error(), a throwing resolver, a predicate miss and a query as GraphQL errors', async () => {
+    server.use(
+      api.subscription('OnFail', ({ subscription }) => subscription.error([{ message: 'room closed', extensions: { code: 'GONE' } }])),
+      api.subscription('OnThrow', () => {
+        throw new Error('resolver broke')
+      }),
+    )
+    const target = client()
+    expect(await failure(collect(target, 'subscription OnFail { n }'))).toEqual([{ message: 'room closed', extensions: { code: 'GONE' } }])
+    const errorLog = console.error
+    console.error = () => {}
+    try {
+      expect(await failure(collect(target, 'subscription OnThrow { n }'))).toEqual([{ message: 'resolver broke' }])
+    } finally {
+      console.error = errorLog
+    }
+    const [miss] = (await failure(collect(target, 'subscription OnOther { n }'))) as Array<{ message: string }>
+    expect(miss.message).toContain('No graphql.subscription() handler matches the subscription "OnOther" at wss://api.test/graphql')
+    expect(miss.message).toContain('"subscription OnFail at https://api.test/graphql"')
+    const [query] = (await failure(collect(target, 'query Me { me }'))) as Array<{ message: string }>
+    expect(query.message).toContain('does not yet answer a query sent over graphql-transport-ws (Me')
+  })
+
+  it('claims only connections that ask for graphql-transport-ws, at the link URL', async () => {
+    server.use(api.subscription('OnTick', ({ subscription }) => subscription.complete()))
+    const logged: string[] = []
+    const errorLog = console.error
+    console.error = (...args: unknown[]) => logged.push(args.map(String).join(' '))
+    try {
+      expect(await failure(collect(client('wss://other.test/graphql'), 'subscription OnTick { n }'))).toMatchObject({ type: 'error' })
+      const closed = deferred<number>()
+      const plain = new WebSocket(URL_)
+      plain.addEventListener('close', (event) => closed.resolve(event.code))
+      expect(await closed.promise).toBe(1006)
+    } finally {
+      console.error = errorLog
+    }
+    expect(logged).toEqual([
+      expect.stringContaining('no handler matched WebSocket wss://other.test/graphql'),
+      expect.stringContaining('no handler matched WebSocket wss://api.test/graphql'),
+    ])
+  })
+})
+
+describe('graphql-transport-ws close codes', () => {
+  /** Opens a socket, sends the frames once open, and settles with the close code. */
+  function closeCode(frames: string[]): Promise<number> {
+    return new Promise((resolve) => {
+      const socket = new WebSocket(URL_, 'graphql-transport-ws')
+      socket.addEventListener('open', () => frames.forEach((frame) => socket.send(frame)))
+      socket.addEventListener('close', (event) => resolve(event.code))
+    })
+  }
+  const init = JSON.stringify({ type: 'connection_init' })
+  const subscribe = JSON.stringify({ id: '1', type: 'subscribe', payload: { query: 'subscription OnTick { n }' } })
+
+  it('closes with 4400, 4401, 4409 and 4429 as the protocol says', async () => {
+    server.use(api.subscription('OnTick', () => {}))
+    expect(await closeCode(['{not json'])).toBe(4400)
+    expect(await closeCode([JSON.stringify({ type: 'subscribe', payload: { query: '{ n }' } })])).toBe(4400)
+    expect(await closeCode([subscribe])).toBe(4401)
+    expect(await closeCode([init, subscribe, subscribe])).toBe(4409)
+    expect(await closeCode([init, init])).toBe(4429)
+  })
+
+  it('answers ping with pong', async () => {
+    server.use(api.subscription('OnTick', () => {}))
+    const socket = new WebSocket(URL_, 'graphql-transport-ws')
+    const pong = deferred<string>()
+    socket.addEventListener('open', () => socket.send(JSON.stringify({ type: 'ping' })))
+    socket.addEventListener('message', (event) => pong.resolve(String(event.data)))
+    expect(JSON.parse(await pong.promise)).toEqual({ type: 'pong' })
+    socket.close()
+  })
+})
