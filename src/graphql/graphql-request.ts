@@ -131,8 +131,13 @@ async function selectOperation(
   const selected = requestedName === undefined ? operations[0] : operations.find((op) => op.name === requestedName)
   return {
     kind: 'operation',
+    // Written out rather than spread from `base`: this object is made for every GraphQL request.
     operation: {
-      ...base,
+      variables: base.variables,
+      extensions: base.extensions,
+      hash: base.hash,
+      params: base.params,
+      problem: base.problem,
       query: text,
       document: parsed.document,
       operationName: selected?.name ?? requestedName,

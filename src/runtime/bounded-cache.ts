@@ -6,6 +6,9 @@
  */
 export class BoundedCache<Key, Value> {
   readonly #entries = new Map<Key, Value>()
+  /** The most recently used key: a hit on it (the same document again) leaves the order as it is. */
+  #newest: Key | undefined
+  #hasNewest = false
 
   constructor(readonly capacity: number) {}
 
@@ -16,10 +19,7 @@ export class BoundedCache<Key, Value> {
   /** The value for `key`, now the most recently used; undefined when absent. */
   get(key: Key): Value | undefined {
     const value = this.#entries.get(key)
-    if (value !== undefined) {
-      this.#entries.delete(key)
-      this.#entries.set(key, value)
-    }
+    if (value !== undefined && !(this.#hasNewest && this.#newest === key)) this.#touch(key, value)
     return value
   }
 
@@ -29,8 +29,7 @@ export class BoundedCache<Key, Value> {
   }
 
   set(key: Key, value: Value): void {
-    this.#entries.delete(key)
-    this.#entries.set(key, value)
+    this.#touch(key, value)
     if (this.#entries.size > this.capacity) this.#entries.delete(this.#entries.keys().next().value as Key)
   }
 
@@ -42,10 +41,25 @@ export class BoundedCache<Key, Value> {
   }
 
   delete(key: Key): boolean {
+    if (this.#hasNewest && this.#newest === key) this.#forgetNewest()
     return this.#entries.delete(key)
   }
 
   clear(): void {
+    this.#forgetNewest()
     this.#entries.clear()
+  }
+
+  /** Moves `key` to the most recently used end. */
+  #touch(key: Key, value: Value): void {
+    this.#entries.delete(key)
+    this.#entries.set(key, value)
+    this.#newest = key
+    this.#hasNewest = true
+  }
+
+  #forgetNewest(): void {
+    this.#newest = undefined
+    this.#hasNewest = false
   }
 }
