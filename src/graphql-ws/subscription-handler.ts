@@ -4,7 +4,7 @@ import type { PathParams } from '../rest/path-pattern'
 import { MocklibTypeError } from '../runtime/errors'
 import { format } from '../runtime/messages'
 import type { RequestHandlerOptions } from '../runtime/request-handler'
-import { WebSocketHandler, type WebSocketResolverInfo } from '../ws/websocket-handler'
+import { WebSocketHandler, type ConnectionPipeline, type WebSocketResolverInfo } from '../ws/websocket-handler'
 import { sessionFor, type SubscribeOperation } from './transport-session'
 import type { GraphQLSubscriptionResolver } from './types'
 
@@ -59,8 +59,8 @@ export class GraphQLSubscriptionHandler<
   }
 
   /** Joins the connection's protocol session (the first handler to take it starts one). */
-  override connect(info: WebSocketResolverInfo, closed: Promise<void>): void {
-    sessionFor(info, closed).add(this)
+  override connect(info: WebSocketResolverInfo, closed: Promise<void>, pipeline?: ConnectionPipeline): void {
+    sessionFor(info, closed, pipeline).add(this)
   }
 
   /** @internal Whether this handler takes the operation. */

@@ -1,7 +1,9 @@
 import { parseDocument } from '../graphql/document-cache'
+import type { GraphQLOperationType } from '../graphql/types'
 import { format } from '../runtime/messages'
 import type { WebSocketClientConnectionProtocol } from '../ws/types'
-import type { WebSocketResolverInfo } from '../ws/websocket-handler'
+import type { ConnectionPipeline, WebSocketResolverInfo } from '../ws/websocket-handler'
+import { answerOverHttp } from './operation-over-socket'
 import { readClientMessage, type SubscribeMessage } from './client-message'
 import { LiveSubscription, type SubscriptionSink } from './subscription-handle'
 import type { GraphQLSubscriptionResolver } from './types'
@@ -26,10 +28,10 @@ export interface SessionHandler {
 const sessions = new Map<string, TransportSession>()
 
 /** The connection's session; the first subscription handler to take the connection starts it. */
-export function sessionFor(info: WebSocketResolverInfo, closed: Promise<void>): TransportSession {
+export function sessionFor(info: WebSocketResolverInfo, closed: Promise<void>, pipeline: ConnectionPipeline | undefined): TransportSession {
   let session = sessions.get(info.requestId)
   if (session === undefined) {
-    const created = new TransportSession(info.client, () => info.request, info.requestId)
+    const created = new TransportSession(info.client, () => info.request, info.requestId, pipeline)
     sessions.set(info.requestId, created)
     void closed.then(() => {
       sessions.delete(info.requestId)
@@ -51,13 +53,15 @@ export class TransportSession implements SubscriptionSink {
   readonly #client: WebSocketClientConnectionProtocol
   readonly #request: () => Request
   readonly #requestId: string
+  readonly #pipeline: ConnectionPipeline | undefined
   readonly #handlers: SessionHandler[] = []
   /** Subscriptions by id; undefined while the handler is being chosen. */
   readonly #live = new Map<string, LiveSubscription | undefined>()
   #initialised = false
 
-  constructor(client: WebSocketClientConnectionProtocol, request: () => Request, requestId: string) {
+  constructor(client: WebSocketClientConnectionProtocol, request: () => Request, requestId: string, pipeline: ConnectionPipeline | undefined) {
     this.#client = client
+    this.#pipeline = pipeline
     this.#request = request
     this.#requestId = requestId
     client.addEventListener('message', (event) => this.#receive(event.data))
@@ -116,10 +120,11 @@ export class TransportSession implements SubscriptionSink {
       extensions: payload.extensions ?? {},
       request: this.#request(),
     }
-    const problem = await this.#operationProblem(operation)
-    const handler = problem === undefined ? await this.#handlerFor(operation) : undefined
+    const chosen = await this.#chooseOperation(operation)
+    if (chosen === 'query' || chosen === 'mutation') return this.#answerOverHttp(id, operation)
+    const handler = chosen === 'subscription' ? await this.#handlerFor(operation) : undefined
     if (!this.#live.has(id)) return // the client completed it meanwhile
-    if (handler === undefined) return this.#reject(id, problem ?? this.#unmatched(operation))
+    if (handler === undefined) return this.#reject(id, chosen === 'subscription' ? this.#unmatched(operation) : chosen)
     const live = new LiveSubscription(id, this)
     this.#live.set(id, live)
     await handler.subscriptionResolver({
@@ -131,8 +136,8 @@ export class TransportSession implements SubscriptionSink {
     })
   }
 
-  /** Why the document cannot be served here; fills in the name of a lone anonymous-in-request operation. */
-  async #operationProblem(operation: SubscribeOperation): Promise<string | undefined> {
+  /** The selected operation's type (its name filled in), or why the document cannot be served. */
+  async #chooseOperation(operation: SubscribeOperation): Promise<GraphQLOperationType | string> {
     const parsed = await parseDocument(operation.query)
     if (!parsed.ok) return `Syntax error in the subscribed document: ${parsed.error}`
     const chosen =
@@ -145,11 +150,17 @@ export class TransportSession implements SubscriptionSink {
         : `The document has no operation named "${operation.operationName}".`
     }
     operation.operationName = chosen.name ?? ''
-    if (chosen.type === 'subscription') return undefined
-    return (
-      `mocklib does not yet answer a ${chosen.type} sent over graphql-transport-ws (${chosen.name ?? 'anonymous'} to ${this.#request().url}). ` +
-      'Send queries and mutations over HTTP, where graphql.query() and graphql.mutation() handlers answer them.'
-    )
+    if (chosen.type !== 'subscription' && this.#pipeline === undefined) {
+      return `mocklib cannot answer a ${chosen.type} sent over graphql-transport-ws here (${chosen.name ?? 'anonymous'}); send it over HTTP.`
+    }
+    return chosen.type
+  }
+
+  async #answerOverHttp(id: string, operation: SubscribeOperation): Promise<void> {
+    const messages = await answerOverHttp(this.#pipeline as ConnectionPipeline, id, this.#requestId, operation)
+    if (!this.#live.has(id)) return
+    this.#live.delete(id)
+    for (const message of messages) this.send(message)
   }
 
   async #handlerFor(operation: SubscribeOperation): Promise<SessionHandler | undefined> {

@@ -1,5 +1,5 @@
 import { getDocumentBaseUrl } from '../runtime/environment'
-import type { PipelineOptions } from '../runtime/handle-request'
+import { handleRequest, type PipelineOptions } from '../runtime/handle-request'
 import type { HandlerList } from '../runtime/handler-list'
 import { format } from '../runtime/messages'
 import { onUnhandledRequest } from '../runtime/unhandled-request'
@@ -53,11 +53,12 @@ export async function handleConnection(
       )
     }
   })
+  const pipeline = (request: Request, requestId: string) => handleRequest(request, requestId, list, options)
   for (const { handler, params } of matches) {
     if (handler.options.once === true) list.store.get(handler).used = true
     const { client, server } = connection.viewFor(handler, handler.info.header)
     try {
-      handler.connect({ client, server, params, info: { protocols }, requestId: id, get request() { return handshake() } }, connection.closed)
+      handler.connect({ client, server, params, info: { protocols }, requestId: id, get request() { return handshake() } }, connection.closed, pipeline)
     } catch (error) {
       connection.fail(error, handler, handler.info.header)
     }

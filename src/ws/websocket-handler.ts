@@ -1,6 +1,7 @@
 import { compilePattern, execPattern, type CompiledPattern, type PathParams } from '../rest/path-pattern'
 import { regexpParamNames } from '../rest/regexp-params'
 import { describeValue, format } from '../runtime/messages'
+import type { PipelineResult } from '../runtime/handle-request'
 import type { RequestContext } from '../runtime/request-context'
 import type { IndexFamily, IndexHint, RequestHandlerOptions, ResolverInfoBase } from '../runtime/request-handler'
 import { RequestHandler } from '../runtime/request-handler'
@@ -9,6 +10,13 @@ import type { WebSocketClientConnectionProtocol, WebSocketEventListener, WebSock
 /** What a WebSocket handler's listener is called with, beside MSW's keys: the handshake as a Request. */
 export type WebSocketResolverInfo<Params extends PathParams = PathParams> = WebSocketHandlerConnection<Params> &
   ResolverInfoBase
+
+/**
+ * @internal Runs an HTTP request through the handler list the connection was matched against
+ * (the request pipeline), for protocols that carry requests over the socket (GraphQL queries
+ * sent over graphql-transport-ws).
+ */
+export type ConnectionPipeline = (request: Request, requestId: string) => Promise<PipelineResult>
 
 /** Where a handler registers the clients it takes (its link's `clients`). */
 export interface WebSocketClientRegistry {
@@ -106,7 +114,7 @@ export class WebSocketHandler<Params extends PathParams = PathParams> extends Re
   }
 
   /** Runs the connection listener (the source catches what it throws) and records the client. */
-  connect(info: WebSocketResolverInfo<Params>, closed: Promise<void>): void {
+  connect(info: WebSocketResolverInfo<Params>, closed: Promise<void>, _pipeline?: ConnectionPipeline): void {
     this.#registry?.add(info.client, closed)
     this.resolver(info)
   }

@@ -1,6 +1,6 @@
 // graphql.subscription() served over graphql-transport-ws, driven by the real graphql-ws client
 // (and, for the protocol's close codes, by a bare global WebSocket speaking the subprotocol).
-import { graphql, type GraphQLSubscriptionHandle } from 'mocklib'
+import { graphql, HttpResponse, type GraphQLSubscriptionHandle } from 'mocklib'
 import { setupServer } from 'mocklib/node'
 import { createClient, type Client } from 'graphql-ws'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
@@ -106,7 +106,7 @@ describe('graphql.subscription() over graphql-transport-ws', () => {
     expect(handle?.active).toBe(false)
   })
 
-  it('reports error(), a throwing resolver, a predicate miss and a query as GraphQL errors', async () => {
+  it('reports error(), a throwing resolver and a predicate miss as GraphQL errors', async () => {
     server.use(
       api.subscription('OnFail', ({ subscription }) => subscription.error([{ message: 'room closed', extensions: { code: 'GONE' } }])),
       api.subscription('OnThrow', () => {
@@ -125,8 +125,29 @@ describe('graphql.subscription() over graphql-transport-ws', () => {
     const [miss] = (await failure(collect(target, 'subscription OnOther { n }'))) as Array<{ message: string }>
     expect(miss.message).toContain('No graphql.subscription() handler matches the subscription "OnOther" at wss://api.test/graphql')
     expect(miss.message).toContain('"subscription OnFail at https://api.test/graphql"')
-    const [query] = (await failure(collect(target, 'query Me { me }'))) as Array<{ message: string }>
-    expect(query.message).toContain('does not yet answer a query sent over graphql-transport-ws (Me')
+  })
+
+  it("answers queries and mutations sent over the socket with the link's query and mutation handlers", async () => {
+    server.use(
+      api.subscription('OnTick', () => {}),
+      api.query('Me', () => HttpResponse.json({ data: { me: 'ada' } })),
+      api.mutation('Rename', ({ variables }) => HttpResponse.json({ data: { rename: variables.to }, extensions: { took: 1 } })),
+    )
+    const target = client()
+    expect(await collect(target, 'query Me { me }')).toEqual([{ data: { me: 'ada' } }])
+    expect(await collect(target, 'mutation Rename($to: String!) { rename(to: $to) }', { to: 'bob' })).toEqual([
+      { data: { rename: 'bob' }, extensions: { took: 1 } },
+    ])
+    const logged: string[] = []
+    const errorLog = console.error
+    console.error = (...args: unknown[]) => logged.push(args.map(String).join(' '))
+    try {
+      const [missing] = (await failure(collect(target, 'query Other { other }'))) as Array<{ message: string }>
+      expect(missing.message).toContain('The operation "Other" sent over graphql-transport-ws to wss://api.test/graphql failed')
+    } finally {
+      console.error = errorLog
+    }
+    expect(logged.join('\n')).toContain('https://api.test/graphql')
   })
 
   it('claims only connections that ask for graphql-transport-ws, at the link URL', async () => {
