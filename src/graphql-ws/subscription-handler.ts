@@ -58,7 +58,7 @@ export class GraphQLSubscriptionHandler<
     return super.parse(url, protocols, baseUrl)
   }
 
-  /** Joins the connection's protocol session (the first handler to take it starts one). */
+  /** @internal Joins the connection's protocol session (the first handler to take it starts one). */
   override connect(info: WebSocketResolverInfo, closed: Promise<void>, pipeline?: ConnectionPipeline): void {
     sessionFor(info, closed, pipeline).add(this)
   }

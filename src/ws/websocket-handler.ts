@@ -113,7 +113,7 @@ export class WebSocketHandler<Params extends PathParams = PathParams> extends Re
     return params as Params
   }
 
-  /** Runs the connection listener (the source catches what it throws) and records the client. */
+  /** @internal Runs the connection listener (the source catches what it throws) and records the client. */
   connect(info: WebSocketResolverInfo<Params>, closed: Promise<void>, _pipeline?: ConnectionPipeline): void {
     this.#registry?.add(info.client, closed)
     this.resolver(info)
