@@ -44,7 +44,7 @@ export class LiveSubscription implements GraphQLSubscriptionHandle<object | null
     this.stop()
   }
 
-  from(source: AsyncIterable<GraphQLResponseBody<object | null>>): void {
+  from(source: AsyncIterable<GraphQLResponseBody<object | null>> | Iterable<GraphQLResponseBody<object | null>>): void {
     void (async () => {
       try {
         for await (const result of source) {

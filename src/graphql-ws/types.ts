@@ -15,10 +15,10 @@ export interface GraphQLSubscriptionHandle<Data extends object | null = GraphQLQ
   /** Ends the subscription normally (a `complete` message). */
   complete(): void
   /**
-   * Publishes every result of `source`, then completes; a throw from `source` ends it with an
+   * Publishes every result of `source` (an async or a plain iterable), then completes; a throw from `source` ends it with an
    * error. Iteration stops when the subscription ends first.
    */
-  from(source: AsyncIterable<GraphQLResponseBody<Data>>): void
+  from(source: AsyncIterable<GraphQLResponseBody<Data>> | Iterable<GraphQLResponseBody<Data>>): void
 }
 
 /** What a subscription resolver receives. */

@@ -3,6 +3,7 @@
 import { graphql, HttpResponse, type GraphQLSubscriptionHandle } from 'mocklib'
 import { setupServer } from 'mocklib/node'
 import { createClient, type Client } from 'graphql-ws'
+import { parse } from 'graphql'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 
 const URL_ = 'wss://api.test/graphql'
@@ -148,6 +149,32 @@ describe('graphql.subscription() over graphql-transport-ws', () => {
       console.error = errorLog
     }
     expect(logged.join('\n')).toContain('https://api.test/graphql')
+  })
+
+  it('matches by document and by custom predicate', async () => {
+    server.use(
+      api.subscription(parse('subscription OnDoc { n }'), ({ subscription }) => subscription.from([{ data: { n: 'doc' } }])),
+      api.subscription(({ variables }) => variables.pick === true, ({ subscription }) => subscription.complete()),
+    )
+    const target = client()
+    expect(await collect(target, 'subscription OnDoc { n }')).toEqual([{ data: { n: 'doc' } }])
+    expect(await collect(target, 'subscription Anything { n }', { pick: true })).toEqual([])
+  })
+
+  it('follows the handler list: the latest use() wins, listHandlers() names it, resetHandlers() removes it', async () => {
+    const tick = (label: string) => api.subscription('OnTick', ({ subscription }) => {
+      subscription.publish({ data: { label } })
+      subscription.complete()
+    })
+    server.use(tick('first'))
+    server.use(tick('override'))
+    expect(server.listHandlers().map((handler) => handler.info.header)).toEqual([
+      'subscription OnTick at https://api.test/graphql',
+      'subscription OnTick at https://api.test/graphql',
+    ])
+    expect(await collect(client(), 'subscription OnTick { label }')).toEqual([{ data: { label: 'override' } }])
+    server.resetHandlers()
+    expect(server.listHandlers()).toEqual([])
   })
 
   it('claims only connections that ask for graphql-transport-ws, at the link URL', async () => {
