@@ -4,6 +4,7 @@ import { cloneResponse } from './clone-response'
 import { isPassthroughResponse } from './passthrough'
 import { markHandlerUsed, type HandlerStateStore, type HandlerRunState } from './handler-state'
 import { messages } from './messages'
+import { ResponseBase } from './platform-response'
 import type { RequestContext } from './request-context'
 import type { RequestHandler, ResolverCleanup } from './request-handler'
 import { runCleanups, watchAbort } from './resolver-cleanups'
@@ -115,7 +116,9 @@ async function runMatched(
 /** What a resolver's result makes of the request; undefined falls through to the next handler. */
 function outcomeOf(handler: RequestHandler, result: unknown, ctx: RequestContext): HandlerOutcome | undefined {
   if (result === undefined) return undefined
-  if (!(result instanceof Response)) {
+  // The platform's Response counts even after another fetch implementation took the global
+  // name (Remix 2's installGlobals()): HttpResponse is built on the platform's class.
+  if (!(result instanceof Response) && !(result instanceof ResponseBase)) {
     return { type: 'exception', error: new MocklibTypeError('MOCKLIB_INVALID_RESPONSE', messages.notAResponse(handler.info.header, result)), handler }
   }
   // A Response answers one request: one whose body was read (a Response object reused across
