@@ -43,8 +43,8 @@ export function sessionFor(info: WebSocketResolverInfo, closed: Promise<void>, p
 }
 
 /**
- * The server side of graphql-transport-ws on one mocked connection (the protocol table is in
- * /work/shared/reference/realtime.md section 3.1): acks `connection_init`, answers `ping`,
+ * The server side of graphql-transport-ws on one mocked connection (the protocol is graphql-ws's
+ * PROTOCOL.md): acks `connection_init`, answers `ping`,
  * runs each `subscribe` through the handlers that took the connection, and closes with the
  * protocol's codes on a broken message (4400), a subscribe before the ack (4401), a duplicate
  * id (4409) or a second init (4429).
