@@ -4,7 +4,8 @@
 // installed with every tool the fixtures use by ONE `npm install` into one shared throwaway
 // workspace; each fixture is copied next to its node_modules and run from there:
 //   vitest (ESM, CommonJS, jsdom, a Vue component, a SvelteKit route's server load, a Remix 2
-//   loader under Remix's installGlobals()), Jest (node, jsdom): their own test files;
+//   loader under Remix's installGlobals(), an Angular 21 service through TestBed and HttpClient),
+//   Jest (node, jsdom): their own test files;
 //   webpack 5, Vite, esbuild, Rollup: build a REST-only app and a GraphQL app (test/fixtures/apps)
 //   for the browser, then each built app runs in Chromium and must show its mocked answer;
 //   webpack (target "node") and esbuild (platform "node") also bundle a Node program that runs;
@@ -49,6 +50,11 @@ const TOOLS = {
   '@sveltejs/kit': '^2.70.0', // 3.x needs Node 22.17
   '@sveltejs/vite-plugin-svelte': '^7.0.0',
   '@remix-run/node': '^2.17.0',
+  '@angular/core': '^21.2.0', // Angular 21 runs on Node ^20.19; no zone.js: TestBed is zoneless
+  '@angular/common': '^21.2.0',
+  '@angular/compiler': '^21.2.0', // JIT: the fixture's decorators are compiled at run time
+  '@angular/platform-browser': '^21.2.0',
+  rxjs: '^7.8.0',
   karma: '^6.4.4', // ChromeHeadless through karma-chrome-launcher is the system's Chromium (CHROME_BIN)
   'karma-chrome-launcher': '^3.2.0',
   'karma-jasmine': '^5.1.0',
@@ -200,7 +206,7 @@ async function devServer(label, module, workspace, browser) {
 
 async function testRunners(workspace, workDir) {
   const bin = (path) => join(workspace, 'node_modules', path)
-  for (const kind of ['vitest-esm', 'vitest-cjs', 'vitest-jsdom', 'vue', 'sveltekit', 'remix']) {
+  for (const kind of ['vitest-esm', 'vitest-cjs', 'vitest-jsdom', 'vue', 'sveltekit', 'remix', 'angular']) {
     const report = join(workDir, `${kind}.json`)
     const args = [bin('vitest/vitest.mjs'), 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`]
     await jsonReport(`${kind}: its tests pass`, join(workspace, kind), args, report)
