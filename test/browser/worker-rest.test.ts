@@ -141,6 +141,17 @@ describe('SPEC 4.1 in a page', () => {
     })
     expect(cookies.split('; ').sort()).toEqual(['session=s3cr3t', 'theme=dark'])
   })
+
+  it('answers through new SetupWorkerApi(...handlers), the class setupWorker() returns (MSW names it so)', async () => {
+    const result = await tab.page.evaluate(async () => {
+      const { http, HttpResponse, setupWorker, SetupWorkerApi } = window.mocklib
+      const worker = new SetupWorkerApi(http.get('/direct', () => HttpResponse.text('from the class')))
+      await worker.start({ quiet: true })
+      const text = await (await fetch('/direct')).text()
+      return [setupWorker() instanceof SetupWorkerApi, text]
+    })
+    expect(result).toEqual([true, 'from the class'])
+  })
 })
 
 describe('bodies, errors and passthrough', () => {

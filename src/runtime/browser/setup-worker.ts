@@ -66,8 +66,11 @@ export function setupWorker(...handlers: RequestHandler[]): SetupWorker {
   return new SetupWorkerApi(...handlers)
 }
 
-/** The page's setup: the shared handler-list API of `SetupApi`, started and stopped in the page. */
-class SetupWorkerApi extends SetupApi<LifeCycleEventsMap> implements SetupWorker {
+/**
+ * The page's setup: the shared handler-list API of `SetupApi`, started and stopped in the page.
+ * Exported under MSW's name; `setupWorker()` is the way to create one (it checks for a page).
+ */
+export class SetupWorkerApi extends SetupApi<LifeCycleEventsMap> implements SetupWorker {
   #pipeline: PipelineOptions = { emitter: this.emitter, onUnhandledRequest: 'warn' }
   // Aborted by stop(): mocked responses still streaming (event streams) end with it.
   #lifetime = new AbortController()

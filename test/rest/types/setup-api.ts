@@ -5,6 +5,7 @@ import { FetchInterceptor } from '@mswjs/interceptors/fetch'
 import { XMLHttpRequestInterceptor } from '@mswjs/interceptors/XMLHttpRequest'
 import { http, HttpResponse, SetupApi, type LifeCycleEventsMap, type RequestHandler } from 'mocklib'
 import { SetupServerApi, type SetupServer } from 'mocklib/node'
+import { SetupWorkerApi, setupWorker, type SetupWorker } from 'mocklib/browser'
 
 const handlers = [http.get('https://api.test/x', () => HttpResponse.text('x'))]
 const server = new SetupServerApi(handlers, [new ClientRequestInterceptor(), new FetchInterceptor()])
@@ -28,3 +29,14 @@ new SetupXhrServer(...handlers).listen()
 new SetupServerApi(handlers, ['fetch'])
 // @ts-expect-error: handlers come first, as an array
 new SetupServerApi(new ClientRequestInterceptor(), handlers)
+
+// MSW's browser class, exported under its name: a SetupWorker built on the same SetupApi.
+function pageSetup(): SetupWorker {
+  const worker = new SetupWorkerApi(...handlers)
+  const asSetupApi: SetupApi<LifeCycleEventsMap> = worker
+  void asSetupApi
+  return worker
+}
+void pageSetup
+const started: Promise<ServiceWorkerRegistration | undefined> = setupWorker(...handlers).start({ quiet: true })
+void started
