@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import { chromium, type Browser, type BrowserContext, type ConsoleMessage, type Page } from 'playwright-core'
 import { rolldown } from 'rolldown'
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest'
 // @ts-expect-error: a plain .mjs build script without types
 import { renderWorker } from '../../scripts/build-worker.mjs'
 
@@ -173,4 +174,44 @@ export function waitForConsole(testPage: TestPage, pattern: RegExp, timeoutMs = 
     }, timeoutMs)
     testPage.lines.on('line', onLine)
   })
+}
+
+/** What `usePageSession()` gives a test: the file's test server and this test's page. */
+export interface PageSession {
+  readonly server: TestServer
+  readonly tab: TestPage
+}
+
+/**
+ * The usual life of a browser test file: one test server (serving the bundle of `entry`) and
+ * one Chromium for the file, and a fresh context (own worker, caches, cookies) and page per test.
+ */
+export function usePageSession(entry?: string): PageSession {
+  let browser: Browser | undefined
+  let server: TestServer | undefined
+  let context: BrowserContext | undefined
+  let tab: TestPage | undefined
+  beforeAll(async () => {
+    server = await startServer(await bundlePage(entry))
+    browser = await launchBrowser()
+  })
+  afterAll(async () => {
+    await browser?.close()
+    await server?.close()
+  })
+  beforeEach(async () => {
+    context = await browser!.newContext()
+    tab = await openPage(context, server!.origin + '/')
+  })
+  afterEach(async () => {
+    await context?.close()
+  })
+  return {
+    get server() {
+      return server!
+    },
+    get tab() {
+      return tab!
+    },
+  }
 }

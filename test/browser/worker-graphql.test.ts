@@ -1,32 +1,12 @@
 // SPEC 4.2 in a real page: Apollo Client (bundled for the browser) against graphql handlers
 // answered through the Service Worker.
-import type { Browser, BrowserContext } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest'
-import { bundlePage, launchBrowser, openPage, startServer, type TestPage, type TestServer } from './harness'
+import { expect, it } from 'vitest'
+import { usePageSession } from './harness'
 
-let browser: Browser
-let server: TestServer
-let context: BrowserContext
-let tab: TestPage
-
-beforeAll(async () => {
-  server = await startServer(await bundlePage('test/browser/fixtures/apollo-entry.ts'))
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-  await server?.close()
-})
-beforeEach(async () => {
-  context = await browser.newContext()
-  tab = await openPage(context, server.origin + '/')
-})
-afterEach(async () => {
-  await context.close()
-})
+const session = usePageSession('test/browser/fixtures/apollo-entry.ts')
 
 it('runs the SPEC 4.2 tutorial with Apollo Client: list, create, delete, and a GraphQL error for an unknown id', async () => {
-  const result = await tab.page.evaluate(async () => {
+  const result = await session.tab.page.evaluate(async () => {
     const { graphql, HttpResponse, setupWorker } = window.mocklib
     const { ApolloClient, CombinedGraphQLErrors, gql, HttpLink, InMemoryCache } = window.apollo
     type Post = { __typename: 'Post'; id: string; title: string }
@@ -83,5 +63,5 @@ it('runs the SPEC 4.2 tutorial with Apollo Client: list, create, delete, and a G
     deleted: { deletePost: { __typename: 'Post', id: '1', title: 'Hello' } },
     failure: ['No post has the id "404".'],
   })
-  expect(server.received.filter((request) => request.url.startsWith('/graphql'))).toEqual([])
+  expect(session.server.received.filter((request) => request.url.startsWith('/graphql'))).toEqual([])
 })

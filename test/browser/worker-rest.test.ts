@@ -1,30 +1,9 @@
 // SPEC 4.1 in a real page through the Service Worker: fetch and XMLHttpRequest, bodies,
 // network errors, cookies, passthrough, logging.
-import type { Browser, BrowserContext } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { bundlePage, launchBrowser, openPage, startServer, waitForConsole, type TestPage, type TestServer } from './harness'
+import { describe, expect, it } from 'vitest'
+import { usePageSession, waitForConsole, type TestPage } from './harness'
 
-let browser: Browser
-let server: TestServer
-let context: BrowserContext
-let tab: TestPage
-
-beforeAll(async () => {
-  const files = await bundlePage()
-  server = await startServer(files)
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-  await server?.close()
-})
-beforeEach(async () => {
-  context = await browser.newContext()
-  tab = await openPage(context, server.origin + '/')
-})
-afterEach(async () => {
-  await context.close()
-})
+const session = usePageSession()
 
 /** The SPEC 4.1 posts API, started in the page. */
 async function startPostsApi(page: TestPage['page'], options: { quiet?: boolean } = { quiet: true }) {
@@ -59,8 +38,8 @@ async function startPostsApi(page: TestPage['page'], options: { quiet?: boolean 
 
 describe('SPEC 4.1 in a page', () => {
   it('answers the posts API through fetch', async () => {
-    await startPostsApi(tab.page)
-    const result = await tab.page.evaluate(async () => {
+    await startPostsApi(session.tab.page)
+    const result = await session.tab.page.evaluate(async () => {
       const list = await fetch('/posts')
       const created = await fetch('/posts', {
         method: 'POST',
@@ -84,12 +63,12 @@ describe('SPEC 4.1 in a page', () => {
     expect(result.missing).toEqual([404, ''])
     expect(result.after).toEqual(['2', '3'])
     // The test server never saw these requests: they were answered in the browser.
-    expect(server.received.filter((r) => r.url.startsWith('/posts'))).toEqual([])
+    expect(session.server.received.filter((r) => r.url.startsWith('/posts'))).toEqual([])
   })
 
   it('answers the posts API through XMLHttpRequest', async () => {
-    await startPostsApi(tab.page)
-    const result = await tab.page.evaluate(async () => {
+    await startPostsApi(session.tab.page)
+    const result = await session.tab.page.evaluate(async () => {
       const send = (method: string, url: string, body?: string) =>
         new Promise<{ status: number; type: string | null; text: string }>((resolve, reject) => {
           const xhr = new XMLHttpRequest()
@@ -115,8 +94,8 @@ describe('SPEC 4.1 in a page', () => {
   })
 
   it('reads the session cookie of the page for GET /user, and 401 without it', async () => {
-    await startPostsApi(tab.page)
-    const result = await tab.page.evaluate(async () => {
+    await startPostsApi(session.tab.page)
+    const result = await session.tab.page.evaluate(async () => {
       const anonymous = await fetch('/user')
       document.cookie = 'session=abc-123'
       const signedIn = await fetch('/user')
@@ -126,7 +105,7 @@ describe('SPEC 4.1 in a page', () => {
   })
 
   it('stores a mocked Set-Cookie in document.cookie, for the page origin only', async () => {
-    const cookies = await tab.page.evaluate(async () => {
+    const cookies = await session.tab.page.evaluate(async () => {
       const { http, HttpResponse, setupWorker } = window.mocklib
       const worker = setupWorker(
         http.post('/login', () =>
@@ -143,7 +122,7 @@ describe('SPEC 4.1 in a page', () => {
   })
 
   it('answers through new SetupWorkerApi(...handlers), the class setupWorker() returns (MSW names it so)', async () => {
-    const result = await tab.page.evaluate(async () => {
+    const result = await session.tab.page.evaluate(async () => {
       const { http, HttpResponse, setupWorker, SetupWorkerApi } = window.mocklib
       const worker = new SetupWorkerApi(http.get('/direct', () => HttpResponse.text('from the class')))
       await worker.start({ quiet: true })
@@ -156,7 +135,7 @@ describe('SPEC 4.1 in a page', () => {
 
 describe('bodies, errors and passthrough', () => {
   it('makes fetch reject for HttpResponse.error(), and XHR fire "error"', async () => {
-    const result = await tab.page.evaluate(async () => {
+    const result = await session.tab.page.evaluate(async () => {
       const { http, HttpResponse, setupWorker } = window.mocklib
       await setupWorker(http.get('/broken', () => HttpResponse.error())).start({ quiet: true })
       const fetchOutcome = await fetch('/broken').then(
@@ -176,7 +155,7 @@ describe('bodies, errors and passthrough', () => {
   })
 
   it('answers 500 with the error as JSON when a resolver throws', async () => {
-    const result = await tab.page.evaluate(async () => {
+    const result = await session.tab.page.evaluate(async () => {
       const { http, setupWorker } = window.mocklib
       const worker = setupWorker(
         http.get('/throws', () => {
@@ -192,7 +171,7 @@ describe('bodies, errors and passthrough', () => {
   })
 
   it('sends request and response bodies byte for byte: a 5 MB binary upload and download', async () => {
-    const result = await tab.page.evaluate(async () => {
+    const result = await session.tab.page.evaluate(async () => {
       const { http, HttpResponse, setupWorker } = window.mocklib
       const size = 5 * 1024 * 1024
       const bytes = new Uint8Array(size)
@@ -229,7 +208,7 @@ describe('bodies, errors and passthrough', () => {
   })
 
   it('streams a response: the page reads the first chunk before the resolver writes the second', async () => {
-    const chunks = await tab.page.evaluate(async () => {
+    const chunks = await session.tab.page.evaluate(async () => {
       const { http, HttpResponse, setupWorker } = window.mocklib
       let firstRead!: () => void
       const firstChunkRead = new Promise<void>((resolve) => (firstRead = resolve))
@@ -264,11 +243,11 @@ describe('bodies, errors and passthrough', () => {
   })
 
   it('performs passthrough() and unhandled requests for real, without the bypass marker, bodies intact', async () => {
-    server.route('/real/echo', (req, res, body) => {
+    session.server.route('/real/echo', (req, res, body) => {
       res.writeHead(200, { 'content-type': 'application/json' })
       res.end(JSON.stringify({ accept: req.headers.accept ?? null, body: body.toString('utf8'), method: req.method }))
     })
-    const result = await tab.page.evaluate(async () => {
+    const result = await session.tab.page.evaluate(async () => {
       const { http, HttpResponse, passthrough, bypass, setupWorker } = window.mocklib
       await setupWorker(
         http.post('/real/echo', async ({ request }) => {
@@ -292,15 +271,15 @@ describe('bodies, errors and passthrough', () => {
     expect(result.passed).toEqual({ accept: '*/*', body: 'let me through', method: 'POST' })
     expect(result.patched).toEqual({ patched: true, real: { accept: 'application/json', body: '', method: 'GET' } })
     expect(result.unhandled).toEqual({ accept: '*/*', body: 'raw', method: 'PUT' })
-    for (const request of server.received) expect(String(request.headers.accept)).not.toContain('mocklib/bypass')
+    for (const request of session.server.received) expect(String(request.headers.accept)).not.toContain('mocklib/bypass')
   })
 
   it("fails a request under onUnhandledRequest: 'error', and warns under 'warn'", async () => {
-    server.route('/real/plain', (_req, res) => {
+    session.server.route('/real/plain', (_req, res) => {
       res.writeHead(200, { 'content-type': 'text/plain' })
       res.end('real')
     })
-    const result = await tab.page.evaluate(async () => {
+    const result = await session.tab.page.evaluate(async () => {
       const { setupWorker } = window.mocklib
       const worker = setupWorker()
       await worker.start({ quiet: true, onUnhandledRequest: 'error' })
@@ -311,16 +290,16 @@ describe('bodies, errors and passthrough', () => {
       return { strict, lenient }
     })
     expect(result).toEqual({ strict: 'rejected TypeError', lenient: 'real' })
-    await waitForConsole(tab, /^error: \[mocklib\] Error: no handler matched GET \/real\/plain/)
-    await waitForConsole(tab, /^warning: \[mocklib\] Warning: no handler matched GET \/real\/plain/)
+    await waitForConsole(session.tab, /^error: \[mocklib\] Error: no handler matched GET \/real\/plain/)
+    await waitForConsole(session.tab, /^warning: \[mocklib\] Warning: no handler matched GET \/real\/plain/)
   })
 
   it('emits response:bypass with the real response for requests the worker performed', async () => {
-    server.route('/real/bypassed', (_req, res) => {
+    session.server.route('/real/bypassed', (_req, res) => {
       res.writeHead(203, { 'content-type': 'text/plain', 'x-real': 'yes' })
       res.end('from the server')
     })
-    const result = await tab.page.evaluate(async () => {
+    const result = await session.tab.page.evaluate(async () => {
       const worker = window.mocklib.setupWorker()
       const seen = new Promise<string>((resolve) => {
         worker.events.on('response:bypass', async ({ response, request }) => {
@@ -337,27 +316,27 @@ describe('bodies, errors and passthrough', () => {
 
 describe('what the page shows', () => {
   it('logs each mocked request as a collapsed group with the handler and response', async () => {
-    await startPostsApi(tab.page, { quiet: false })
-    await tab.page.evaluate(async () => {
+    await startPostsApi(session.tab.page, { quiet: false })
+    await session.tab.page.evaluate(async () => {
       await (await fetch('/posts')).json()
     })
-    await waitForConsole(tab, /\[mocklib\] Mocking enabled\./)
-    const group = await waitForConsole(tab, /\[mocklib\] \d\d:\d\d:\d\d GET \/posts \(200 OK\)/)
+    await waitForConsole(session.tab, /\[mocklib\] Mocking enabled\./)
+    const group = await waitForConsole(session.tab, /\[mocklib\] \d\d:\d\d:\d\d GET \/posts \(200 OK\)/)
     expect(group).toMatch(/^startGroupCollapsed: /)
-    await waitForConsole(tab, /^log: Handler GET \/posts/)
-    await waitForConsole(tab, /^log: Response/)
+    await waitForConsole(session.tab, /^log: Handler GET \/posts/)
+    await waitForConsole(session.tab, /^log: Response/)
   })
 
   it('prints nothing for mocked requests when quiet', async () => {
-    await startPostsApi(tab.page, { quiet: true })
-    await tab.page.evaluate(async () => {
+    await startPostsApi(session.tab.page, { quiet: true })
+    await session.tab.page.evaluate(async () => {
       await fetch('/posts')
     })
-    expect(tab.console.filter((line) => line.includes('[mocklib]'))).toEqual([])
+    expect(session.tab.console.filter((line) => line.includes('[mocklib]'))).toEqual([])
   })
 
   it('emits lifecycle events in the page, response:mocked with a readable clone', async () => {
-    const events = await tab.page.evaluate(async () => {
+    const events = await session.tab.page.evaluate(async () => {
       const { http, HttpResponse, setupWorker } = window.mocklib
       const worker = setupWorker(http.get('/evented', () => HttpResponse.text('hi')))
       const seen: string[] = []

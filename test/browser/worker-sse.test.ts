@@ -1,33 +1,13 @@
 // Server-sent events in a real page: the browser's EventSource and fetch, answered by sse()
 // handlers through the Service Worker; reconnection; Last-Event-ID; worker.stop() ends streams.
-import type { Browser, BrowserContext } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { bundlePage, launchBrowser, openPage, startServer, type TestPage, type TestServer } from './harness'
+import { describe, expect, it } from 'vitest'
+import { usePageSession } from './harness'
 
-let browser: Browser
-let server: TestServer
-let context: BrowserContext
-let tab: TestPage
-
-beforeAll(async () => {
-  server = await startServer(await bundlePage())
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-  await server?.close()
-})
-beforeEach(async () => {
-  context = await browser.newContext()
-  tab = await openPage(context, server.origin + '/')
-})
-afterEach(async () => {
-  await context.close()
-})
+const session = usePageSession()
 
 describe('sse() in a page', () => {
   it("answers the browser's EventSource: messages, typed events, multi-line data, and its reconnections", async () => {
-    const result = await tab.page.evaluate(async () => {
+    const result = await session.tab.page.evaluate(async () => {
       const { sse, setupWorker } = window.mocklib
       let connections = 0
       window.worker = setupWorker(
@@ -61,7 +41,7 @@ describe('sse() in a page', () => {
   })
 
   it('gives the resolver the Last-Event-ID a fetch client sends (Chromium leaves it out of EventSource requests a worker sees)', async () => {
-    const result = await tab.page.evaluate(async () => {
+    const result = await session.tab.page.evaluate(async () => {
       const { sse, setupWorker } = window.mocklib
       window.worker = setupWorker(
         sse('/events', ({ client, lastEventId }) => {
@@ -77,7 +57,7 @@ describe('sse() in a page', () => {
   })
 
   it('streams to fetch as events are sent, and worker.stop() ends the open stream', async () => {
-    const result = await tab.page.evaluate(async () => {
+    const result = await session.tab.page.evaluate(async () => {
       const { sse, setupWorker } = window.mocklib
       let send!: (text: string) => void
       window.worker = setupWorker(

@@ -1,36 +1,21 @@
 // ws.link in a real page: setupWorker patches the page's WebSocket (no Service Worker sees
 // WebSocket traffic), in Chromium.
-import type { Browser, BrowserContext } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest'
+import { afterAll, beforeAll, expect, it } from 'vitest'
 import { startRealServer, type RealServer } from '../ws/real-server'
-import { bundlePage, launchBrowser, openPage, startServer, waitForConsole, type TestPage, type TestServer } from './harness'
+import { usePageSession, waitForConsole } from './harness'
 
-let browser: Browser
-let server: TestServer
+const session = usePageSession()
 let real: RealServer
-let context: BrowserContext
-let tab: TestPage
 
 beforeAll(async () => {
-  server = await startServer(await bundlePage())
   real = await startRealServer()
-  browser = await launchBrowser()
 })
 afterAll(async () => {
-  await browser?.close()
-  await server?.close()
   await real?.close()
-})
-beforeEach(async () => {
-  context = await browser.newContext()
-  tab = await openPage(context, server.origin + '/')
-})
-afterEach(async () => {
-  await context.close()
 })
 
 it('mocks a WebSocket in the page: echo of text and binary, close codes, and the native class back after stop()', async () => {
-  const result = await tab.page.evaluate(async () => {
+  const result = await session.tab.page.evaluate(async () => {
     const { ws, setupWorker } = window.mocklib
     const native = window.WebSocket
     const chat = ws.link('wss://chat.test/rooms/:room')
@@ -70,7 +55,7 @@ it('mocks a WebSocket in the page: echo of text and binary, close codes, and the
 })
 
 it('passes an unhandled connection to the real server, and server.connect() forwards with preventDefault', async () => {
-  const result = await tab.page.evaluate(async (realUrl) => {
+  const result = await session.tab.page.evaluate(async (realUrl) => {
     const { ws, setupWorker } = window.mocklib
     const worker = setupWorker()
     await worker.start({ quiet: true, onUnhandledRequest: 'bypass' })
@@ -100,7 +85,7 @@ it('passes an unhandled connection to the real server, and server.connect() forw
 })
 
 it('logs a mocked connection and its frames to the console unless quiet', async () => {
-  await tab.page.evaluate(async () => {
+  await session.tab.page.evaluate(async () => {
     const { ws, setupWorker } = window.mocklib
     const worker = setupWorker(
       ws.link('wss://log.test/feed').addEventListener('connection', ({ client }) => {
@@ -115,7 +100,7 @@ it('logs a mocked connection and its frames to the console unless quiet', async 
     await new Promise((resolve) => socket.addEventListener('close', resolve))
     await worker.stop()
   })
-  const logged = async (pattern: RegExp) => (await waitForConsole(tab, pattern)).replace(/^log: \[mocklib\] \d\d:\d\d:\d\d /, '')
+  const logged = async (pattern: RegExp) => (await waitForConsole(session.tab, pattern)).replace(/^log: \[mocklib\] \d\d:\d\d:\d\d /, '')
   expect(await logged(/⇄ connected/)).toMatch(/^ws wss:\/\/log\.test\/feed ⇄ connected, handled by ws wss:\/\/log\.test\/feed/)
   expect(await logged(/ ↓ /)).toBe('ws wss://log.test/feed ↓ "hello"')
   expect(await logged(/ ↑ /)).toBe('ws wss://log.test/feed ↑ Uint8Array (3 bytes)')
