@@ -1,5 +1,5 @@
 import type { ConnectionPipeline } from '../ws/websocket-handler'
-import type { SubscribeOperation } from './transport-session'
+import type { SubscribeOperation } from './start-subscription'
 
 /**
  * A query or mutation sent with `subscribe`: answered by the handlers that answer it over HTTP

@@ -2,10 +2,17 @@ import { format } from '../runtime/messages'
 import type { GraphQLResponseBody, GraphQLResponseError } from '../graphql/types'
 import type { GraphQLSubscriptionHandle } from './types'
 
-/** How a live subscription reaches its socket (the session implements it). */
+/**
+ * How a live subscription reaches its client: one sink per transport puts results, errors and
+ * the end on its wire (graphql-transport-ws messages, GraphQL over SSE events, multipart parts).
+ */
 export interface SubscriptionSink {
-  send(message: object): void
-  /** The subscription is over: the session forgets its id. */
+  next(id: string, result: GraphQLResponseBody<object | null>): void
+  /** Terminal: the transport ends the subscription with these errors. */
+  error(id: string, errors: readonly GraphQLResponseError[]): void
+  /** Terminal: the server completed the subscription. */
+  complete(id: string): void
+  /** The subscription is over, whoever ended it: the transport forgets its id. */
   ended(id: string): void
 }
 
@@ -29,18 +36,18 @@ export class LiveSubscription implements GraphQLSubscriptionHandle<object | null
   }
 
   publish(result: GraphQLResponseBody<object | null>): void {
-    if (this.#active) this.#sink.send({ id: this.#id, type: 'next', payload: result })
+    if (this.#active) this.#sink.next(this.#id, result)
   }
 
   error(errors: readonly GraphQLResponseError[]): void {
     if (!this.#active) return
-    this.#sink.send({ id: this.#id, type: 'error', payload: errors })
+    this.#sink.error(this.#id, errors)
     this.stop()
   }
 
   complete(): void {
     if (!this.#active) return
-    this.#sink.send({ id: this.#id, type: 'complete' })
+    this.#sink.complete(this.#id)
     this.stop()
   }
 

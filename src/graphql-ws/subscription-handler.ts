@@ -5,7 +5,8 @@ import { MocklibTypeError } from '../runtime/errors'
 import { format } from '../runtime/messages'
 import type { RequestHandlerOptions } from '../runtime/request-handler'
 import { WebSocketHandler, type ConnectionPipeline, type WebSocketResolverInfo } from '../ws/websocket-handler'
-import { sessionFor, type SubscribeOperation } from './transport-session'
+import type { SubscribeOperation } from './start-subscription'
+import { sessionFor } from './transport-session'
 import type { GraphQLSubscriptionResolver } from './types'
 
 /** The subprotocol of the `graphql-ws` library (and Apollo's GraphQLWsLink, urql over graphql-ws). */

@@ -1,28 +1,12 @@
 import { parseDocument } from '../graphql/document-cache'
-import type { GraphQLOperationType } from '../graphql/types'
+import type { GraphQLOperationType, GraphQLResponseBody, GraphQLResponseError } from '../graphql/types'
 import { format } from '../runtime/messages'
 import type { WebSocketClientConnectionProtocol } from '../ws/types'
 import type { ConnectionPipeline, WebSocketResolverInfo } from '../ws/websocket-handler'
 import { answerOverHttp } from './operation-over-socket'
 import { readClientMessage, type SubscribeMessage } from './client-message'
-import { LiveSubscription, type SubscriptionSink } from './subscription-handle'
-import type { GraphQLSubscriptionResolver } from './types'
-
-/** What a `subscribe` message asks for, as handlers match it. */
-export interface SubscribeOperation {
-  query: string
-  operationName: string
-  variables: Record<string, unknown>
-  extensions: Record<string, unknown>
-  request: Request
-}
-
-/** A subscription handler, as the session uses it (see subscription-handler.ts). */
-export interface SessionHandler {
-  readonly info: { readonly header: string }
-  matches(operation: SubscribeOperation): Promise<boolean>
-  readonly subscriptionResolver: GraphQLSubscriptionResolver<object | null, object>
-}
+import { startSubscription, type SessionHandler, type SubscribeOperation } from './start-subscription'
+import type { LiveSubscription, SubscriptionSink } from './subscription-handle'
 
 /** Sessions by connection id, while the connection is open. */
 const sessions = new Map<string, TransportSession>()
@@ -75,6 +59,18 @@ export class TransportSession implements SubscriptionSink {
     this.#client.send(JSON.stringify(message))
   }
 
+  next(id: string, payload: GraphQLResponseBody<object | null>): void {
+    this.send({ id, type: 'next', payload })
+  }
+
+  error(id: string, payload: readonly GraphQLResponseError[]): void {
+    this.send({ id, type: 'error', payload })
+  }
+
+  complete(id: string): void {
+    this.send({ id, type: 'complete' })
+  }
+
   ended(id: string): void {
     this.#live.delete(id)
   }
@@ -125,15 +121,7 @@ export class TransportSession implements SubscriptionSink {
     const handler = chosen === 'subscription' ? await this.#handlerFor(operation) : undefined
     if (!this.#live.has(id)) return // the client completed it meanwhile
     if (handler === undefined) return this.#reject(id, chosen === 'subscription' ? this.#unmatched(operation) : chosen)
-    const live = new LiveSubscription(id, this)
-    this.#live.set(id, live)
-    await handler.subscriptionResolver({
-      ...operation,
-      requestId: this.#requestId,
-      subscriptionId: id,
-      subscription: live,
-      finalize: (callback) => live.finalize(callback),
-    })
+    this.#live.set(id, startSubscription(handler, operation, { requestId: this.#requestId, subscriptionId: id }, this))
   }
 
   /** The selected operation's type (its name filled in), or why the document cannot be served. */
@@ -182,11 +170,11 @@ export class TransportSession implements SubscriptionSink {
     this.send({ id, type: 'error', payload: [{ message }] })
   }
 
-  /** The resolver threw: the subscription ends with an error naming the handler. */
+  /** Choosing the operation or its handler failed: the subscription ends with an error. */
   #fail(id: string, error: unknown): void {
-    const live = this.#live.get(id)
     const text = error instanceof Error ? error.message : String(error)
-    console.error(format(`A graphql.subscription() resolver threw for subscription ${id}; the client got an "error" message.`), error)
+    console.error(format(`Subscription ${id} at ${this.#request().url} could not start; the client got an "error" message.`), error)
+    const live = this.#live.get(id)
     if (live === undefined) return this.#reject(id, text)
     live.error([{ message: text }])
   }

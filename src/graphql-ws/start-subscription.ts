@@ -1,0 +1,58 @@
+import { format } from '../runtime/messages'
+import { LiveSubscription, type SubscriptionSink } from './subscription-handle'
+import type { GraphQLSubscriptionResolver } from './types'
+
+/** What a client asked to subscribe to, as handlers match it (every transport builds one). */
+export interface SubscribeOperation {
+  query: string
+  operationName: string
+  variables: Record<string, unknown>
+  extensions: Record<string, unknown>
+  /** The WebSocket handshake, or the HTTP request that carried the operation. */
+  request: Request
+}
+
+/** A subscription handler, as transports use it (see subscription-handler.ts). */
+export interface SessionHandler {
+  readonly info: { readonly header: string }
+  matches(operation: SubscribeOperation): Promise<boolean>
+  readonly subscriptionResolver: GraphQLSubscriptionResolver<object | null, object>
+}
+
+/** Which subscription of which connection or request is starting. */
+export interface SubscriptionIds {
+  /** The connection's (or HTTP request's) id. */
+  requestId: string
+  /** The subscription's id on that transport. */
+  subscriptionId: string
+}
+
+/**
+ * Starts one subscription on any transport: the handler's resolver gets a live handle that
+ * writes to `sink`. A resolver that throws ends the subscription with an error naming the
+ * handler (the transport reports it its own way).
+ */
+export function startSubscription(
+  handler: SessionHandler,
+  operation: SubscribeOperation,
+  ids: SubscriptionIds,
+  sink: SubscriptionSink,
+): LiveSubscription {
+  const live = new LiveSubscription(ids.subscriptionId, sink)
+  const run = async () =>
+    handler.subscriptionResolver({
+      ...operation,
+      requestId: ids.requestId,
+      subscriptionId: ids.subscriptionId,
+      subscription: live,
+      finalize: (callback) => live.finalize(callback),
+    })
+  run().catch((error: unknown) => {
+    console.error(
+      format(`The resolver of "${handler.info.header}" threw for subscription ${ids.subscriptionId}; the subscription ended with an error.`),
+      error,
+    )
+    live.error([{ message: error instanceof Error ? error.message : String(error) }])
+  })
+  return live
+}
