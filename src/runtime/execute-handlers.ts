@@ -6,38 +6,38 @@ import { markHandlerUsed, type HandlerStateStore, type HandlerRunState } from '.
 import { messages } from './messages'
 import { ResponseBase } from './platform-response'
 import type { RequestContext } from './request-context'
-import type { RequestHandler, ResolverCleanup } from './request-handler'
+import type { HandlerShape, ResolverCleanup } from './handler-shape'
 import { runCleanups, watchAbort } from './resolver-cleanups'
 
 /** How a list of handlers dealt with one request. */
-export type HandlerOutcome =
+export type HandlerOutcome<Handler extends HandlerShape = HandlerShape> =
   /** A handler answered with a response (a network error response included). */
-  | { type: 'mocked'; response: Response; handler: RequestHandler }
+  | { type: 'mocked'; response: Response; handler: Handler }
   /** A handler returned passthrough(): perform the request as-is. */
-  | { type: 'passthrough'; handler: RequestHandler }
+  | { type: 'passthrough'; handler: Handler }
   /** Handlers matched but none answered: perform the request as-is; it counts as handled. */
-  | { type: 'fallthrough'; handler: RequestHandler }
+  | { type: 'fallthrough'; handler: Handler }
   /** No handler matched. */
   | { type: 'unhandled' }
   /** A resolver or predicate threw something that is not a Response (the handler, when known). */
-  | { type: 'exception'; error: unknown; handler: RequestHandler | undefined }
+  | { type: 'exception'; error: unknown; handler: Handler | undefined }
 
-export interface ExecuteOptions {
+export interface ExecuteOptions<Handler extends HandlerShape = HandlerShape> {
   /** Called once, when the first handler matches. */
-  onMatch?: (handler: RequestHandler) => void
+  onMatch?: (handler: Handler) => void
 }
 
 /**
  * The precedence rule, in one loop: the first handler, in list order, that matches and answers.
  * `candidates` is the list (or an index's exact subset of it) in list order.
  */
-export async function executeHandlers(
-  candidates: readonly RequestHandler[],
+export async function executeHandlers<Handler extends HandlerShape>(
+  candidates: readonly Handler[],
   ctx: RequestContext,
   store: HandlerStateStore,
-  options: ExecuteOptions = {},
-): Promise<HandlerOutcome> {
-  let matched: RequestHandler | undefined
+  options: ExecuteOptions<Handler> = {},
+): Promise<HandlerOutcome<Handler>> {
+  let matched: Handler | undefined
 
   for (let index = 0; index < candidates.length; index++) {
     const handler = candidates[index]
@@ -85,7 +85,7 @@ export async function executeHandlers(
  * stopping, runs them too: the resolver may never settle.
  */
 async function runMatched(
-  handler: RequestHandler,
+  handler: HandlerShape,
   state: HandlerRunState,
   args: object,
   ctx: RequestContext,
@@ -114,7 +114,7 @@ async function runMatched(
 }
 
 /** What a resolver's result makes of the request; undefined falls through to the next handler. */
-function outcomeOf(handler: RequestHandler, result: unknown, ctx: RequestContext): HandlerOutcome | undefined {
+function outcomeOf<Handler extends HandlerShape>(handler: Handler, result: unknown, ctx: RequestContext): HandlerOutcome<Handler> | undefined {
   if (result === undefined) return undefined
   // The platform's Response counts even after another fetch implementation took the global
   // name (Remix 2's installGlobals()): HttpResponse is built on the platform's class.
@@ -140,7 +140,7 @@ function withFinalize(args: object, finalize: (cleanup: ResolverCleanup) => void
 }
 
 async function runResolver(
-  handler: RequestHandler,
+  handler: HandlerShape,
   state: HandlerRunState,
   args: object,
   cleanups: ResolverCleanup[],
@@ -191,7 +191,7 @@ async function runResolver(
   return replayFinal(state)
 }
 
-async function finishGenerator(handler: RequestHandler, state: HandlerRunState): Promise<void> {
+async function finishGenerator(handler: HandlerShape, state: HandlerRunState): Promise<void> {
   state.done = true
   state.iterator = undefined
   const cleanups = state.cleanups

@@ -1,4 +1,4 @@
-import type { RequestHandler, ResolverCleanup } from './request-handler'
+import type { HandlerShape, ResolverCleanup } from './handler-shape'
 import { runCleanups } from './resolver-cleanups'
 
 /** What one scope remembers about one handler between requests. */
@@ -20,9 +20,9 @@ export interface HandlerRunState {
  * Kept outside handler objects so that the same handler in two boundaries has two states.
  */
 export class HandlerStateStore {
-  #states = new WeakMap<RequestHandler, HandlerRunState>()
+  #states = new WeakMap<HandlerShape, HandlerRunState>()
 
-  get(handler: RequestHandler): HandlerRunState {
+  get(handler: HandlerShape): HandlerRunState {
     let state = this.#states.get(handler)
     if (state === undefined) {
       state = { used: false, iterator: undefined, done: false, final: undefined }
@@ -31,12 +31,12 @@ export class HandlerStateStore {
     return state
   }
 
-  peek(handler: RequestHandler): HandlerRunState | undefined {
+  peek(handler: HandlerShape): HandlerRunState | undefined {
     return this.#states.get(handler)
   }
 
   /** Forgets generator progress (resetHandlers): generators start over. */
-  resetGenerators(handlers: Iterable<RequestHandler>): void {
+  resetGenerators(handlers: Iterable<HandlerShape>): void {
     for (const handler of handlers) {
       const state = this.#states.get(handler)
       if (state === undefined) continue
@@ -47,7 +47,7 @@ export class HandlerStateStore {
   }
 
   /** Forgets everything about these handlers (restoreHandlers): they answer again, generators restart. */
-  restore(handlers: Iterable<RequestHandler>): void {
+  restore(handlers: Iterable<HandlerShape>): void {
     for (const handler of handlers) {
       const state = this.#states.get(handler)
       if (state !== undefined) abandonGenerator(handler, state)
@@ -61,7 +61,7 @@ export class HandlerStateStore {
  * A generator left mid-way (resetHandlers, restoreHandlers): its `finally` blocks run, and so
  * do its finalize() cleanups, which would otherwise never run (a timer kept forever).
  */
-function abandonGenerator(handler: RequestHandler, state: HandlerRunState): void {
+function abandonGenerator(handler: HandlerShape, state: HandlerRunState): void {
   closeIterator(state.iterator)
   state.iterator = undefined
   const cleanups = state.cleanups
@@ -73,13 +73,13 @@ function abandonGenerator(handler: RequestHandler, state: HandlerRunState): void
  * Handlers whose resolver has run to an answer in any scope (a generator: to its end), for
  * MSW's `handler.isUsed`. Only an observation: lookup never reads it.
  */
-const usedHandlers = new WeakSet<RequestHandler>()
+const usedHandlers = new WeakSet<HandlerShape>()
 
-export function markHandlerUsed(handler: RequestHandler): void {
+export function markHandlerUsed(handler: HandlerShape): void {
   usedHandlers.add(handler)
 }
 
-export function isHandlerUsed(handler: RequestHandler): boolean {
+export function isHandlerUsed(handler: HandlerShape): boolean {
   return usedHandlers.has(handler)
 }
 

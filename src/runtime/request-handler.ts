@@ -2,16 +2,14 @@ import { MocklibTypeError } from './errors'
 import type { DefaultBodyType, HttpResponse } from './http-response'
 import type { RequestContext } from './request-context'
 import type { MaybePromise } from './maybe-promise'
+import type { HandlerInfo, HandlerShape, RequestHandlerOptions, ResolverCleanup } from './handler-shape'
 import type { RequestExpander } from './request-expander'
 import { isHandlerUsed } from './handler-state'
 import { runHandler, testHandler, type HandlerRunArgs, type HandlerRunResult } from './run-handler'
 
 export type { MaybePromise }
 
-export interface RequestHandlerOptions {
-  /** Answer one request, then step aside (until `restoreHandlers()`). */
-  once?: boolean
-}
+export type { HandlerInfo, RequestHandlerOptions, ResolverCleanup }
 
 /** What a resolver may answer with: a response, or nothing to fall through. */
 export type ResponseResolverReturnType<ResponseBody extends DefaultBodyType = DefaultBodyType> =
@@ -40,9 +38,6 @@ export interface ResolverInfoBase {
   requestId: string
 }
 
-/** A cleanup registered with `finalize()`; it may be async. */
-export type ResolverCleanup = () => MaybePromise<void>
-
 /** Keys the runtime adds to every resolver's argument, beside its handler's own. */
 export interface ResolverExtras {
   /**
@@ -59,13 +54,6 @@ export type ResponseResolver<
   ResolverArgs extends object = ResolverInfoBase,
   ResponseBody extends DefaultBodyType = DefaultBodyType,
 > = (info: ResolverArgs & ResolverExtras) => AsyncResponseResolverReturnType<NoInfer<ResponseBody>>
-
-export interface HandlerInfo {
-  /** A one-line description, such as "GET https://api.test/posts" or "query ListPosts". */
-  readonly header: string
-  /** Where the handler was created (file:line:column), when the stack tells. */
-  readonly callFrame: string | undefined
-}
 
 /**
  * A family of index keys. Handlers that can name the one key a matching request must have
@@ -109,7 +97,7 @@ let handlerCounter = 0
 export abstract class RequestHandler<
   ResolverArgs extends ResolverInfoBase = ResolverInfoBase,
   ResponseBody extends DefaultBodyType = DefaultBodyType,
-> {
+> implements HandlerShape {
   /** Distinguishes handler kinds at runtime ('http', 'graphql', or a custom kind). */
   abstract readonly kind: string
   readonly info: HandlerInfo
@@ -162,7 +150,7 @@ export abstract class RequestHandler<
    * Runs this handler alone against a request, outside any server (as in MSW): `null` when it
    * does not take the request, otherwise the request and the resolver's response.
    */
-  run(args: HandlerRunArgs): Promise<HandlerRunResult | null> {
+  run(args: HandlerRunArgs): Promise<HandlerRunResult<this> | null> {
     return runHandler(this, args)
   }
 

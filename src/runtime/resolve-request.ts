@@ -85,7 +85,7 @@ export async function resolveRequest(ctx: RequestContext, scope: HandlerScope, h
  * Split candidates run their head first: the rest (and the work it needs, such as reading a
  * GraphQL body) is reached only when no handler in the head answered.
  */
-async function runHandlers(ctx: RequestContext, scope: HandlerScope, onMatch?: () => void): Promise<HandlerOutcome> {
+async function runHandlers(ctx: RequestContext, scope: HandlerScope, onMatch?: () => void): Promise<HandlerOutcome<RequestHandler>> {
   try {
     const candidates = scope.candidates(ctx)
     if (isList(candidates)) return await executeHandlers(candidates, ctx, scope.store, { onMatch })

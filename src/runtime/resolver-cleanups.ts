@@ -1,12 +1,12 @@
 import { messages } from './messages'
-import type { RequestHandler, ResolverCleanup } from './request-handler'
+import type { HandlerShape, ResolverCleanup } from './handler-shape'
 
 /**
  * Runs finalize() cleanups in order (last registered first); failures are reported together.
  * The list is emptied first, so whichever comes first (the resolver settling, the generator
  * ending, the client aborting) runs each cleanup once.
  */
-export async function runCleanups(handler: RequestHandler, cleanups: ResolverCleanup[] | undefined): Promise<void> {
+export async function runCleanups(handler: HandlerShape, cleanups: ResolverCleanup[] | undefined): Promise<void> {
   if (cleanups === undefined || cleanups.length === 0) return
   const errors: unknown[] = []
   for (const cleanup of cleanups.splice(0)) {

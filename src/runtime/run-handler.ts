@@ -3,7 +3,7 @@ import { executeHandlers } from './execute-handlers'
 import { directStore } from './handler-state'
 import { passthrough } from './passthrough'
 import { RequestContext } from './request-context'
-import type { RequestHandler } from './request-handler'
+import type { HandlerShape } from './handler-shape'
 
 /** Where a handler is tried outside a server: MSW's `test()` / `run()` arguments. */
 export interface HandlerRunArgs {
@@ -14,8 +14,8 @@ export interface HandlerRunArgs {
 }
 
 /** What `handler.run()` resolves to when the handler took the request. */
-export interface HandlerRunResult {
-  handler: RequestHandler
+export interface HandlerRunResult<Handler extends HandlerShape = HandlerShape> {
+  handler: Handler
   request: Request
   requestId: string
   /** The answer; `undefined` when the resolver fell through; the `passthrough()` marker for a passthrough. */
@@ -32,7 +32,7 @@ function contextFor(args: HandlerRunArgs, api: string): RequestContext {
 }
 
 /** Whether the handler would take the request (its method, path or operation, its predicate). */
-export async function testHandler(handler: RequestHandler, args: HandlerRunArgs): Promise<boolean> {
+export async function testHandler(handler: HandlerShape, args: HandlerRunArgs): Promise<boolean> {
   const ctx = contextFor(args, 'test')
   return (await handler.match(ctx)) !== null
 }
@@ -42,7 +42,7 @@ export async function testHandler(handler: RequestHandler, args: HandlerRunArgs)
  * progress) that `getResponse()` also uses. Resolves to `null` when the handler does not
  * take the request; a resolver's exception rejects.
  */
-export async function runHandler(handler: RequestHandler, args: HandlerRunArgs): Promise<HandlerRunResult | null> {
+export async function runHandler<Handler extends HandlerShape>(handler: Handler, args: HandlerRunArgs): Promise<HandlerRunResult<Handler> | null> {
   const ctx = contextFor(args, 'run')
   const outcome = await executeHandlers([handler], ctx, directStore)
   const result = { handler, request: ctx.request, requestId: ctx.requestId }
