@@ -24,9 +24,23 @@ export { cleanUrl, matchRequestUrl } from './rest/match-request-url'
 export type { Match, Path } from './rest/match-request-url'
 
 export { graphql } from './graphql-ws/graphql-namespace'
-export type { GraphQLSubscriptionFactory, GraphQLSubscriptionHandlers, GraphQLWithSubscriptions } from './graphql-ws/graphql-namespace'
+export type {
+  GraphQLLinkOptions,
+  GraphQLLinkSubscriptions,
+  GraphQLSubscriptionFactory,
+  GraphQLSubscriptionHandlers,
+  GraphQLWithSubscriptions,
+} from './graphql-ws/graphql-namespace'
 export { GraphQLSubscriptionHandler } from './graphql-ws/subscription-handler'
-export type { GraphQLSubscriptionHandle, GraphQLSubscriptionResolver, GraphQLSubscriptionResolverInfo } from './graphql-ws/types'
+export type {
+  GraphQLConnectHook,
+  GraphQLConnectInfo,
+  GraphQLConnectionOptions,
+  GraphQLSubscriptionHandle,
+  GraphQLSubscriptionOptions,
+  GraphQLSubscriptionResolver,
+  GraphQLSubscriptionResolverInfo,
+} from './graphql-ws/types'
 export type {
   GraphQLHandlers,
   GraphQLLinkHandlers,

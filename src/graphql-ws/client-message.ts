@@ -10,8 +10,15 @@ export interface SubscribeMessage {
   }
 }
 
+/** A `connection_init` message: its payload is what clients call connection params. */
+export interface ConnectionInitMessage {
+  type: 'connection_init'
+  payload: Record<string, unknown>
+}
+
 export type ClientMessage =
-  | { type: 'connection_init' | 'ping' | 'pong' }
+  | ConnectionInitMessage
+  | { type: 'ping' | 'pong' }
   | { type: 'complete'; id: string }
   | SubscribeMessage
 
@@ -29,7 +36,11 @@ export function readClientMessage(data: unknown): ClientMessage | string {
   }
   if (!isRecord(value) || typeof value.type !== 'string') return 'Invalid message received: no "type"'
   const { type } = value
-  if (type === 'connection_init' || type === 'ping' || type === 'pong') return { type }
+  if (type === 'connection_init') {
+    if (!optionalRecord(value.payload)) return 'Invalid message received: "connection_init" payload must be an object'
+    return { type, payload: (value.payload ?? {}) as Record<string, unknown> }
+  }
+  if (type === 'ping' || type === 'pong') return { type }
   if (typeof value.id !== 'string' || value.id === '') {
     return type === 'complete' || type === 'subscribe' ? `Invalid message received: "${type}" needs an "id"` : `Invalid message received: unknown type "${type}"`
   }

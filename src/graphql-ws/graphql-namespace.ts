@@ -6,9 +6,8 @@ import {
 } from '../graphql/graphql'
 import type { GraphQLOperationMap, OperationTypeCheck } from '../graphql/typed-operations'
 import type { GraphQLPredicate, GraphQLQuery, GraphQLVariables } from '../graphql/types'
-import type { RequestHandlerOptions } from '../runtime/request-handler'
-import { GraphQLSubscriptionHandler } from './subscription-handler'
-import type { GraphQLSubscriptionResolver } from './types'
+import { GraphQLSubscriptionHandler, type SubscriptionLinkState } from './subscription-handler'
+import type { GraphQLConnectionOptions, GraphQLSubscriptionHandle, GraphQLSubscriptionOptions, GraphQLSubscriptionResolver } from './types'
 
 /**
  * Creates a subscription handler. `Data` and `Variables` come from a typed document or are
@@ -17,7 +16,7 @@ import type { GraphQLSubscriptionResolver } from './types'
 export type GraphQLSubscriptionFactory = <Data extends object | null = GraphQLQuery, Variables extends object = GraphQLVariables>(
   predicate: GraphQLPredicate<Data, Variables> & NoInfer<OperationTypeCheck<'subscription', Data, Variables>>,
   resolver: GraphQLSubscriptionResolver<NoInfer<Data>, NoInfer<Variables>>,
-  options?: RequestHandlerOptions,
+  options?: GraphQLSubscriptionOptions,
 ) => GraphQLSubscriptionHandler<Data, Variables>
 
 export interface GraphQLSubscriptionHandlers {
@@ -25,19 +24,34 @@ export interface GraphQLSubscriptionHandlers {
   subscription: GraphQLSubscriptionFactory
 }
 
+/** A link's subscription side: its handlers' factory and the subscriptions they serve. */
+export interface GraphQLLinkSubscriptions extends GraphQLSubscriptionHandlers {
+  /**
+   * The active subscriptions of every `subscription()` handler this link created, on every
+   * connection; each handle says its `operationName` and `variables`.
+   */
+  readonly subscriptions: ReadonlySet<GraphQLSubscriptionHandle>
+}
+
+/** Options of `graphql.link(url, options)`: how its mocked graphql-transport-ws server treats connections. */
+export type GraphQLLinkOptions = GraphQLConnectionOptions
+
 /** `graphql` with `subscription()`, unscoped and on each link. */
 export interface GraphQLWithSubscriptions extends Omit<GraphQLNamespace, 'link'>, GraphQLSubscriptionHandlers {
   /**
    * Scopes handlers to one GraphQL endpoint; `subscription()` handlers serve WebSocket
    * connections to the same URL (http(s) read as ws(s)).
    */
-  link(endpoint: string | RegExp): GraphQLLinkHandlers & GraphQLSubscriptionHandlers
+  link(endpoint: string | RegExp, options?: GraphQLLinkOptions): GraphQLLinkHandlers & GraphQLLinkSubscriptions
   /** A link typed by an operation map: `graphql.link<Operations>(url)`. */
-  link<Operations extends GraphQLOperationMap>(endpoint: string | RegExp): TypedGraphQLLinkHandlers<Operations> & GraphQLSubscriptionHandlers
+  link<Operations extends GraphQLOperationMap>(
+    endpoint: string | RegExp,
+    options?: GraphQLLinkOptions,
+  ): TypedGraphQLLinkHandlers<Operations> & GraphQLLinkSubscriptions
 }
 
-function subscriptionFactory(endpoint: string | RegExp | undefined): GraphQLSubscriptionFactory {
-  return (predicate, resolver, options) => new GraphQLSubscriptionHandler(predicate, endpoint, resolver, options)
+function subscriptionFactory(endpoint: string | RegExp | undefined, link?: SubscriptionLinkState): GraphQLSubscriptionFactory {
+  return (predicate, resolver, options) => new GraphQLSubscriptionHandler(predicate, endpoint, resolver, options, link)
 }
 
 /**
@@ -47,7 +61,8 @@ function subscriptionFactory(endpoint: string | RegExp | undefined): GraphQLSubs
 export const graphql: GraphQLWithSubscriptions = {
   ...graphqlHandlers,
   subscription: subscriptionFactory(undefined),
-  link(endpoint: string | RegExp): GraphQLLinkHandlers & GraphQLSubscriptionHandlers {
-    return { ...graphqlHandlers.link(endpoint), subscription: subscriptionFactory(endpoint) }
+  link(endpoint: string | RegExp, options: GraphQLLinkOptions = {}): GraphQLLinkHandlers & GraphQLLinkSubscriptions {
+    const link: SubscriptionLinkState = { subscriptions: new Set(), options }
+    return { ...graphqlHandlers.link(endpoint), subscription: subscriptionFactory(endpoint, link), subscriptions: link.subscriptions }
   },
 }

@@ -17,6 +17,8 @@ export interface SessionHandler {
   readonly info: { readonly header: string }
   matches(operation: SubscribeOperation): Promise<boolean>
   readonly subscriptionResolver: GraphQLSubscriptionResolver<object | null, object>
+  /** Lists a subscription it took (its `subscriptions`, its link's) until it ends. */
+  track(live: LiveSubscription): void
 }
 
 /** Which subscription of which connection or request is starting. */
@@ -25,6 +27,8 @@ export interface SubscriptionIds {
   requestId: string
   /** The subscription's id on that transport. */
   subscriptionId: string
+  /** The connection's `connection_init` payload (WebSocket transports); `{}` elsewhere. */
+  connectionParams?: Record<string, unknown>
 }
 
 /**
@@ -38,12 +42,14 @@ export function startSubscription(
   ids: SubscriptionIds,
   sink: SubscriptionSink,
 ): LiveSubscription {
-  const live = new LiveSubscription(ids.subscriptionId, sink)
+  const live = new LiveSubscription(ids.subscriptionId, operation, sink)
+  handler.track(live)
   const run = async () =>
     handler.subscriptionResolver({
       ...operation,
       requestId: ids.requestId,
       subscriptionId: ids.subscriptionId,
+      connectionParams: ids.connectionParams ?? {},
       subscription: live,
       finalize: (callback) => live.finalize(callback),
     })

@@ -1,5 +1,5 @@
 import { format } from '../runtime/messages'
-import type { GraphQLResponseBody, GraphQLResponseError } from '../graphql/types'
+import type { GraphQLResponseBody, GraphQLResponseError, GraphQLVariables } from '../graphql/types'
 import type { GraphQLSubscriptionHandle } from './types'
 
 /**
@@ -14,6 +14,19 @@ export interface SubscriptionSink {
   complete(id: string): void
   /** The subscription is over, whoever ended it: the transport forgets its id. */
   ended(id: string): void
+  /**
+   * Serves the subscription from the real server (see passthrough-connection.ts); a transport
+   * without it ends the subscription with an error naming the transport.
+   */
+  passthrough?(subscription: LiveSubscription): void
+}
+
+/** What the client asked to subscribe to. */
+export interface SubscribedOperation {
+  query: string
+  operationName: string
+  variables: GraphQLVariables
+  extensions: Record<string, unknown>
 }
 
 /**
@@ -21,13 +34,17 @@ export interface SubscriptionSink {
  * `stop()` is the client's side (complete message, socket closed): nothing more is sent.
  */
 export class LiveSubscription implements GraphQLSubscriptionHandle<object | null> {
-  readonly #id: string
+  readonly subscriptionId: string
+  readonly operation: SubscribedOperation
   readonly #sink: SubscriptionSink
   readonly #finalizers: Array<() => void> = []
+  /** mocklib's own bookkeeping (the handler's and link's sets), run before the user's finalizers. */
+  readonly #onStop: Array<() => void> = []
   #active = true
 
-  constructor(id: string, sink: SubscriptionSink) {
-    this.#id = id
+  constructor(id: string, operation: SubscribedOperation, sink: SubscriptionSink) {
+    this.subscriptionId = id
+    this.operation = operation
     this.#sink = sink
   }
 
@@ -35,19 +52,27 @@ export class LiveSubscription implements GraphQLSubscriptionHandle<object | null
     return this.#active
   }
 
+  get operationName(): string {
+    return this.operation.operationName
+  }
+
+  get variables(): GraphQLVariables {
+    return this.operation.variables
+  }
+
   publish(result: GraphQLResponseBody<object | null>): void {
-    if (this.#active) this.#sink.next(this.#id, result)
+    if (this.#active) this.#sink.next(this.subscriptionId, result)
   }
 
   error(errors: readonly GraphQLResponseError[]): void {
     if (!this.#active) return
-    this.#sink.error(this.#id, errors)
+    this.#sink.error(this.subscriptionId, errors)
     this.stop()
   }
 
   complete(): void {
     if (!this.#active) return
-    this.#sink.complete(this.#id)
+    this.#sink.complete(this.subscriptionId)
     this.stop()
   }
 
@@ -65,16 +90,35 @@ export class LiveSubscription implements GraphQLSubscriptionHandle<object | null
     })()
   }
 
+  passthrough(): void {
+    if (!this.#active) return
+    if (this.#sink.passthrough !== undefined) return this.#sink.passthrough(this)
+    this.error([
+      {
+        message:
+          `subscription.passthrough() is available over graphql-transport-ws only; the subscription "${this.operationName}" ` +
+          'came over another transport. Publish its results from the handler instead.',
+      },
+    ])
+  }
+
   finalize(callback: () => void): void {
     if (this.#active) this.#finalizers.push(callback)
     else runFinalizer(callback)
+  }
+
+  /** @internal Runs when the subscription ends, before the finalize callbacks. */
+  onStop(callback: () => void): void {
+    if (this.#active) this.#onStop.push(callback)
+    else callback()
   }
 
   /** Ends the subscription without a message and runs the cleanup callbacks, last first. */
   stop(): void {
     if (!this.#active) return
     this.#active = false
-    this.#sink.ended(this.#id)
+    this.#sink.ended(this.subscriptionId)
+    for (const callback of this.#onStop.splice(0)) callback()
     while (this.#finalizers.length > 0) runFinalizer(this.#finalizers.pop() as () => void)
   }
 }

@@ -1,13 +1,20 @@
 import { compilePredicate, type CompiledPredicate } from '../graphql/compile-predicate'
-import type { GraphQLCustomPredicate, GraphQLPredicate, GraphQLQuery, GraphQLVariables } from '../graphql/types'
+import type { GraphQLCustomPredicate, GraphQLPredicate, GraphQLQuery, GraphQLResponseBody, GraphQLVariables } from '../graphql/types'
 import type { PathParams } from '../rest/path-pattern'
 import { MocklibTypeError } from '../runtime/errors'
 import { format } from '../runtime/messages'
-import type { RequestHandlerOptions } from '../runtime/request-handler'
-import { WebSocketHandler, type ConnectionPipeline, type WebSocketResolverInfo } from '../ws/websocket-handler'
+import { WebSocketHandler, type ConnectionPipeline, type WebSocketResolverInfo, type WhenRemoved } from '../ws/websocket-handler'
 import type { SubscribeOperation } from './start-subscription'
+import type { LiveSubscription } from './subscription-handle'
 import { sessionFor } from './transport-session'
-import type { GraphQLSubscriptionResolver } from './types'
+import type { GraphQLConnectionOptions, GraphQLSubscriptionHandle, GraphQLSubscriptionOptions, GraphQLSubscriptionResolver } from './types'
+
+/** @internal What a link shares with the subscription handlers it creates. */
+export interface SubscriptionLinkState {
+  /** The active subscriptions of all the link's handlers (`link.subscriptions`). */
+  readonly subscriptions: Set<GraphQLSubscriptionHandle>
+  readonly options: GraphQLConnectionOptions
+}
 
 /** The subprotocol of the `graphql-ws` library (and Apollo's GraphQLWsLink, urql over graphql-ws). */
 export const TRANSPORT_WS_PROTOCOL = 'graphql-transport-ws'
@@ -24,14 +31,19 @@ export class GraphQLSubscriptionHandler<
 > extends WebSocketHandler {
   readonly #predicate: CompiledPredicate
   readonly #resolver: GraphQLSubscriptionResolver<Data, Variables>
+  readonly #live = new Set<GraphQLSubscriptionHandle<Data, Variables>>()
+  readonly #link: SubscriptionLinkState | undefined
   /** The name this handler matches, when it matches one name. */
   readonly operationName: string | undefined
+  /** @internal How this handler treats connections it is the first to take (its options over its link's). */
+  readonly connectionOptions: GraphQLConnectionOptions
 
   constructor(
     predicate: GraphQLPredicate<Data, Variables>,
     endpoint: string | RegExp | undefined,
     resolver: GraphQLSubscriptionResolver<Data, Variables>,
-    options?: RequestHandlerOptions,
+    options?: GraphQLSubscriptionOptions,
+    link?: SubscriptionLinkState,
   ) {
     const api = endpoint === undefined ? 'graphql.subscription()' : 'graphql.link(...).subscription()'
     if (typeof resolver !== 'function') {
@@ -44,9 +56,15 @@ export class GraphQLSubscriptionHandler<
         format(`${api} received a hash-only persisted document; subscriptions are matched by name, RegExp, full document or predicate.`),
       )
     }
-    super(endpoint ?? /^/, () => {}, options)
+    const { onConnect, connectionInitWaitTimeout, ...handlerOptions } = options ?? {}
+    super(endpoint ?? /^/, () => {}, handlerOptions)
     this.#predicate = compiled
     this.#resolver = resolver
+    this.#link = link
+    this.connectionOptions = {
+      onConnect: onConnect ?? link?.options.onConnect,
+      connectionInitWaitTimeout: connectionInitWaitTimeout ?? link?.options.connectionInitWaitTimeout,
+    }
     this.operationName = compiled.kind === 'name' ? compiled.name : undefined
     const shown = compiled.kind === 'name' ? compiled.name : compiled.kind === 'regexp' ? String(compiled.regexp) : '[custom predicate]'
     Object.assign(this.info, { header: `subscription ${shown}${endpoint === undefined ? '' : ` at ${String(endpoint)}`}` })
@@ -59,9 +77,33 @@ export class GraphQLSubscriptionHandler<
     return super.parse(url, protocols, baseUrl)
   }
 
+  /**
+   * The subscriptions this handler serves that are still active, on every connection (a
+   * handler created inside a test, or inside `server.boundary()`, serves only that test's).
+   */
+  get subscriptions(): ReadonlySet<GraphQLSubscriptionHandle<Data, Variables>> {
+    return this.#live
+  }
+
+  /** Sends one result to every active subscription this handler serves. */
+  publish(result: GraphQLResponseBody<Data>): void {
+    for (const subscription of [...this.#live]) subscription.publish(result)
+  }
+
   /** @internal Joins the connection's protocol session (the first handler to take it starts one). */
-  override connect(info: WebSocketResolverInfo, closed: Promise<void>, pipeline?: ConnectionPipeline): void {
-    sessionFor(info, closed, pipeline).add(this)
+  override connect(info: WebSocketResolverInfo, closed: Promise<void>, pipeline?: ConnectionPipeline, whenRemoved?: WhenRemoved): void {
+    sessionFor(info, closed, pipeline).add(this, whenRemoved)
+  }
+
+  /** @internal A subscription this handler took: listed until it ends. */
+  track(live: LiveSubscription): void {
+    const handle = live as unknown as GraphQLSubscriptionHandle<Data, Variables>
+    this.#live.add(handle)
+    this.#link?.subscriptions.add(live)
+    live.onStop(() => {
+      this.#live.delete(handle)
+      this.#link?.subscriptions.delete(live)
+    })
   }
 
   /** @internal Whether this handler takes the operation. */

@@ -1,12 +1,22 @@
 import { parseDocument } from '../graphql/document-cache'
 import type { GraphQLOperationType, GraphQLResponseBody, GraphQLResponseError } from '../graphql/types'
 import { format } from '../runtime/messages'
-import type { WebSocketClientConnectionProtocol } from '../ws/types'
-import type { ConnectionPipeline, WebSocketResolverInfo } from '../ws/websocket-handler'
+import type { WebSocketClientConnectionProtocol, WebSocketServerConnectionProtocol } from '../ws/types'
+import type { ConnectionPipeline, WebSocketResolverInfo, WhenRemoved } from '../ws/websocket-handler'
 import { answerOverHttp } from './operation-over-socket'
 import { readClientMessage, type SubscribeMessage } from './client-message'
+import { PassthroughConnection } from './passthrough-connection'
 import { startSubscription, type SessionHandler, type SubscribeOperation } from './start-subscription'
 import type { LiveSubscription, SubscriptionSink } from './subscription-handle'
+import type { GraphQLConnectionOptions } from './types'
+
+/** graphql-ws's default for `connectionInitWaitTimeout`. */
+const DEFAULT_INIT_WAIT = 3_000
+
+/** A subscription handler on a WebSocket: it also carries connection options. */
+export interface SocketHandler extends SessionHandler {
+  readonly connectionOptions: GraphQLConnectionOptions
+}
 
 /** Sessions by connection id, while the connection is open. */
 const sessions = new Map<string, TransportSession>()
@@ -15,7 +25,7 @@ const sessions = new Map<string, TransportSession>()
 export function sessionFor(info: WebSocketResolverInfo, closed: Promise<void>, pipeline: ConnectionPipeline | undefined): TransportSession {
   let session = sessions.get(info.requestId)
   if (session === undefined) {
-    const created = new TransportSession(info.client, () => info.request, info.requestId, pipeline)
+    const created = new TransportSession(info.client, info.server, () => info.request, info.requestId, pipeline)
     sessions.set(info.requestId, created)
     void closed.then(() => {
       sessions.delete(info.requestId)
@@ -28,31 +38,50 @@ export function sessionFor(info: WebSocketResolverInfo, closed: Promise<void>, p
 
 /**
  * The server side of graphql-transport-ws on one mocked connection (the protocol is graphql-ws's
- * PROTOCOL.md): acks `connection_init`, answers `ping`,
- * runs each `subscribe` through the handlers that took the connection, and closes with the
- * protocol's codes on a broken message (4400), a subscribe before the ack (4401), a duplicate
- * id (4409) or a second init (4429).
+ * PROTOCOL.md): `connection_init` through the `onConnect` hook (refusal: 4403) to the ack, `ping`,
+ * each `subscribe` through the handlers that took the connection, and the protocol's close codes
+ * on a broken message (4400), a subscribe before the ack (4401), no init in time (4408), a
+ * duplicate id (4409) or a second init (4429).
  */
 export class TransportSession implements SubscriptionSink {
   readonly #client: WebSocketClientConnectionProtocol
+  readonly #server: WebSocketServerConnectionProtocol
   readonly #request: () => Request
   readonly #requestId: string
   readonly #pipeline: ConnectionPipeline | undefined
-  readonly #handlers: SessionHandler[] = []
+  readonly #handlers: Array<{ handler: SocketHandler; whenRemoved: WhenRemoved | undefined }> = []
   /** Subscriptions by id; undefined while the handler is being chosen. */
   readonly #live = new Map<string, LiveSubscription | undefined>()
-  #initialised = false
+  #initReceived = false
+  #acknowledged = false
+  #closed = false
+  #connectionParams: Record<string, unknown> = {}
+  #initTimer: ReturnType<typeof setTimeout> | undefined
+  #passthrough: PassthroughConnection | undefined
 
-  constructor(client: WebSocketClientConnectionProtocol, request: () => Request, requestId: string, pipeline: ConnectionPipeline | undefined) {
+  constructor(
+    client: WebSocketClientConnectionProtocol,
+    server: WebSocketServerConnectionProtocol,
+    request: () => Request,
+    requestId: string,
+    pipeline: ConnectionPipeline | undefined,
+  ) {
     this.#client = client
+    this.#server = server
     this.#pipeline = pipeline
     this.#request = request
     this.#requestId = requestId
-    client.addEventListener('message', (event) => this.#receive(event.data))
+    client.addEventListener('message', (event) => {
+      // The session speaks for the server: no client frame reaches a real one (see passthrough()).
+      event.preventDefault()
+      this.#receive(event.data)
+    })
+    // Every handler that takes the connection joins in this turn; the first one's options count.
+    queueMicrotask(() => this.#startInitTimer())
   }
 
-  add(handler: SessionHandler): void {
-    this.#handlers.push(handler)
+  add(handler: SocketHandler, whenRemoved?: WhenRemoved): void {
+    this.#handlers.push({ handler, whenRemoved })
   }
 
   send(message: object): void {
@@ -75,10 +104,36 @@ export class TransportSession implements SubscriptionSink {
     this.#live.delete(id)
   }
 
+  passthrough(subscription: LiveSubscription): void {
+    this.#passthrough ??= new PassthroughConnection(this.#server, this.#request().url, this.#connectionParams)
+    this.#passthrough.subscribe(subscription)
+  }
+
   /** The socket closed: every subscription ends and runs its cleanup. */
   closed(): void {
+    this.#closed = true
+    clearTimeout(this.#initTimer)
     for (const live of [...this.#live.values()]) live?.stop()
     this.#live.clear()
+    this.#passthrough?.close()
+  }
+
+  /** The first option of the connection's handlers, in list order, that is set. */
+  #option<Key extends keyof GraphQLConnectionOptions>(key: Key): { value: GraphQLConnectionOptions[Key]; header: string } | undefined {
+    for (const { handler } of this.#handlers) {
+      const value = handler.connectionOptions[key]
+      if (value !== undefined) return { value, header: handler.info.header }
+    }
+    return undefined
+  }
+
+  #startInitTimer(): void {
+    if (this.#initReceived || this.#closed) return
+    const wait = this.#option('connectionInitWaitTimeout')?.value ?? DEFAULT_INIT_WAIT
+    if (!Number.isFinite(wait)) return
+    this.#initTimer = setTimeout(() => {
+      if (!this.#initReceived) this.#client.close(4408, 'Connection initialisation timeout')
+    }, wait)
   }
 
   #receive(data: unknown): void {
@@ -86,9 +141,10 @@ export class TransportSession implements SubscriptionSink {
     if (typeof message === 'string') return this.#client.close(4400, message)
     switch (message.type) {
       case 'connection_init':
-        if (this.#initialised) return this.#client.close(4429, 'Too many initialisation requests')
-        this.#initialised = true
-        return this.send({ type: 'connection_ack' })
+        if (this.#initReceived) return this.#client.close(4429, 'Too many initialisation requests')
+        this.#initReceived = true
+        clearTimeout(this.#initTimer)
+        return void this.#init(message.payload)
       case 'ping':
         return this.send({ type: 'pong' })
       case 'pong':
@@ -100,11 +156,28 @@ export class TransportSession implements SubscriptionSink {
         return live?.stop()
       }
       case 'subscribe':
-        if (!this.#initialised) return this.#client.close(4401, 'Unauthorized')
+        if (!this.#acknowledged) return this.#client.close(4401, 'Unauthorized')
         if (this.#live.has(message.id)) return this.#client.close(4409, `Subscriber for ${message.id} already exists`)
         this.#live.set(message.id, undefined)
         void this.#subscribe(message).catch((error: unknown) => this.#fail(message.id, error))
     }
+  }
+
+  /** Asks the onConnect hook, then acknowledges (with its payload) or refuses with 4403. */
+  async #init(payload: Record<string, unknown>): Promise<void> {
+    this.#connectionParams = payload
+    const hook = this.#option('onConnect')
+    let verdict: Awaited<ReturnType<NonNullable<GraphQLConnectionOptions['onConnect']>>> = true
+    try {
+      if (hook?.value !== undefined) verdict = await hook.value(payload, { request: this.#request(), requestId: this.#requestId })
+    } catch (error) {
+      console.error(format(`The onConnect hook of "${hook?.header}" threw; mocklib closed the connection to ${this.#request().url} with 4500.`), error)
+      return this.#client.close(4500, error instanceof Error ? error.message : String(error))
+    }
+    if (this.#closed) return
+    if (verdict === false) return this.#client.close(4403, 'Forbidden')
+    this.#acknowledged = true
+    this.send(typeof verdict === 'object' && verdict !== null ? { type: 'connection_ack', payload: verdict } : { type: 'connection_ack' })
   }
 
   async #subscribe(message: SubscribeMessage): Promise<void> {
@@ -121,7 +194,12 @@ export class TransportSession implements SubscriptionSink {
     const handler = chosen === 'subscription' ? await this.#handlerFor(operation) : undefined
     if (!this.#live.has(id)) return // the client completed it meanwhile
     if (handler === undefined) return this.#reject(id, chosen === 'subscription' ? this.#unmatched(operation) : chosen)
-    this.#live.set(id, startSubscription(handler, operation, { requestId: this.#requestId, subscriptionId: id }, this))
+    const ids = { requestId: this.#requestId, subscriptionId: id, connectionParams: this.#connectionParams }
+    const live = startSubscription(handler, operation, ids, this)
+    if (live.active) this.#live.set(id, live)
+    const whenRemoved = this.#handlers.find((entry) => entry.handler === handler)?.whenRemoved
+    // resetHandlers() without the handler: what it still serves completes.
+    if (whenRemoved !== undefined) live.onStop(whenRemoved(() => live.complete()))
   }
 
   /** The selected operation's type (its name filled in), or why the document cannot be served. */
@@ -151,14 +229,14 @@ export class TransportSession implements SubscriptionSink {
     for (const message of messages) this.send(message)
   }
 
-  async #handlerFor(operation: SubscribeOperation): Promise<SessionHandler | undefined> {
-    for (const handler of this.#handlers) if (await handler.matches(operation)) return handler
+  async #handlerFor(operation: SubscribeOperation): Promise<SocketHandler | undefined> {
+    for (const { handler } of this.#handlers) if (await handler.matches(operation)) return handler
     return undefined
   }
 
   #unmatched(operation: SubscribeOperation): string {
     const name = operation.operationName === '' ? 'an anonymous subscription' : `the subscription "${operation.operationName}"`
-    const taken = this.#handlers.map((handler) => `"${handler.info.header}"`).join(', ')
+    const taken = this.#handlers.map(({ handler }) => `"${handler.info.header}"`).join(', ')
     return (
       `No graphql.subscription() handler matches ${name} at ${this.#request().url} (handlers on this connection: ${taken}). ` +
       `Add one: graphql.subscription('${operation.operationName || 'Name'}', ({ subscription }) => …)`

@@ -1,13 +1,20 @@
 import type { GraphQLExtensions, GraphQLQuery, GraphQLResponseBody, GraphQLResponseError, GraphQLVariables } from '../graphql/types'
+import type { RequestHandlerOptions } from '../runtime/request-handler'
 
 /**
  * One live subscription, as its resolver sees it. It stays usable after the resolver returns,
  * so a test can keep publishing; once the subscription has ended (either side completed it, an
  * error ended it, or the socket closed) every call is a no-op and `active` is false.
  */
-export interface GraphQLSubscriptionHandle<Data extends object | null = GraphQLQuery> {
+export interface GraphQLSubscriptionHandle<Data extends object | null = GraphQLQuery, Variables extends object = GraphQLVariables> {
   /** False once the subscription has ended. */
   readonly active: boolean
+  /** The subscription's id, as the client chose it. */
+  readonly subscriptionId: string
+  /** The operation's name; `''` for an anonymous subscription. */
+  readonly operationName: string
+  /** The operation's variables; `{}` when none were sent. */
+  readonly variables: Variables
   /** Sends one result to the client (a graphql-transport-ws `next` message). */
   publish(result: GraphQLResponseBody<Data>): void
   /** Ends the subscription with errors (an `error` message; no `complete` follows). */
@@ -19,7 +26,48 @@ export interface GraphQLSubscriptionHandle<Data extends object | null = GraphQLQ
    * error. Iteration stops when the subscription ends first.
    */
   from(source: AsyncIterable<GraphQLResponseBody<Data>> | Iterable<GraphQLResponseBody<Data>>): void
+  /**
+   * Serves this subscription from the real server instead: mocklib opens the real connection
+   * (once per socket, with the client's `connection_init` payload), subscribes there with the
+   * same id and document, and relays its `next`, `error` and `complete` messages.
+   */
+  passthrough(): void
 }
+
+/** What `onConnect` receives beside the `connection_init` payload. */
+export interface GraphQLConnectInfo {
+  /** The WebSocket handshake as a Request (URL and `sec-websocket-protocol`). */
+  request: Request
+  /** The connection's id. */
+  requestId: string
+}
+
+/**
+ * Decides on a `connection_init`: `false` refuses the connection (close 4403 Forbidden), an
+ * object accepts it and becomes the `connection_ack` payload, anything else accepts it. A throw
+ * closes the connection with 4500 and is reported.
+ */
+export type GraphQLConnectHook = (
+  payload: Record<string, unknown>,
+  info: GraphQLConnectInfo,
+) => boolean | Record<string, unknown> | void | Promise<boolean | Record<string, unknown> | void>
+
+/** How a mocked graphql-transport-ws server treats connections (a link's or a handler's options). */
+export interface GraphQLConnectionOptions {
+  /** Runs on `connection_init`; without it every connection is acknowledged. */
+  onConnect?: GraphQLConnectHook
+  /**
+   * Milliseconds a client has to send `connection_init` before the connection closes with 4408
+   * (graphql-ws's `connectionInitWaitTimeout`). Default 3000; `Infinity` waits forever.
+   */
+  connectionInitWaitTimeout?: number
+}
+
+/**
+ * Options of `graphql.subscription()`: `once` as for every handler, and the connection options
+ * (the first handler on a connection, in list order, that sets one decides it).
+ */
+export interface GraphQLSubscriptionOptions extends RequestHandlerOptions, GraphQLConnectionOptions {}
 
 /** What a subscription resolver receives. */
 export interface GraphQLSubscriptionResolverInfo<
@@ -40,7 +88,9 @@ export interface GraphQLSubscriptionResolverInfo<
   requestId: string
   /** The subscription's id, as the client chose it. */
   subscriptionId: string
-  subscription: GraphQLSubscriptionHandle<Data>
+  /** The `connection_init` payload of the socket (`{}` when none was sent). */
+  connectionParams: Record<string, unknown>
+  subscription: GraphQLSubscriptionHandle<Data, Variables>
   /**
    * Registers cleanup to run when the subscription ends, whichever side ends it (last
    * registered runs first).

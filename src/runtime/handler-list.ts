@@ -59,6 +59,8 @@ export class HandlerList implements HandlerScope {
     this.#overrides = []
     this.store.resetGenerators(leaving)
     this.#changed()
+    const staying = new Set(this.current())
+    this.store.removed(leaving.filter((handler) => !staying.has(handler)))
   }
 
   /** Lets `once` handlers answer again, restarting their generators (others keep theirs, as in MSW). */

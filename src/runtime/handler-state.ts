@@ -13,6 +13,8 @@ export interface HandlerRunState {
   final: unknown
   /** Cleanups registered with finalize() for the generator in progress (run when it finishes). */
   cleanups?: ResolverCleanup[]
+  /** What to end when the handler leaves this scope's list (subscriptions it still serves). */
+  removed?: Set<() => void>
 }
 
 /**
@@ -35,6 +37,29 @@ export class HandlerStateStore {
     return this.#states.get(handler)
   }
 
+  /**
+   * Runs `callback` when `handler` leaves this scope's list (resetHandlers() without it), for
+   * work that outlives a request, such as a subscription. Returns the function that cancels it.
+   */
+  onRemoved(handler: RequestHandler, callback: () => void): () => void {
+    const state = this.get(handler)
+    const callbacks = (state.removed ??= new Set())
+    callbacks.add(callback)
+    return () => callbacks.delete(callback)
+  }
+
+  /** These handlers left the list: what they still serve in this scope ends. */
+  removed(handlers: Iterable<RequestHandler>): void {
+    for (const handler of handlers) {
+      const callbacks = this.#states.get(handler)?.removed
+      if (callbacks === undefined) continue
+      for (const callback of [...callbacks]) {
+        callbacks.delete(callback)
+        callback()
+      }
+    }
+  }
+
   /** Forgets generator progress (resetHandlers): generators start over. */
   resetGenerators(handlers: Iterable<HandlerShape>): void {
     for (const handler of handlers) {
@@ -52,6 +77,8 @@ export class HandlerStateStore {
       const state = this.#states.get(handler)
       if (state !== undefined) abandonGenerator(handler, state)
       this.#states.delete(handler)
+      // What the handler still serves stays bound to its leaving the list.
+      if (state?.removed !== undefined) this.get(handler).removed = state.removed
       if (handler.options.once === true) usedHandlers.delete(handler)
     }
   }

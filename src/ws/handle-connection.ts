@@ -58,7 +58,8 @@ export async function handleConnection(
     if (handler.options.once === true) list.store.get(handler).used = true
     const { client, server } = connection.viewFor(handler, handler.info.header)
     try {
-      handler.connect({ client, server, params, info: { protocols }, requestId: id, get request() { return handshake() } }, connection.closed, pipeline)
+      const whenRemoved = (callback: () => void) => list.store.onRemoved(handler, callback)
+      handler.connect({ client, server, params, info: { protocols }, requestId: id, get request() { return handshake() } }, connection.closed, pipeline, whenRemoved)
     } catch (error) {
       connection.fail(error, handler, handler.info.header)
     }

@@ -18,6 +18,12 @@ export type WebSocketResolverInfo<Params extends PathParams = PathParams> = WebS
  */
 export type ConnectionPipeline = (request: Request, requestId: string) => Promise<PipelineResult>
 
+/**
+ * @internal Registers a callback for when the handler leaves the list the connection was
+ * matched against (resetHandlers() without it); returns the function that cancels it.
+ */
+export type WhenRemoved = (callback: () => void) => () => void
+
 /** Where a handler registers the clients it takes (its link's `clients`). */
 export interface WebSocketClientRegistry {
   /** `closed` settles when the client's connection closes. */
@@ -114,7 +120,7 @@ export class WebSocketHandler<Params extends PathParams = PathParams> extends Re
   }
 
   /** @internal Runs the connection listener (the source catches what it throws) and records the client. */
-  connect(info: WebSocketResolverInfo<Params>, closed: Promise<void>, _pipeline?: ConnectionPipeline): void {
+  connect(info: WebSocketResolverInfo<Params>, closed: Promise<void>, _pipeline?: ConnectionPipeline, _whenRemoved?: WhenRemoved): void {
     this.#registry?.add(info.client, closed)
     this.resolver(info)
   }

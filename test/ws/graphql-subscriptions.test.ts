@@ -2,44 +2,19 @@
 // (and, for the protocol's close codes, by a bare global WebSocket speaking the subprotocol).
 import { graphql, HttpResponse, type GraphQLSubscriptionHandle } from 'mocklib'
 import { setupServer } from 'mocklib/node'
-import { createClient, type Client } from 'graphql-ws'
+import type { Client } from 'graphql-ws'
 import { parse } from 'graphql'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
+import { collect, failure, useGraphQLWsClients } from './graphql-ws-clients'
+import { deferred } from './socket'
 
 const URL_ = 'wss://api.test/graphql'
 const api = graphql.link('https://api.test/graphql')
 const server = setupServer()
-const clients: Client[] = []
-
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
-afterEach(async () => {
-  await Promise.all(clients.splice(0).map((client) => client.dispose()))
-  server.resetHandlers()
-})
-afterAll(() => server.close())
+const newClient = useGraphQLWsClients(server, URL_)
 
 function client(url = URL_): Client {
-  const created = createClient({ url, retryAttempts: 0, webSocketImpl: WebSocket })
-  clients.push(created)
-  return created
-}
-
-/** Subscribes and settles with every value once the server completes, or rejects with the error. */
-function collect(target: Client, query: string, variables?: Record<string, unknown>): Promise<unknown[]> {
-  return new Promise((resolve, reject) => {
-    const results: unknown[] = []
-    target.subscribe({ query, variables }, { next: (value) => results.push(value), error: reject, complete: () => resolve(results) })
-  })
-}
-
-function failure(promise: Promise<unknown>): Promise<unknown> {
-  return promise.then(() => new Error('expected a failure'), (reason: unknown) => reason)
-}
-
-function deferred<T>(): { promise: Promise<T>; resolve: (value: T) => void } {
-  let resolve!: (value: T) => void
-  const promise = new Promise<T>((done) => (resolve = done))
-  return { promise, resolve }
+  return newClient({ url })
 }
 
 describe('graphql.subscription() over graphql-transport-ws', () => {

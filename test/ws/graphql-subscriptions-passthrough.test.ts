@@ -1,0 +1,71 @@
+// subscription.passthrough(): a real graphql-ws server (the `ws` package + graphql-ws/use/ws)
+// on 127.0.0.1 serves the subscriptions a handler passes through, beside mocked ones on the
+// same socket.
+import { graphql } from 'mocklib'
+import { setupServer } from 'mocklib/node'
+import { useServer } from 'graphql-ws/use/ws'
+import { buildSchema } from 'graphql'
+import { createServer, type Server } from 'node:http'
+import { WebSocketServer } from 'ws'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { collect, failure, useGraphQLWsClients } from './graphql-ws-clients'
+
+const schema = buildSchema(`
+  type Query { ok: Boolean }
+  type Subscription { count(to: Int!): Int, whoAmI: String }
+`)
+/** Root resolvers for graphql-js's default subscribe: each field is an async generator of results. */
+const roots = {
+  async *count({ to }: { to: number }) {
+    for (let n = 1; n <= to; n++) yield { count: n }
+  },
+  async *whoAmI(_args: unknown, context: { connectionParams?: Record<string, unknown> }) {
+    yield { whoAmI: String(context.connectionParams?.user) }
+  },
+}
+
+let http: Server
+let wss: WebSocketServer
+let url: string
+const server = setupServer()
+// Each test passes the real server's URL (known once it listens).
+const client = useGraphQLWsClients(server, 'ws://127.0.0.1:1/unused')
+
+beforeAll(async () => {
+  http = createServer()
+  wss = new WebSocketServer({ server: http, path: '/graphql' })
+  useServer({ schema, roots: { subscription: roots }, context: (ctx) => ({ connectionParams: ctx.connectionParams }) }, wss)
+  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', () => resolve()))
+  url = `ws://127.0.0.1:${(http.address() as { port: number }).port}/graphql`
+})
+afterAll(async () => {
+  for (const socket of wss.clients) socket.terminate()
+  wss.close()
+  http.closeAllConnections()
+  await new Promise((resolve) => http.close(resolve))
+})
+
+it('opens the real subscription with the client’s connection params and relays it; mocked ones share the socket', async () => {
+  const api = graphql.link(url)
+  server.use(
+    api.subscription(/^Real/, ({ subscription }) => subscription.passthrough()),
+    api.subscription('Mocked', ({ subscription }) => subscription.from([{ data: { count: 42 } }])),
+  )
+  const target = client({ url, connectionParams: { user: 'ada' } })
+  const [real, mocked, who] = await Promise.all([
+    collect(target, 'subscription RealCount($to: Int!) { count(to: $to) }', { to: 3 }),
+    collect(target, 'subscription Mocked { count(to: 1) }'),
+    collect(target, 'subscription RealWho { whoAmI }'),
+  ])
+  expect(real).toEqual([{ data: { count: 1 } }, { data: { count: 2 } }, { data: { count: 3 } }])
+  expect(mocked).toEqual([{ data: { count: 42 } }])
+  expect(who).toEqual([{ data: { whoAmI: 'ada' } }])
+  // The real server saw one connection: mocklib's, on behalf of the client.
+  expect(wss.clients.size).toBe(1)
+})
+
+it('relays the real server’s errors', async () => {
+  server.use(graphql.link(url).subscription('RealBroken', ({ subscription }) => subscription.passthrough()))
+  const errors = await failure(collect(client({ url }), 'subscription RealBroken { nope }'))
+  expect(errors).toEqual([expect.objectContaining({ message: 'Cannot query field "nope" on type "Subscription".' })])
+})
