@@ -59,6 +59,9 @@ export type {
   TypedGraphQLRequestHandler,
   Unmasked,
 } from './graphql/typed-operations'
+export { incrementalResponse } from './graphql/incremental-response'
+export type { IncrementalInitial, IncrementalPart, IncrementalResponseOptions } from './graphql/incremental-response'
+export type { IncrementalError, IncrementalFormat } from './graphql/incremental-format'
 export { GraphQLHandler } from './graphql/graphql-handler'
 export type { GraphQLHandlerInfo } from './graphql/graphql-handler'
 export type { HandlerOperationType } from './graphql/compile-predicate'

@@ -8,6 +8,8 @@ export type {
   SchemaExecutorOptions,
   SchemaResolver,
 } from './graphql/executor/executor'
+export type { HeldPart, IncrementalDeliveryOptions } from './graphql/executor/incremental-pacing'
+export type { IncrementalFormat } from './graphql/incremental-format'
 export type { SchemaSource } from './graphql/executor/schema-source'
 export type {
   SchemaContext,

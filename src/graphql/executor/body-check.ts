@@ -2,6 +2,7 @@ import type { GraphQLAbstractType, GraphQLOutputType, GraphQLResolveInfo, GraphQ
 import { describeValue } from '../../runtime/messages'
 import type { ValidatedDocuments } from './validated-documents'
 import { kBodyCheck, type CheckResolvers } from './field-dispatch'
+import { executeOperation } from './incremental-execution'
 import type { Peers } from './load-peers'
 import type { BodyProblem, BodyProblemKind } from './types'
 
@@ -45,14 +46,20 @@ export async function checkBody(
     }
   }
   const run = new CheckRun(peers, schema)
-  const result = await peers.graphql.execute({
-    schema,
-    document: prepared.document,
-    rootValue: data,
-    contextValue: { [kBodyCheck]: run },
-    variableValues: (input.variables ?? undefined) as Record<string, unknown> | undefined,
-    operationName: input.operationName || undefined,
-  })
+  // As one complete result: graphql 17 refuses plain execute() on a schema with @defer/@stream.
+  const execution = await executeOperation(
+    peers,
+    {
+      schema,
+      document: prepared.document,
+      rootValue: data,
+      contextValue: { [kBodyCheck]: run },
+      variableValues: (input.variables ?? undefined) as Record<string, unknown> | undefined,
+      operationName: input.operationName || undefined,
+    },
+    undefined,
+  )
+  const result = execution.kind === 'single' ? execution.result : { data: undefined, errors: [] }
   if (!('data' in result) || result.data === undefined) {
     return {
       ok: false,

@@ -10,6 +10,10 @@ import { CheckedHandler } from './checked-handler'
 import { ValidatedDocuments } from './validated-documents'
 import { SchemaEndpointHandler } from './endpoint-handler'
 import { installDispatch, kOverrideLayers } from './field-dispatch'
+import { incrementalFormatOf, type IncrementalFormat } from '../incremental-format'
+import { executeOperation, withIncrementalDirectives, type Execution } from './incremental-execution'
+import { multipartIncrementalResponse } from '../incremental-response'
+import { IncrementalHolds, pacePayloads, readIncrementalOptions, type HeldPart, type IncrementalDeliveryOptions } from './incremental-pacing'
 import { loadPeers, type Peers } from './load-peers'
 import { isRealmError, schemaMessages } from './messages'
 import { SchemaOverrideHandler, takeOverrideLayers } from './override-handler'
@@ -39,6 +43,8 @@ export interface SchemaExecutorOptions extends SchemaSource {
   bodyChecks?: BodyCheckMode
   /** How many distinct query texts keep their parsed, validated document. Default 200. */
   documentCacheSize?: number
+  /** How `@defer`/`@stream` results are delivered: delays per label or path, the default format. */
+  incremental?: IncrementalDeliveryOptions
 }
 
 /** What `execute()` takes: a GraphQL request without HTTP around it. */
@@ -80,7 +86,13 @@ export interface SchemaExecutor {
   check(handler: RequestHandler, options?: CheckOptions): RequestHandler
   /** check() for every GraphQL handler of a list; other handlers are returned as they are. */
   checkAll(handlers: readonly RequestHandler[], options?: CheckOptions): RequestHandler[]
-  /** Forgets all state (the store) and restarts the seeded data, as if just created. */
+  /**
+   * Holds back every later `@defer`/`@stream` payload that delivers the part with this label
+   * or path (see `incremental.delay` for paths) until `release()`; `reached` resolves once one
+   * is waiting. Holds outlive requests; `reset()` releases them all.
+   */
+  hold(labelOrPath: string): HeldPart
+  /** Forgets all state (the store) and restarts the seeded data, releases holds, as if just created. */
   reset(): void
   /** Resolves once the schema is loaded and built (it happens on first use otherwise). */
   ready(): Promise<void>
@@ -100,6 +112,8 @@ interface Built {
 
 /** The validated scalar options of one executor. */
 interface ExecutorSettings {
+  incremental: IncrementalDeliveryOptions
+  holds: IncrementalHolds
   statusPolicy: StatusPolicy
   bodyChecks: BodyCheckMode
   seed: number
@@ -141,7 +155,7 @@ export function createSchemaExecutor(options: SchemaExecutorOptions): SchemaExec
   const lazy = new LazyBuild(options, settings)
   const owner = {}
   const validLayers = layerValidator()
-  const resolver = createResolver(lazy, validLayers, owner, settings.statusPolicy)
+  const resolver = createResolver(lazy, validLayers, owner, settings)
   const check = createCheck(lazy, settings.bodyChecks)
 
   return {
@@ -160,10 +174,12 @@ export function createSchemaExecutor(options: SchemaExecutorOptions): SchemaExec
       return new SchemaOverrideHandler(owner, overrides)
     },
     check,
+    hold: (labelOrPath) => settings.holds.hold(labelOrPath),
     checkAll(handlers, checkOptions) {
       return handlers.map((handler) => (handler?.kind === 'graphql' ? check(handler, checkOptions) : handler))
     },
     reset() {
+      settings.holds.releaseAll()
       if (lazy.built === undefined) return
       lazy.built.store.reset()
       lazy.built.random.reset()
@@ -192,7 +208,7 @@ function readSettings(options: SchemaExecutorOptions): ExecutorSettings {
   if (!Number.isInteger(cacheSize) || cacheSize < 1) {
     throw new MocklibTypeError('MOCKLIB_INVALID_ARGUMENT', schemaMessages.badOption('documentCacheSize', cacheSize, 'a positive integer'))
   }
-  return { statusPolicy, bodyChecks, seed, cacheSize }
+  return { statusPolicy, bodyChecks, seed, cacheSize, incremental: readIncrementalOptions(options.incremental), holds: new IncrementalHolds() }
 }
 
 /** Overrides made before the schema was built are checked against it when first applied, each once. */
@@ -208,12 +224,17 @@ function layerValidator(): LayerValidator {
   }
 }
 
-function createResolver(lazy: LazyBuild, validLayers: LayerValidator, owner: object, statusPolicy: StatusPolicy): SchemaResolver {
+function createResolver(lazy: LazyBuild, validLayers: LayerValidator, owner: object, settings: ExecutorSettings): SchemaResolver {
   return async (info) => {
     const state = await lazy.get()
     const layers = validLayers(state, takeOverrideLayers(info.requestId, owner))
-    const shape = responseShape(info.request, statusPolicy)
-    const { result, status, allow } = await run(state, info, layers, shape.requestErrorStatus)
+    const shape = responseShape(info.request, settings.statusPolicy)
+    const wanted = incrementalFormatOf(info.request?.headers.get('accept') ?? null, settings.incremental.defaultFormat)
+    const { result, status, allow, execution } = await run(state, info, layers, shape.requestErrorStatus, wanted)
+    if (execution?.kind === 'incremental') {
+      const pace = pacePayloads(settings.incremental, settings.holds, execution.initial)
+      return multipartIncrementalResponse(execution.initial, execution.subsequent, pace) as HttpResponse<SchemaResponseBody>
+    }
     const headers: Record<string, string> = { 'content-type': shape.contentType }
     if (allow !== undefined) headers.allow = allow
     return HttpResponse.json(result as SchemaResponseBody, { status, headers })
@@ -259,7 +280,7 @@ function schemaHandler(
 
 async function buildExecutor(options: SchemaExecutorOptions, seed: number, cacheSize: number): Promise<Built> {
   const peers = await loadPeers()
-  const base = await buildBaseSchema(peers, options)
+  const base = withIncrementalDirectives(peers, await buildBaseSchema(peers, options))
   const random = new SeededRandom(seed)
   try {
     const store = peers.mock.createMockStore({
@@ -290,6 +311,7 @@ interface RunOutcome {
   result: ExecutionResult
   status: number
   allow?: string
+  execution?: Execution
 }
 
 /** One GraphQL request against the built schema, from query text to result and status. */
@@ -298,6 +320,7 @@ async function run(
   input: SchemaRequestInfo,
   layers: readonly SchemaOverrides[],
   errorStatus: ErrorStatus = () => 200,
+  wanted?: IncrementalFormat,
 ): Promise<RunOutcome> {
   const { peers } = state
   const { GraphQLError, getOperationAST } = peers.graphql
@@ -339,19 +362,19 @@ async function run(
     variables,
     [kOverrideLayers]: layers,
   }
-  let result: ExecutionResult
+  let execution: Execution
   try {
-    result = await peers.graphql.execute({
-      schema: state.schema,
-      document: prepared.document,
-      variableValues: variables,
-      operationName,
-      contextValue: context,
-    })
+    execution = await executeOperation(
+      peers,
+      { schema: state.schema, document: prepared.document, variableValues: variables, operationName, contextValue: context },
+      wanted,
+    )
   } catch (error) {
     if (isRealmError(error)) throw new Error(schemaMessages.twoGraphQLCopies('found while executing'), { cause: error })
     throw error
   }
+  if (execution.kind === 'incremental') return { result: execution.initial as ExecutionResult, status: 200, execution }
+  const result = execution.result
   // No `data` at all: the variables did not coerce, a request error.
   const status = 'data' in result && result.data !== undefined ? 200 : errorStatus('validation')
   return { result, status }

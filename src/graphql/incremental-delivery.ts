@@ -1,0 +1,72 @@
+import type { IncrementalPayload, PendingEntry, ResultPath } from './incremental-format'
+import { MultipartMixedWriter } from './multipart-mixed-writer'
+
+/** Called before a later payload is written; the payload waits for what it returns. */
+export type BeforePayload<P> = (payload: P, index: number) => Promise<void> | void
+
+/**
+ * Streams an incremental result as a multipart/mixed body: the initial payload at once, then
+ * each later payload as the source yields it (and `before` lets it go). The body ends after the
+ * last payload; when the client goes away the source is stopped. A source that throws writes a
+ * final `{ errors, hasNext: false }` part, so clients see the failure as a GraphQL error.
+ */
+export function streamIncremental<P extends IncrementalPayload>(
+  initial: P,
+  subsequent: AsyncIterable<P> | Iterable<P>,
+  before?: BeforePayload<P>,
+): MultipartMixedWriter {
+  const writer = new MultipartMixedWriter()
+  writer.writeJson(initial)
+  if (!initial.hasNext) writer.close()
+  else void pump(subsequent, writer, before)
+  return writer
+}
+
+async function pump<P extends IncrementalPayload>(subsequent: AsyncIterable<P> | Iterable<P>, writer: MultipartMixedWriter, before?: BeforePayload<P>): Promise<void> {
+  let index = 0
+  try {
+    for await (const payload of subsequent) {
+      if (before !== undefined) await before(payload, index)
+      index++
+      if (!writer.writeJson(payload)) break
+    }
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error)
+    writer.writeJson({ errors: [{ message: `mocklib could not produce the rest of this incremental result: ${message}` }], hasNext: false })
+  }
+  writer.close()
+}
+
+/** A deferred fragment or streamed list a payload delivers: what delays and holds select by. */
+export interface IncrementalPartInfo {
+  readonly label: string | undefined
+  readonly path: ResultPath
+}
+
+/**
+ * Tells what each payload of one result delivers, in either format: in `deferSpec=20220824` the
+ * entries name their path and label; in `incrementalSpec=v0.2` the ids refer to the pending
+ * entries announced before (kept here, so pass every payload in order, the initial one first).
+ */
+export class IncrementalPartTracker {
+  readonly #pending = new Map<string, PendingEntry>()
+
+  parts(payload: IncrementalPayload): IncrementalPartInfo[] {
+    const found = new Map<string, IncrementalPartInfo>()
+    const add = (path: ResultPath, label: string | undefined) => found.set(`${label}@${path.join('.')}`, { label, path })
+    for (const pending of ('pending' in payload && payload.pending) || []) this.#pending.set(pending.id, pending)
+    for (const entry of payload.incremental ?? []) {
+      if ('id' in entry) {
+        const pending = this.#pending.get(entry.id)
+        if (pending !== undefined) add(pending.path, pending.label)
+      } else {
+        add(entry.items !== undefined ? entry.path.slice(0, -1) : entry.path, entry.label)
+      }
+    }
+    for (const completed of ('completed' in payload && payload.completed) || []) {
+      const pending = this.#pending.get(completed.id)
+      if (pending !== undefined) add(pending.path, pending.label)
+    }
+    return [...found.values()]
+  }
+}
