@@ -41,7 +41,7 @@ export class HandlerStateStore {
    * Runs `callback` when `handler` leaves this scope's list (resetHandlers() without it), for
    * work that outlives a request, such as a subscription. Returns the function that cancels it.
    */
-  onRemoved(handler: RequestHandler, callback: () => void): () => void {
+  onRemoved(handler: HandlerShape, callback: () => void): () => void {
     const state = this.get(handler)
     const callbacks = (state.removed ??= new Set())
     callbacks.add(callback)
@@ -49,7 +49,7 @@ export class HandlerStateStore {
   }
 
   /** These handlers left the list: what they still serve in this scope ends. */
-  removed(handlers: Iterable<RequestHandler>): void {
+  removed(handlers: Iterable<HandlerShape>): void {
     for (const handler of handlers) {
       const callbacks = this.#states.get(handler)?.removed
       if (callbacks === undefined) continue
