@@ -53,6 +53,7 @@ export default defineConfig({
     browser: 'src/browser.ts',
     schema: 'src/schema.ts',
     codegen: 'src/codegen.ts',
+    record: 'src/record.ts',
     'core/http': 'src/core/http.ts',
     'core/graphql': 'src/core/graphql.ts',
     'core/ws': 'src/core/ws.ts',

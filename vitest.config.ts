@@ -18,6 +18,7 @@ export default defineConfig({
       { find: /^mocklib\/node$/, replacement: src('node.ts') },
       { find: /^mocklib\/browser$/, replacement: src('browser.ts') },
       { find: /^mocklib\/schema$/, replacement: src('schema.ts') },
+      { find: /^mocklib\/record$/, replacement: src('record.ts') },
       // graphql 16 has no exports map: Node resolves it to index.js, Vite to index.mjs. Resolve it
       // the Node way, so sources and tests share one copy with @graphql-tools and Apollo.
       { find: /^graphql$/, replacement: createRequire(import.meta.url).resolve('graphql') },

@@ -20,7 +20,7 @@ const src = join(root, 'src')
  * ws's connection pipeline; only the entry files (src/*.ts, src/core/*.ts) import across the top.
  */
 const LAYERS = {
-  entry: ['entry', 'runtime', 'node', 'browser', 'rest', 'graphql', 'codegen', 'ws', 'sse', 'graphql-ws'],
+  entry: ['entry', 'runtime', 'node', 'browser', 'rest', 'graphql', 'codegen', 'ws', 'sse', 'graphql-ws', 'record'],
   runtime: ['runtime'],
   node: ['node', 'runtime', 'ws'],
   browser: ['browser', 'runtime', 'ws'],
@@ -31,6 +31,8 @@ const LAYERS = {
   // GraphQL subscriptions over graphql-transport-ws: GraphQL handlers served on WebSocket connections.
   'graphql-ws': ['graphql-ws', 'graphql', 'ws', 'rest', 'runtime'],
   codegen: ['codegen', 'graphql'],
+  // Record and replay: HAR recordings served by a handler, GraphQL-aware (graphql/), schema checks (graphql/executor).
+  record: ['record', 'graphql', 'rest', 'runtime'],
 }
 
 function layerOf(file) {

@@ -15,6 +15,10 @@ export type MocklibErrorCode =
   | 'MOCKLIB_UNHANDLED_REQUEST'
   /** A hand-written GraphQL body does not fit the schema, in strict mode (BodyMismatchError, mocklib/schema). */
   | 'MOCKLIB_BODY_MISMATCH'
+  /** A request with no recording, in the recorder's lockdown mode (mocklib/record). */
+  | 'MOCKLIB_NOT_RECORDED'
+  /** A recorded GraphQL answer no longer fits the schema (mocklib/record). */
+  | 'MOCKLIB_STALE_RECORDING'
 
 /**
  * A mistake in how mocklib is called, with a stable `code`. It is a `TypeError` (and named so),

@@ -69,7 +69,7 @@ export function publishedShapeProblems(root, files) {
   const problems = []
   for (const target of exportTargets(pkg)) if (!files.includes(target)) problems.push(`exports target ${target} is not in the package`)
   const entries = Object.keys(pkg.exports).filter((entry) => typeof pkg.exports[entry] === 'object')
-  for (const required of ['.', './node', './browser', './schema', './codegen', './core/http', './core/graphql', './core/ws']) {
+  for (const required of ['.', './node', './browser', './schema', './codegen', './record', './core/http', './core/graphql', './core/ws']) {
     if (!entries.includes(required)) problems.push(`"${required}" is not exported`)
   }
   for (const entry of entries) problems.push(...conditionProblems(entry, pkg.exports[entry]))

@@ -5,6 +5,7 @@ import { setupServer } from 'mocklib/node'
 import { setupWorker } from 'mocklib/browser'
 import { createSchemaExecutor } from 'mocklib/schema'
 import { plugin } from 'mocklib/codegen'
+import { createRecorder, fromHar, type Har } from 'mocklib/record'
 // The subpaths MSW users import from msw/core/*.
 import { http as coreHttp, type HttpResponseResolver } from 'mocklib/core/http'
 import { graphql as coreGraphql, type GraphQLResponseResolver } from 'mocklib/core/graphql'
@@ -20,7 +21,9 @@ export const handlers = [
 ]
 // @ts-expect-error The response body must be a User.
 http.get<never, never, User>('/wrong', () => HttpResponse.json({ id: 1 }))
-export const entries = [setupServer, setupWorker, createSchemaExecutor, plugin] as const
+export const entries = [setupServer, setupWorker, createSchemaExecutor, plugin, createRecorder] as const
+const har: Har = { log: { version: '1.2', creator: { name: 'app', version: '1' }, entries: [] } }
+export const replayed = [...fromHar(har), createRecorder({ mode: 'lockdown' }).handler]
 
 const resolver: HttpResponseResolver<never, never, User> = () => HttpResponse.json({ name: 'Grace' })
 const queryResolver: GraphQLResponseResolver<{ user: User }> = () => HttpResponse.json({ data: { user: { name: 'Grace' } } })
