@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { setupServer } from 'mocklib/node'
+import { setupServer, type ListenOptions } from 'mocklib/node'
 import { createPostsApi, initialPosts } from './posts-api'
 
 export interface ClientResponse {
@@ -25,12 +25,13 @@ export interface PostsClient {
 /**
  * SPEC.md section 4.1 end to end through one client: list, create, delete (found and
  * missing) and the session-cookie check. Unhandled requests fail, so nothing leaks out.
+ * `listenOptions` choose the sources (the undici suites add `'undici'`).
  */
-export function describePostsContract(name: string, client: PostsClient): void {
+export function describePostsContract(name: string, client: PostsClient, listenOptions: ListenOptions = {}): void {
   const api = createPostsApi(client.base)
   const server = setupServer(...api.handlers)
 
-  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
+  beforeAll(() => server.listen({ onUnhandledRequest: 'error', ...listenOptions }))
   afterEach(() => api.reset())
   afterAll(() => server.close())
 

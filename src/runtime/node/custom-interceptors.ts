@@ -1,9 +1,10 @@
 import { BatchInterceptor, type HttpRequestEventMap, type Interceptor } from '@mswjs/interceptors'
-import type { InterceptedRequest, InterceptedResponse, InterceptorSet, RequestSink } from './shared-interceptors'
+import type { InterceptedRequest, InterceptedResponse, InterceptorSet, RequestSink, RequestVia } from './shared-interceptors'
 
-// The symbol @mswjs/interceptors gives its XMLHttpRequest interceptor class (compared by value:
-// the user's copy of the package may not be the one mocklib/node bundles).
+// The symbols @mswjs/interceptors gives its XMLHttpRequest and fetch interceptor classes (compared
+// by value: the user's copy of the package may not be the one mocklib/node bundles).
 const XHR_INTERCEPTOR = Symbol.for('xhr-interceptor')
+const FETCH_INTERCEPTOR = Symbol.for('fetch-interceptor')
 
 /**
  * An interceptor of @mswjs/interceptors (`ClientRequestInterceptor`, `FetchInterceptor`,
@@ -38,8 +39,9 @@ export class CustomInterceptors implements InterceptorSet {
     this.#batch.apply()
     // An XMLHttpRequest interceptor gets whole-body answers, as in the shared set.
     for (const interceptor of this.#interceptors) {
-      const forXhr = (interceptor.constructor as { symbol?: symbol }).symbol === XHR_INTERCEPTOR
-      interceptor.on('request', (args: InterceptedRequest) => sink.answer(args, forXhr))
+      const symbol = (interceptor.constructor as { symbol?: symbol }).symbol
+      const via: RequestVia = symbol === XHR_INTERCEPTOR ? 'xhr' : symbol === FETCH_INTERCEPTOR ? 'fetch' : 'http'
+      interceptor.on('request', (args: InterceptedRequest) => sink.answer(args, via))
     }
     this.syncResponses()
   }

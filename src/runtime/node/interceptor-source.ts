@@ -10,7 +10,9 @@ import {
   type InterceptedResponse,
   type InterceptorSet,
   type RequestSink,
+  type RequestVia,
 } from './shared-interceptors'
+import { toNetwork } from './undici/network-scope'
 import { withWholeBody } from './whole-body-response'
 
 /**
@@ -51,9 +53,14 @@ export class InterceptorSource implements RequestSink {
     this.interceptors().leave(this)
   }
 
-  async answer({ request, requestId, controller }: InterceptedRequest, forXhr: boolean): Promise<void> {
+  async answer({ request, requestId, controller }: InterceptedRequest, via: RequestVia): Promise<void> {
     const result = await handleRequest(request, requestId, this.getList(), this.options(), clientSignal(request))
-    if (result.type === 'passthrough') return
+    if (result.type === 'passthrough') {
+      // Node's fetch performs it through undici's global dispatcher: marked, so that a
+      // dispatcher source (undici/) sends it on instead of answering it a second time.
+      if (via === 'fetch') await toNetwork(() => controller.passthrough())
+      return
+    }
     if (result.type === 'error') {
       controller.errorWith(result.error instanceof Error ? result.error : new Error(String(result.error)))
       return
@@ -64,7 +71,7 @@ export class InterceptorSource implements RequestSink {
     // Listeners get a clone, so reading it never takes the body from the client.
     const clone = observed ? response.clone() : undefined
     let answer = response
-    if (forXhr) {
+    if (via === 'xhr') {
       try {
         answer = await withWholeBody(response)
       } catch (error) {

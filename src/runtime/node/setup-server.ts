@@ -11,10 +11,23 @@ import { SetupApi } from '../setup-api'
 import { CustomInterceptors, type CustomInterceptor } from './custom-interceptors'
 import { InterceptorSource } from './interceptor-source'
 import { sharedInterceptors } from './shared-interceptors'
+import { DispatcherSource } from './undici/dispatcher-source'
+import { sharedDispatcher } from './undici/shared-dispatcher'
+import { validateSources, type NodeSource } from './undici/node-sources'
+import { wrapDispatcher, type ComposableDispatcher } from './undici/wrap-dispatcher'
+
+export type { NodeSource } from './undici/node-sources'
+export type { ComposableDispatcher, DispatchFunction } from './undici/wrap-dispatcher'
 
 export interface ListenOptions {
   /** What to do with requests no handler matches. Default: 'warn'. */
   onUnhandledRequest?: UnhandledRequestStrategy
+  /**
+   * What catches requests. Default: `['interceptors']` (global fetch, http/https, XMLHttpRequest,
+   * WebSocket). Add `'undici'` for undici's global dispatcher: `undici.request`, `stream`,
+   * `pipeline` and `fetch` of the `undici` package, and Node's own EventSource.
+   */
+  sources?: readonly NodeSource[]
 }
 
 export interface SetupServer {
@@ -36,6 +49,12 @@ export interface SetupServer {
    * see each other's overrides, `once` handlers or generator progress.
    */
   boundary<Args extends unknown[], Result>(callback: (...args: Args) => Result): (...args: Args) => Result
+  /**
+   * Wraps an undici dispatcher of your own (Agent, Pool, Client): while the server listens,
+   * requests dispatched through the result go through the server's handlers; the rest, and
+   * everything once the server is closed, go through `dispatcher`.
+   */
+  dispatcher<D extends ComposableDispatcher>(dispatcher: D): ReturnType<D['compose']>
   /** Lifecycle events: request:start, request:match, request:unhandled, request:end, response:mocked, response:bypass, unhandledException. */
   readonly events: LifeCycleEvents
 }
@@ -49,6 +68,9 @@ export interface SetupServer {
 export class SetupServerApi extends SetupApi<LifeCycleEventsMap> implements SetupServer {
   readonly #scopes = new AsyncLocalStorage<HandlerList>()
   readonly #source: InterceptorSource
+  readonly #undici: DispatcherSource
+  /** The sources in use while listening; undefined while closed. */
+  #listening: ReadonlySet<NodeSource> | undefined
   #pipeline: PipelineOptions
   // Aborted by close(): responses still streaming (event streams) end with it.
   #lifetime = new AbortController()
@@ -63,6 +85,7 @@ export class SetupServerApi extends SetupApi<LifeCycleEventsMap> implements Setu
       this.emitter,
       custom === undefined ? sharedInterceptors : () => custom,
     )
+    this.#undici = new DispatcherSource(() => this.activeList(), () => this.#pipeline, this.emitter)
   }
 
   /** @internal */
@@ -71,23 +94,32 @@ export class SetupServerApi extends SetupApi<LifeCycleEventsMap> implements Setu
   }
 
   listen(options: ListenOptions = {}): void {
-    if (this.#source.applied) {
+    if (this.#listening !== undefined) {
       throw new Error(
         format(
           'server.listen() was called while the server is already listening. Call it once (for example in a global setup file), or call server.close() first.',
         ),
       )
     }
+    const sources = validateSources(options.sources)
     this.#lifetime = new AbortController()
     this.#pipeline = { emitter: this.emitter, onUnhandledRequest: validateStrategy(options.onUnhandledRequest), lifetime: this.#lifetime.signal }
-    this.#source.apply()
-    warnIfNoGlobalWebSocket(this.activeList().current())
+    this.#listening = sources
+    if (sources.has('interceptors')) this.#source.apply()
+    if (sources.has('undici')) sharedDispatcher().join(this.#undici)
+    if (sources.has('interceptors')) warnIfNoGlobalWebSocket(this.activeList().current())
   }
 
   close(): void {
     // A second close() is harmless, as in MSW 2.
     if (this.#source.applied) this.#source.dispose()
+    sharedDispatcher().leave(this.#undici)
+    this.#listening = undefined
     this.#lifetime.abort()
+  }
+
+  dispatcher<D extends ComposableDispatcher>(dispatcher: D): ReturnType<D['compose']> {
+    return wrapDispatcher(dispatcher, this.#undici, () => this.#listening !== undefined)
   }
 
   override use(...handlers: RequestHandler[]): void {

@@ -8,11 +8,13 @@ import { closeHttpParsers } from './close-http-parsers'
 
 export type InterceptedRequest = HttpRequestEventMap['request'][0]
 export type InterceptedResponse = HttpRequestEventMap['response'][0]
+/** Which interceptor caught a request: XMLHttpRequest answers need one adjustment, fetch passthroughs another. */
+export type RequestVia = 'http' | 'xhr' | 'fetch'
 
 /** A listening server, as the shared interceptors see it. */
 export interface RequestSink {
   /** Answers one intercepted request (through its controller), or leaves it alone. */
-  answer(args: InterceptedRequest, forXhr: boolean): Promise<void>
+  answer(args: InterceptedRequest, via: RequestVia): Promise<void>
   /** Whether the server wants to observe real responses (`response:bypass`). */
   readonly wantsResponses: boolean
   /** A real or mocked response reached the client of a request this server answered. */
@@ -41,8 +43,9 @@ export interface InterceptorSet {
  */
 export class SharedInterceptors implements InterceptorSet {
   readonly #xhr = new XMLHttpRequestInterceptor()
-  // Requests are listened for per interceptor: XMLHttpRequest answers need one adjustment.
-  readonly #interceptors = [closeHttpParsers(watchClientAborts(new ClientRequestInterceptor())), this.#xhr, new FetchInterceptor()] as const
+  readonly #fetch = new FetchInterceptor()
+  // Requests are listened for per interceptor: the source is told which one caught each.
+  readonly #interceptors = [closeHttpParsers(watchClientAborts(new ClientRequestInterceptor())), this.#xhr, this.#fetch] as const
   readonly #batch = new BatchInterceptor({ name: 'mocklib-node', interceptors: [...this.#interceptors] })
   /**
    * The global WebSocket (Node 22+, Node 20 with --experimental-websocket, jsdom); where there
@@ -88,7 +91,7 @@ export class SharedInterceptors implements InterceptorSet {
   #apply(): void {
     this.#batch.apply()
     for (const interceptor of this.#interceptors) {
-      interceptor.on('request', interceptor === this.#xhr ? this.#onXhrRequest : this.#onRequest)
+      interceptor.on('request', interceptor === this.#xhr ? this.#onXhrRequest : interceptor === this.#fetch ? this.#onFetchRequest : this.#onRequest)
     }
     this.#websocket.apply()
     this.#websocket.on('connection', this.#onConnection)
@@ -102,14 +105,15 @@ export class SharedInterceptors implements InterceptorSet {
     this.#websocket.dispose()
   }
 
-  readonly #onRequest = (args: InterceptedRequest) => this.#dispatch(args, false)
-  readonly #onXhrRequest = (args: InterceptedRequest) => this.#dispatch(args, true)
+  readonly #onRequest = (args: InterceptedRequest) => this.#dispatch(args, 'http')
+  readonly #onXhrRequest = (args: InterceptedRequest) => this.#dispatch(args, 'xhr')
+  readonly #onFetchRequest = (args: InterceptedRequest) => this.#dispatch(args, 'fetch')
 
-  async #dispatch(args: InterceptedRequest, forXhr: boolean): Promise<void> {
+  async #dispatch(args: InterceptedRequest, via: RequestVia): Promise<void> {
     const sink = this.#sinks.at(-1)
     if (sink === undefined) return
     if (this.#observing) this.#owners.set(args.requestId, sink)
-    await sink.answer(args, forXhr)
+    await sink.answer(args, via)
   }
 
   readonly #onConnection = async (connection: WebSocketConnectionData): Promise<void> => {
@@ -128,7 +132,7 @@ export class SharedInterceptors implements InterceptorSet {
  * two copies of this file (and of the interceptors), and must still share one set.
  * The key carries a version of this interface; change it when RequestSink changes.
  */
-const kShared = Symbol.for('mocklib.node.sharedInterceptors.v2')
+const kShared = Symbol.for('mocklib.node.sharedInterceptors.v3')
 
 export function sharedInterceptors(): SharedInterceptors {
   const scope = globalThis as unknown as Record<symbol, SharedInterceptors | undefined>

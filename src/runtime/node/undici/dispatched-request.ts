@@ -1,0 +1,120 @@
+import { stringify } from 'node:querystring'
+import type { DispatchOptions } from './types'
+
+/**
+ * One dispatched request as a Fetch API `Request` for the pipeline, and the means to send it
+ * on to the network unchanged (or with the header edits a resolver made before passthrough).
+ */
+export class DispatchedRequest {
+  readonly request: Request
+  readonly #abort = new AbortController()
+  /** A body that can be sent again as it is (text, bytes, Blob, FormData); otherwise the request's stream. */
+  readonly #replayable: boolean
+  /** Set when the Request added a Content-Type of its own (a text or form body): the network never sees it. */
+  readonly #addedContentType: boolean
+
+  constructor(readonly options: DispatchOptions) {
+    const method = (options.method ?? 'GET').toUpperCase()
+    const body = options.body ?? null
+    const bodyless = method === 'GET' || method === 'HEAD'
+    this.#replayable = body === null || isReplayable(body)
+    const init: RequestInit & { duplex?: 'half' } = { method, headers: requestHeaders(options.headers), signal: this.#abort.signal }
+    // A GET or HEAD body (undici allows one) cannot be given to a Request: handlers do not see
+    // it, and a passthrough sends it as it came.
+    if (!bodyless && body !== null) {
+      init.body = this.#replayable ? (body as BodyInit) : streamOf(body)
+      if (!this.#replayable) init.duplex = 'half'
+    }
+    const hadContentType = init.headers instanceof Headers && init.headers.has('content-type')
+    this.request = new Request(requestUrl(options), init)
+    this.#addedContentType = !hadContentType && this.request.headers.has('content-type')
+  }
+
+  /** Aborted when the client gives up: the resolver's `request.signal`. */
+  get signal(): AbortSignal {
+    return this.#abort.signal
+  }
+
+  abort(reason: Error): void {
+    this.#abort.abort(reason)
+  }
+
+  /** The options to dispatch to the network: the request's current headers, the body unread. */
+  forwardOptions(): DispatchOptions {
+    const { options, request } = this
+    const headers: string[] = []
+    for (const [name, value] of request.headers) {
+      if (name === 'set-cookie' || (name === 'content-type' && this.#addedContentType)) continue
+      headers.push(name, value)
+    }
+    for (const cookie of request.headers.getSetCookie()) headers.push('set-cookie', cookie)
+    // A streamed body goes on as the request's stream: the pipeline leaves it unread.
+    const body = this.#replayable || request.body === null ? options.body : request.body
+    const { query: _query, ...rest } = options
+    return { ...rest, path: pathOf(options), headers, body }
+  }
+}
+
+function requestUrl(options: DispatchOptions): string {
+  const origin = String(options.origin ?? '')
+  return (origin.endsWith('/') ? origin.slice(0, -1) : origin) + pathOf(options)
+}
+
+/** The path with `query` (undici's option) appended, as undici serialises it. */
+function pathOf(options: DispatchOptions): string {
+  const path = options.path.startsWith('/') ? options.path : `/${options.path}`
+  if (options.query === undefined || options.query === null) return path
+  const search = stringify(options.query as Record<string, string>)
+  return search === '' ? path : `${path}?${search}`
+}
+
+function isReplayable(body: unknown): boolean {
+  return typeof body === 'string' || body instanceof Uint8Array || body instanceof ArrayBuffer || ArrayBuffer.isView(body) || body instanceof Blob || body instanceof FormData
+}
+
+/** A Readable, an async or sync iterable of chunks, or a web stream, as a web stream. */
+function streamOf(body: unknown): ReadableStream<Uint8Array> {
+  if (body instanceof ReadableStream) return body as ReadableStream<Uint8Array>
+  const chunks = bytesOf(body as AsyncIterable<unknown> | Iterable<unknown>)
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const { done, value } = await chunks.next()
+      if (done) controller.close()
+      else controller.enqueue(value)
+    },
+    async cancel(reason) {
+      await chunks.throw(reason).catch(() => {})
+    },
+  })
+}
+
+async function* bytesOf(source: AsyncIterable<unknown> | Iterable<unknown>): AsyncGenerator<Uint8Array> {
+  for await (const chunk of source) {
+    yield typeof chunk === 'string' ? Buffer.from(chunk) : chunk instanceof Uint8Array ? chunk : new Uint8Array(chunk as ArrayBuffer)
+  }
+}
+
+/** undici's header forms: an object, a flat [name, value, ...] array, or an iterable of pairs. */
+function requestHeaders(input: unknown): Headers {
+  const headers = new Headers()
+  if (input === null || input === undefined) return headers
+  if (Array.isArray(input)) {
+    if (input.length > 0 && Array.isArray(input[0])) {
+      for (const [name, value] of input as Array<[string, unknown]>) appendHeader(headers, name, value)
+    } else {
+      for (let index = 0; index + 1 < input.length; index += 2) appendHeader(headers, String(input[index]), input[index + 1])
+    }
+    return headers
+  }
+  if (typeof (input as Iterable<unknown>)[Symbol.iterator] === 'function') {
+    for (const [name, value] of input as Iterable<[string, unknown]>) appendHeader(headers, name, value)
+    return headers
+  }
+  for (const [name, value] of Object.entries(input as Record<string, unknown>)) appendHeader(headers, name, value)
+  return headers
+}
+
+function appendHeader(headers: Headers, name: string, value: unknown): void {
+  if (value === undefined || value === null) return
+  for (const item of Array.isArray(value) ? value : [value]) headers.append(name, String(item))
+}

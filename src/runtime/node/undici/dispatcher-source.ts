@@ -1,0 +1,93 @@
+import { randomUUID } from 'node:crypto'
+import type { LifeCycleEmitter } from '../../emitter'
+import { handleRequest, type PipelineOptions } from '../../handle-request'
+import type { HandlerList } from '../../handler-list'
+import { describeRequest, format } from '../../messages'
+import { CallbackChannel } from './callback-channel'
+import { ControllerChannel } from './controller-channel'
+import { DispatchedRequest } from './dispatched-request'
+import { isBoundForNetwork } from './network-scope'
+import { observeResponse } from './observed-response'
+import type { ResponseChannel } from './response-channel'
+import { isControllerHandler, type DispatcherLike, type DispatchHandler, type DispatchOptions } from './types'
+import { writeResponse } from './write-response'
+
+/**
+ * The undici source of one server: it takes requests dispatched to an undici dispatcher (the
+ * global one, see shared-dispatcher.ts, or one wrapped by `server.dispatcher()`), runs each
+ * through the shared pipeline once, and answers through the request's handler, or dispatches it
+ * to `network`, the dispatcher that would have sent it without mocklib.
+ */
+export class DispatcherSource {
+  constructor(
+    private readonly getList: () => HandlerList,
+    private readonly options: () => PipelineOptions,
+    private readonly emitter: LifeCycleEmitter,
+  ) {}
+
+  dispatch(options: DispatchOptions, handler: DispatchHandler, network: DispatcherLike): boolean {
+    // Upgrades (WebSocket handshakes) and CONNECT tunnels are not requests the pipeline answers;
+    // a request another source already dealt with goes on as it is.
+    if (options.upgrade || options.method === 'CONNECT' || isBoundForNetwork()) return network.dispatch(options, handler)
+    const channel = isControllerHandler(handler) ? new ControllerChannel(handler) : new CallbackChannel(handler)
+    channel.start()
+    void this.#answer(options, channel, network)
+    return true
+  }
+
+  async #answer(options: DispatchOptions, channel: ResponseChannel, network: DispatcherLike): Promise<void> {
+    let dispatched: DispatchedRequest
+    try {
+      dispatched = new DispatchedRequest(options)
+    } catch (error) {
+      channel.fail(invalidRequest(options, error))
+      return
+    }
+    channel.onAbort = (reason) => dispatched.abort(reason)
+    const { request } = dispatched
+    const requestId = randomUUID()
+    const result = await handleRequest(request, requestId, this.getList(), this.options(), dispatched.signal)
+    if (channel.aborted) {
+      if (result.type === 'mocked') void result.response.body?.cancel().catch(() => {})
+      return
+    }
+    switch (result.type) {
+      case 'passthrough': {
+        const { emitter } = this
+        const observer = emitter.has('response:bypass')
+          ? observeResponse((response) => emitter.emit('response:bypass', { response, request, requestId }))
+          : undefined
+        try {
+          network.dispatch(dispatched.forwardOptions(), channel.forwarder(observer))
+        } catch (error) {
+          channel.fail(error instanceof Error ? error : new Error(String(error)))
+        }
+        return
+      }
+      case 'error':
+        channel.fail(result.error instanceof Error ? result.error : new Error(String(result.error)))
+        return
+      case 'mocked':
+        await this.#respond(result.response, channel, request, requestId)
+    }
+  }
+
+  async #respond(response: Response, channel: ResponseChannel, request: Request, requestId: string): Promise<void> {
+    if (response.type === 'error') {
+      channel.fail(new TypeError(format(`The handler for ${describeRequest(request)} answered with a network error (Response.error()).`)))
+      return
+    }
+    const { emitter } = this
+    // Listeners get a clone, so reading it never takes the body from the client.
+    const clone = emitter.has('response:mocked') ? response.clone() : undefined
+    const written = writeResponse(response, channel, request.method)
+    if (clone !== undefined) emitter.emit('response:mocked', { response: clone, request, requestId })
+    await written
+  }
+}
+
+function invalidRequest(options: DispatchOptions, error: unknown): Error {
+  const target = `${String(options.method)} ${String(options.origin ?? '')}${String(options.path)}`
+  const reason = error instanceof Error ? error.message : String(error)
+  return new TypeError(format(`Could not read the undici request ${target} as a Fetch API Request: ${reason}`), { cause: error })
+}
