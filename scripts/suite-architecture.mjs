@@ -25,11 +25,11 @@ const LAYERS = {
   node: ['node', 'runtime', 'ws'],
   browser: ['browser', 'runtime', 'ws'],
   rest: ['rest', 'runtime'],
-  graphql: ['graphql', 'rest', 'runtime'],
+  graphql: ['graphql', 'rest', 'sse', 'runtime'],
   ws: ['ws', 'rest', 'runtime'],
   sse: ['sse', 'rest', 'runtime'],
-  // GraphQL subscriptions over graphql-transport-ws: GraphQL handlers served on WebSocket connections.
-  'graphql-ws': ['graphql-ws', 'graphql', 'ws', 'rest', 'runtime'],
+  // GraphQL subscriptions: GraphQL handlers served on WebSocket connections and as event streams / multipart over HTTP.
+  'graphql-ws': ['graphql-ws', 'graphql', 'ws', 'sse', 'rest', 'runtime'],
   codegen: ['codegen', 'graphql'],
   // Record and replay: HAR recordings served by a handler, GraphQL-aware (graphql/), schema checks (graphql/executor).
   record: ['record', 'graphql', 'rest', 'runtime'],

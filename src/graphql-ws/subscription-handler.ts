@@ -1,9 +1,13 @@
 import { compilePredicate, type CompiledPredicate } from '../graphql/compile-predicate'
+import { compileEndpoint, type CompiledEndpoint } from '../graphql/endpoint'
 import type { GraphQLCustomPredicate, GraphQLPredicate, GraphQLQuery, GraphQLResponseBody, GraphQLVariables } from '../graphql/types'
 import type { PathParams } from '../rest/path-pattern'
 import { MocklibTypeError } from '../runtime/errors'
 import { format } from '../runtime/messages'
+import type { RequestContext } from '../runtime/request-context'
+import type { IndexHint, MaybePromise } from '../runtime/request-handler'
 import { WebSocketHandler, type ConnectionPipeline, type WebSocketResolverInfo, type WhenRemoved } from '../ws/websocket-handler'
+import { matchHttpSubscription, serveHttpSubscription } from './http-subscription'
 import type { SubscribeOperation } from './start-subscription'
 import type { LiveSubscription } from './subscription-handle'
 import { sessionFor } from './transport-session'
@@ -20,10 +24,12 @@ export interface SubscriptionLinkState {
 export const TRANSPORT_WS_PROTOCOL = 'graphql-transport-ws'
 
 /**
- * Serves one subscription (by name, RegExp, document or custom predicate) over
- * graphql-transport-ws to WebSocket connections that ask for that subprotocol, at the link's URL
- * or, without a link, at any URL. All subscription handlers that take one connection share one
- * protocol session (see transport-session.ts), which picks the first that matches each `subscribe`.
+ * Serves one subscription (by name, RegExp, document or custom predicate) at the link's URL or,
+ * without a link, at any URL, over every transport: graphql-transport-ws to WebSocket
+ * connections that ask for that subprotocol (all subscription handlers that take one connection
+ * share one protocol session, see transport-session.ts, which picks the first that matches each
+ * `subscribe`), and over HTTP to requests that ask for GraphQL over SSE or Apollo's multipart
+ * subscriptions (see http-subscription.ts; there the request pipeline's list order picks).
  */
 export class GraphQLSubscriptionHandler<
   Data extends object | null = GraphQLQuery,
@@ -37,6 +43,9 @@ export class GraphQLSubscriptionHandler<
   readonly operationName: string | undefined
   /** @internal How this handler treats connections it is the first to take (its options over its link's). */
   readonly connectionOptions: GraphQLConnectionOptions
+  readonly #endpoint: CompiledEndpoint | undefined
+  /** @internal It serves GraphQL over SSE and multipart too, without a global WebSocket. */
+  override readonly servesHttp: boolean = true
 
   constructor(
     predicate: GraphQLPredicate<Data, Variables>,
@@ -57,7 +66,10 @@ export class GraphQLSubscriptionHandler<
       )
     }
     const { onConnect, connectionInitWaitTimeout, ...handlerOptions } = options ?? {}
-    super(endpoint ?? /^/, () => {}, handlerOptions)
+    // The stored resolver is what the request pipeline runs for an HTTP request match() took;
+    // WebSocket connections go through connect() instead.
+    super(endpoint ?? /^/, (info) => serveHttpSubscription(info as WebSocketResolverInfo), handlerOptions)
+    this.#endpoint = endpoint === undefined ? undefined : compileEndpoint(endpoint)
     this.#predicate = compiled
     this.#resolver = resolver
     this.#link = link
@@ -88,6 +100,17 @@ export class GraphQLSubscriptionHandler<
   /** Sends one result to every active subscription this handler serves. */
   publish(result: GraphQLResponseBody<Data>): void {
     for (const subscription of [...this.#live]) subscription.publish(result)
+  }
+
+  /** HTTP requests: GraphQL over SSE (both modes) and Apollo multipart subscriptions. */
+  override match(ctx: RequestContext): MaybePromise<WebSocketResolverInfo | null> {
+    // The pipeline hands the argument back to serveHttpSubscription, the stored resolver.
+    return matchHttpSubscription(this, this.#endpoint, ctx) as MaybePromise<WebSocketResolverInfo | null>
+  }
+
+  /** Considered for every HTTP request: match() looks at the Accept header first. */
+  override indexHint(): IndexHint | undefined {
+    return undefined
   }
 
   /** @internal Joins the connection's protocol session (the first handler to take it starts one). */

@@ -1,4 +1,5 @@
 import { kDefaultContentType } from '../runtime/http-response'
+import { asEventStreamResult, asksForEventStreamOnly } from './event-stream-result'
 
 export const GRAPHQL_RESPONSE_JSON = 'application/graphql-response+json'
 export const JSON_TYPE = 'application/json'
@@ -30,10 +31,12 @@ export function negotiateContentType(accept: string | null): string {
 }
 
 /**
- * Gives a JSON response the negotiated type, unless its author chose a content type
+ * Gives a JSON response the negotiated type (as an event stream for clients that take only
+ * that, see event-stream-result.ts), unless its author chose a content type
  * (only `HttpResponse.json()` without an explicit content-type is marked as mocklib's choice).
  */
 export function negotiateResponse(response: Response, request: Request): Response {
+  if (asksForEventStreamOnly(request.headers.get('accept'))) return asEventStreamResult(response)
   if ((response as { [kDefaultContentType]?: boolean })[kDefaultContentType] !== true) return response
   const type = negotiateContentType(request.headers.get('accept'))
   if (type === JSON_TYPE) return response

@@ -8,7 +8,7 @@ import { isWebSocketHandler } from './websocket-handler'
  */
 export function warnIfNoGlobalWebSocket(handlers: readonly RequestHandler[]): void {
   if (typeof (globalThis as { WebSocket?: unknown }).WebSocket !== 'undefined') return
-  const handler = handlers.find(isWebSocketHandler)
+  const handler = handlers.find((candidate) => isWebSocketHandler(candidate) && !candidate.servesHttp)
   if (handler === undefined) return
   const node = (globalThis as { process?: { versions?: { node?: string } } }).process?.versions?.node
   warnOnce(

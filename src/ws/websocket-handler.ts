@@ -3,7 +3,7 @@ import { regexpParamNames } from '../rest/regexp-params'
 import { describeValue, format } from '../runtime/messages'
 import type { PipelineResult } from '../runtime/handle-request'
 import type { RequestContext } from '../runtime/request-context'
-import type { IndexFamily, IndexHint, RequestHandlerOptions, ResolverInfoBase } from '../runtime/request-handler'
+import type { IndexFamily, IndexHint, MaybePromise, RequestHandlerOptions, ResolverInfoBase } from '../runtime/request-handler'
 import { RequestHandler } from '../runtime/request-handler'
 import type { WebSocketClientConnectionProtocol, WebSocketEventListener, WebSocketHandlerConnection } from './types'
 
@@ -47,6 +47,11 @@ const websocketHint: IndexHint = { family: websocketFamily, key: 'websocket' }
  */
 export class WebSocketHandler<Params extends PathParams = PathParams> extends RequestHandler<WebSocketResolverInfo<Params>> {
   readonly kind: 'websocket' = 'websocket'
+  /**
+   * @internal True for handlers that also answer HTTP requests (GraphQL subscriptions over SSE
+   * and multipart), which work without a global WebSocket.
+   */
+  readonly servesHttp: boolean = false
   /** The URL as given to `ws.link()`. */
   readonly url: string | RegExp
   readonly #pattern: CompiledPattern | undefined
@@ -76,12 +81,15 @@ export class WebSocketHandler<Params extends PathParams = PathParams> extends Re
     }
   }
 
-  /** Never matches an HTTP request. */
-  match(): null {
+  /**
+   * Never matches an HTTP request. (Subclasses that also serve HTTP override it: GraphQL
+   * subscriptions over SSE and multipart.)
+   */
+  match(_ctx: RequestContext): MaybePromise<WebSocketResolverInfo<Params> | Response | null> {
     return null
   }
 
-  override indexHint(): IndexHint {
+  override indexHint(): IndexHint | undefined {
     return websocketHint
   }
 

@@ -1,0 +1,79 @@
+import type { CompiledEndpoint } from '../graphql/endpoint'
+import { MultipartMixedWriter } from '../graphql/multipart-mixed-writer'
+import type { MaybePromise } from '../runtime/maybe-promise'
+import type { RequestContext } from '../runtime/request-context'
+import type { ResolverInfoBase } from '../runtime/request-handler'
+import { eventStreamResponse, EventStreamWriter } from '../sse/event-stream-writer'
+import { acceptsEventStream } from '../sse/sse-handler'
+import { EventStreamSink } from './event-stream-sink'
+import { MultipartSink } from './multipart-sink'
+import { readHttpSubscription } from './read-http-subscription'
+import { matchSingleConnection, type ServeHttp } from './sse-single-connection'
+import { startSubscription, type SessionHandler, type SubscribeOperation } from './start-subscription'
+import { followRequest } from './stream-lifetime'
+
+const kServe: unique symbol = Symbol('mocklib.serveSubscription')
+
+/** What a subscription handler's match() gives the request pipeline for an HTTP request it takes. */
+export interface HttpSubscriptionArgs extends ResolverInfoBase {
+  readonly [kServe]: ServeHttp
+}
+
+/**
+ * The HTTP side of a subscription handler: graphql-sse's single connection mode (see
+ * sse-single-connection.ts), otherwise one subscription per request, as GraphQL over SSE
+ * (distinct connections mode: `Accept: text/event-stream`) or as Apollo's multipart
+ * subscriptions (`Accept: multipart/mixed;subscriptionSpec=1.0`). Requests for neither, and
+ * operations the handler does not take, are not its own (null).
+ */
+export function matchHttpSubscription(
+  handler: SessionHandler,
+  endpoint: CompiledEndpoint | undefined,
+  ctx: RequestContext,
+): MaybePromise<HttpSubscriptionArgs | null> {
+  const single = matchSingleConnection(handler, endpoint, ctx)
+  if (single !== undefined) return single instanceof Promise ? single.then((serve) => argsFor(ctx, serve)) : argsFor(ctx, single)
+  const transport = transportOf(ctx.request.headers.get('accept'))
+  if (transport === undefined || (endpoint !== undefined && !endpoint.matches(ctx))) return null
+  return readHttpSubscription(handler, ctx).then((operation) => {
+    if (operation === undefined) return null
+    return argsFor(ctx, () => (transport === 'multipart' ? serveMultipart : serveEventStream)(handler, operation, ctx))
+  })
+}
+
+/** The resolver a subscription handler gives the pipeline: it serves what match() chose. */
+export function serveHttpSubscription(args: ResolverInfoBase): Response {
+  return (args as HttpSubscriptionArgs)[kServe]()
+}
+
+function argsFor(ctx: RequestContext, serve: ServeHttp | null): HttpSubscriptionArgs | null {
+  if (serve === null) return null
+  return Object.defineProperty(ctx.withRequest<ResolverInfoBase>({ requestId: ctx.requestId }), kServe, { value: serve }) as HttpSubscriptionArgs
+}
+
+/** Which per-request transport the Accept header asks for (multipart first: it names the spec). */
+function transportOf(accept: string | null): 'multipart' | 'event-stream' | undefined {
+  if (accept === null) return undefined
+  if (/multipart\/mixed[^,]*subscriptionspec\s*=/i.test(accept)) return 'multipart'
+  return acceptsEventStream(accept) ? 'event-stream' : undefined
+}
+
+function serveEventStream(handler: SessionHandler, operation: SubscribeOperation, ctx: RequestContext): Response {
+  const writer = new EventStreamWriter()
+  const sink = new EventStreamSink({ send: (fields) => void writer.send(fields), completed: () => void writer.close(), ended: () => {} }, false)
+  const live = startSubscription(handler, operation, { requestId: ctx.requestId, subscriptionId: ctx.requestId }, sink)
+  writer.signal.addEventListener('abort', () => live.stop(), { once: true })
+  followRequest(ctx, writer.signal, { left: (reason) => writer.abandon(reason), stopped: () => live.complete() })
+  return eventStreamResponse(writer)
+}
+
+function serveMultipart(handler: SessionHandler, operation: SubscribeOperation, ctx: RequestContext): Response {
+  const writer = new MultipartMixedWriter()
+  const sink = new MultipartSink(writer)
+  sink.heartbeat()
+  const live = startSubscription(handler, operation, { requestId: ctx.requestId, subscriptionId: ctx.requestId }, sink)
+  writer.signal.addEventListener('abort', () => live.stop(), { once: true })
+  followRequest(ctx, writer.signal, { left: (reason) => writer.error(reason), stopped: () => live.complete() })
+  const headers = { 'content-type': `${writer.contentType}; subscriptionSpec="1.0"`, 'cache-control': 'no-cache' }
+  return new Response(writer.readable, { headers })
+}

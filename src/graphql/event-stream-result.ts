@@ -1,0 +1,36 @@
+import { encodeEventStreamFields } from '../sse/event-stream-encoder'
+import { EVENT_STREAM_HEADERS } from '../sse/event-stream-writer'
+import { acceptsEventStream } from '../sse/sse-handler'
+
+const JSON_RANGES = new Set(['application/json', 'application/graphql-response+json', 'application/*', '*/*'])
+
+/**
+ * True when the client takes an event stream and no JSON: graphql-sse's distinct connections
+ * mode sends `Accept: text/event-stream` for queries and mutations too.
+ */
+export function asksForEventStreamOnly(accept: string | null): boolean {
+  if (!acceptsEventStream(accept)) return false
+  return !(accept as string).split(',').some((range) => JSON_RANGES.has(range.split(';', 1)[0].trim().toLowerCase()))
+}
+
+/**
+ * A successful JSON GraphQL response re-sent as GraphQL over SSE (the graphql-sse protocol): one
+ * `next` event whose data is the body, then `complete`. Other responses (an error status, a
+ * body that is not JSON) stay as they are, so the client reports them as a real server's.
+ */
+export function asEventStreamResult(response: Response): Response {
+  if (!response.ok || !/json/i.test(response.headers.get('content-type') ?? '') || response.body === null) return response
+  const source = response
+  const body = new ReadableStream<Uint8Array>({
+    async start(controller) {
+      const text = await source.text()
+      const events = encodeEventStreamFields({ event: 'next', data: text }) + encodeEventStreamFields({ event: 'complete', data: '' })
+      controller.enqueue(new TextEncoder().encode(events))
+      controller.close()
+    },
+  })
+  const headers = new Headers(response.headers)
+  headers.delete('content-length')
+  for (const [name, value] of Object.entries(EVENT_STREAM_HEADERS)) headers.set(name, value)
+  return new Response(body, { status: response.status, statusText: response.statusText, headers })
+}
