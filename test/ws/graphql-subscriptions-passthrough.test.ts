@@ -9,13 +9,33 @@ import { createServer, type Server } from 'node:http'
 import { WebSocketServer } from 'ws'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { collect, failure, useGraphQLWsClients } from './graphql-ws-clients'
+import { deferred } from './socket'
 
 const schema = buildSchema(`
   type Query { ok: Boolean }
-  type Subscription { count(to: Int!): Int, whoAmI: String }
+  type Subscription { count(to: Int!): Int, whoAmI: String, forever: Int }
 `)
 /** Root resolvers for graphql-js's default subscribe: each field is an async generator of results. */
+/** The real server's `forever` subscription ended (its generator's finally ran). */
+let foreverEnded = deferred()
+let foreverStarted = deferred()
 const roots = {
+  // One result, then nothing until the server calls return() (a generator could not be
+  // returned while it awaits).
+  forever(): AsyncIterableIterator<{ forever: number }> {
+    let sent = false
+    foreverStarted.resolve()
+    return {
+      [Symbol.asyncIterator]() {
+        return this
+      },
+      next: () => (sent ? new Promise(() => {}) : ((sent = true), Promise.resolve({ value: { forever: 1 }, done: false }))),
+      return: () => {
+        foreverEnded.resolve()
+        return Promise.resolve({ value: undefined, done: true })
+      },
+    }
+  },
   async *count({ to }: { to: number }) {
     for (let n = 1; n <= to; n++) yield { count: n }
   },
@@ -68,4 +88,16 @@ it('relays the real server’s errors', async () => {
   server.use(graphql.link(url).subscription('RealBroken', ({ subscription }) => subscription.passthrough()))
   const errors = await failure(collect(client({ url }), 'subscription RealBroken { nope }'))
   expect(errors).toEqual([expect.objectContaining({ message: 'Cannot query field "nope" on type "Subscription".' })])
+})
+
+it('stops the real subscription when the client unsubscribes', async () => {
+  foreverStarted = deferred()
+  foreverEnded = deferred()
+  server.use(graphql.link(url).subscription('RealForever', ({ subscription }) => subscription.passthrough()))
+  const first = deferred<unknown>()
+  const unsubscribe = client({ url }).subscribe({ query: 'subscription RealForever { forever }' }, { next: first.resolve, error: () => {}, complete: () => {} })
+  expect(await first.promise).toEqual({ data: { forever: 1 } })
+  await foreverStarted.promise
+  unsubscribe()
+  await foreverEnded.promise
 })
