@@ -3,7 +3,8 @@ import { handleRequest, type PipelineOptions } from '../runtime/handle-request'
 import type { HandlerList } from '../runtime/handler-list'
 import { format } from '../runtime/messages'
 import { onUnhandledRequest } from '../runtime/unhandled-request'
-import { errorEvent, MockedConnection, type InterceptedConnection } from './mocked-connection'
+import { MockedConnection } from './mocked-connection'
+import type { WebSocketConnection } from './websocket-connection'
 import { isWebSocketHandler, type WebSocketHandler } from './websocket-handler'
 
 /**
@@ -19,13 +20,12 @@ export type ConnectionOutcome =
   | { type: 'failed' }
 
 export async function handleConnection(
-  raw: InterceptedConnection,
+  raw: WebSocketConnection,
   list: HandlerList,
   options: PipelineOptions,
 ): Promise<ConnectionOutcome> {
   const { emitter } = options
-  const { url, id } = raw.client
-  const protocols = raw.info.protocols
+  const { url, id, protocols } = raw
   let request: Request | undefined
   const handshake = () => (request ??= handshakeRequest(raw))
   if (emitter.has('connection')) emitter.emit('connection', { url, protocols, request: handshake(), requestId: id })
@@ -69,19 +69,17 @@ export async function handleConnection(
 }
 
 /** No handler: the unhandled strategy decides, then the connection goes to the real server. */
-async function unhandled(raw: InterceptedConnection, request: Request, options: PipelineOptions): Promise<ConnectionOutcome> {
+async function unhandled(raw: WebSocketConnection, request: Request, options: PipelineOptions): Promise<ConnectionOutcome> {
   try {
     await onUnhandledRequest(request, options.onUnhandledRequest, async () => [
-      `To mock it: ws.link('${raw.client.url.href}').addEventListener('connection', ({ client }) => …)`,
+      `To mock it: ws.link('${raw.url.href}').addEventListener('connection', ({ client }) => …)`,
     ])
   } catch (error) {
     // 'error' (or a throwing callback): the connection fails as a refused one does.
-    const socket = raw.client.socket
-    socket.dispatchEvent(errorEvent(error))
-    raw.client.close(1006, '')
+    raw.failClient(error, 1006, '')
     return { type: 'failed' }
   }
-  await passthrough(raw)
+  await connectToNetwork(raw)
   return { type: 'passthrough' }
 }
 
@@ -89,14 +87,9 @@ async function unhandled(raw: InterceptedConnection, request: Request, options: 
  * Opens the real connection and waits for its handshake, so the client opens when the real
  * server accepts (with the subprotocol it chose), or fails when it refuses.
  */
-function passthrough(raw: InterceptedConnection): Promise<void> {
-  raw.server.connect()
-  const real = raw.server.socket
-  Object.defineProperty(raw.client.socket, 'protocol', {
-    configurable: true,
-    get: () => real.protocol,
-    set: () => {},
-  })
+export function connectToNetwork(raw: WebSocketConnection): Promise<void> {
+  raw.connectServer()
+  const real = raw.realSocket as WebSocket
   return new Promise((resolve) => {
     real.addEventListener('open', () => resolve(), { once: true })
     real.addEventListener('close', () => resolve(), { once: true })
@@ -107,8 +100,7 @@ function passthrough(raw: InterceptedConnection): Promise<void> {
         resolve()
         // Node 20 and 22 report a refused connection with `error` alone (no `close`); a browser,
         // and Node 24, follow it with close 1006. The client gets that close everywhere.
-        const socket = raw.client.socket
-        if (socket.readyState !== socket.CLOSING && socket.readyState !== socket.CLOSED) raw.client.close(1006, '')
+        raw.closeClient(1006, '', false)
       },
       { once: true },
     )
@@ -116,13 +108,13 @@ function passthrough(raw: InterceptedConnection): Promise<void> {
 }
 
 /** The handshake as a Request: what onUnhandledRequest callbacks and lifecycle listeners see. */
-function handshakeRequest(raw: InterceptedConnection): Request {
+function handshakeRequest(raw: WebSocketConnection): Request {
   const headers = new Headers({ connection: 'upgrade', upgrade: 'websocket' })
-  const { protocols } = raw.info
+  const { protocols } = raw
   if (protocols !== undefined && protocols.length > 0) {
     headers.set('sec-websocket-protocol', Array.isArray(protocols) ? protocols.join(', ') : protocols)
   }
-  return new Request(raw.client.url, { headers })
+  return new Request(raw.url, { headers })
 }
 
 function asError(error: unknown): Error {

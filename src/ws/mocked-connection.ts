@@ -1,17 +1,16 @@
-import type { WebSocketConnectionData } from '@mswjs/interceptors/WebSocket'
 import { format } from '../runtime/messages'
 import { ClientFrameSender } from './client-frames'
-import { ListenerView, type ListenerOwner, type ListenerOwners, type RawListenerTarget } from './listener-chain'
+import type { ListenerOptions, ListenerOwner, OwnedListeners } from './owned-listeners'
 import type {
   WebSocketClientConnectionProtocol,
   WebSocketClientEventMap,
   WebSocketData,
+  WebSocketListener,
+  WebSocketListenerTarget,
   WebSocketServerConnectionProtocol,
   WebSocketServerEventMap,
 } from './types'
-
-/** An intercepted connection as `@mswjs/interceptors` hands it over (client, real server, info). */
-export type InterceptedConnection = WebSocketConnectionData
+import type { WebSocketConnection } from './websocket-connection'
 
 /**
  * One intercepted connection that handlers mock. Each handler gets its own view of the client
@@ -21,20 +20,21 @@ export type InterceptedConnection = WebSocketConnectionData
  */
 export class MockedConnection {
   #failed = false
-  /** The handlers that got a view; stopPropagation() bookkeeping starts with the second. */
-  readonly #owners = { several: false, count: 0 }
-  /** Settles when the client's connection closes, from either side. */
-  readonly closed: Promise<void>
+  readonly #headers = new WeakMap<ListenerOwner, string>()
   readonly #sender: ClientFrameSender
 
   constructor(
-    readonly raw: InterceptedConnection,
+    readonly raw: WebSocketConnection,
     /** Reports an error a handler's listener threw (the source decides where it goes). */
     private readonly report: (error: unknown, owner: ListenerOwner, header: string) => void,
   ) {
-    // Registered before any handler's listener, so no stopImmediatePropagation() can hide it.
-    this.closed = new Promise((resolve) => raw.client.addEventListener('close', () => resolve(), { once: true }))
-    this.#sender = new ClientFrameSender(raw.client.socket, (data) => raw.client.send(data))
+    this.#sender = new ClientFrameSender(raw, (data) => raw.sendToClient(data))
+    raw.onListenerError = (error, owner) => this.fail(error, owner, this.#headers.get(owner) ?? 'unknown handler')
+  }
+
+  /** Settles when the client's connection closes, from either side. */
+  get closed(): Promise<void> {
+    return this.raw.closed
   }
 
   get failed(): boolean {
@@ -46,49 +46,51 @@ export class MockedConnection {
     if (this.#failed) return
     this.#failed = true
     this.report(error, owner, header)
-    const socket = this.raw.client.socket
-    socket.dispatchEvent(errorEvent(error))
-    if (socket.readyState !== socket.CLOSING && socket.readyState !== socket.CLOSED) {
-      this.raw.client.close(1011, error instanceof Error ? error.message : String(error))
-    }
+    this.raw.failClient(error, 1011, error instanceof Error ? error.message : String(error))
   }
 
   viewFor(owner: ListenerOwner, header: string): { client: MockedClient; server: MockedServer } {
-    const onError = (error: unknown) => this.fail(error, owner, header)
-    const owners = this.#owners
-    owners.several = ++owners.count > 1
+    this.#headers.set(owner, header)
     return {
-      client: new MockedClient(this.raw, (data) => this.#sender.send(data), owner, owners, header, onError),
-      server: new MockedServer(this.raw, owner, owners, onError),
+      client: new MockedClient(this.raw, (data) => this.#sender.send(data), owner, header),
+      server: new MockedServer(this.raw, owner),
     }
   }
 }
 
-export function errorEvent(cause: unknown): Event {
-  const event = new Event('error')
-  Object.defineProperty(event, 'cause', { value: cause, enumerable: true })
-  return event
+/** One handler's listeners on one side of the connection. */
+class ListenerView<EventMap> implements WebSocketListenerTarget<EventMap> {
+  constructor(
+    private readonly listeners: OwnedListeners,
+    private readonly owner: ListenerOwner,
+  ) {}
+
+  addEventListener<E extends keyof EventMap>(type: E, listener: WebSocketListener<EventMap[E]>, options?: ListenerOptions | boolean): void {
+    this.listeners.add(String(type), listener, this.owner, options)
+  }
+
+  removeEventListener<E extends keyof EventMap>(type: E, listener: WebSocketListener<EventMap[E]>): void {
+    this.listeners.remove(String(type), listener, this.owner)
+  }
 }
 
 /** The client as one handler sees it. */
 class MockedClient extends ListenerView<WebSocketClientEventMap> implements WebSocketClientConnectionProtocol {
   constructor(
-    private readonly raw: InterceptedConnection,
+    private readonly raw: WebSocketConnection,
     private readonly sendFrame: (data: WebSocketData) => void,
     owner: ListenerOwner,
-    owners: ListenerOwners,
     private readonly header: string,
-    onError: (error: unknown) => void,
   ) {
-    super(raw.client as unknown as RawListenerTarget, owner, owners, onError)
+    super(raw.clientListeners, owner)
   }
 
   get id(): string {
-    return this.raw.client.id
+    return this.raw.id
   }
 
   get url(): URL {
-    return this.raw.client.url
+    return this.raw.url
   }
 
   send(data: WebSocketData): void {
@@ -104,30 +106,28 @@ class MockedClient extends ListenerView<WebSocketClientEventMap> implements WebS
         ),
       )
     }
-    this.raw.client.close(code, reason)
+    this.raw.closeClient(code, reason)
   }
 }
 
 /** The real server as one handler sees it. */
 class MockedServer extends ListenerView<WebSocketServerEventMap> implements WebSocketServerConnectionProtocol {
   constructor(
-    private readonly raw: InterceptedConnection,
+    private readonly raw: WebSocketConnection,
     owner: ListenerOwner,
-    owners: ListenerOwners,
-    onError: (error: unknown) => void,
   ) {
-    super(raw.server as unknown as RawListenerTarget, owner, owners, onError)
+    super(raw.serverListeners, owner)
   }
 
   connect(): void {
-    this.raw.server.connect()
+    this.raw.connectServer()
   }
 
   send(data: WebSocketData): void {
-    this.raw.server.send(data)
+    this.raw.sendToServer(data)
   }
 
   close(): void {
-    this.raw.server.close()
+    this.raw.closeServer()
   }
 }

@@ -1,4 +1,5 @@
-import type { InterceptedConnection } from '../../ws/mocked-connection'
+import { observer } from '../../ws/owned-listeners'
+import type { WebSocketConnection } from '../../ws/websocket-connection'
 import type { WebSocketHandler } from '../../ws/websocket-handler'
 import { format } from '../messages'
 
@@ -9,14 +10,14 @@ const MAX_TEXT = 200
  * ⇄ connected (and by which handlers), ↑ a frame the client sent, ↓ a frame the client received
  * (from a handler or forwarded from the real server), × the close.
  */
-export function logWebSocket(raw: InterceptedConnection, handlers: readonly WebSocketHandler[]): void {
-  const url = raw.client.url.href
+export function logWebSocket(raw: WebSocketConnection, handlers: readonly WebSocketHandler[]): void {
+  const url = raw.url.href
   const line = (arrow: string, text: string) => console.log(format(`${new Date().toTimeString().slice(0, 8)} ws ${url} ${arrow} ${text}`))
   const by = handlers.map((handler) => handler.info.header + (handler.info.callFrame ? ` (defined at ${handler.info.callFrame})` : ''))
   line('⇄', `connected, handled by ${by.join(', ')}`)
-  raw.client.addEventListener('message', (event) => line('↑', describeFrame(event.data)))
-  raw.client.socket.addEventListener('message', (event) => line('↓', describeFrame((event as MessageEvent).data)))
-  raw.client.addEventListener('close', (event) => line('×', `closed ${event.code}${event.reason ? ` "${event.reason}"` : ''}`))
+  raw.clientListeners.add('message', (event: MessageEvent) => line('↑', describeFrame(event.data)), observer)
+  raw.socket.addEventListener('message', (event) => line('↓', describeFrame((event as MessageEvent).data)))
+  raw.clientListeners.add('close', (event: CloseEvent) => line('×', `closed ${event.code}${event.reason ? ` "${event.reason}"` : ''}`), observer)
 }
 
 function describeFrame(data: unknown): string {

@@ -1,5 +1,5 @@
-import type { WebSocketConnectionData } from '@mswjs/interceptors/WebSocket'
-import { handleConnection } from '../../ws/handle-connection'
+import { handleConnection, type ConnectionOutcome } from '../../ws/handle-connection'
+import type { WebSocketConnection } from '../../ws/websocket-connection'
 import type { LifeCycleEmitter } from '../emitter'
 import { handleRequest, type PipelineOptions } from '../handle-request'
 import type { HandlerList } from '../handler-list'
@@ -90,8 +90,8 @@ export class InterceptorSource implements RequestSink {
     if (clone !== undefined) emitter.emit('response:mocked', { response: clone, request, requestId })
   }
 
-  async connect(connection: WebSocketConnectionData): Promise<void> {
-    await handleConnection(connection, this.getList(), this.options())
+  connect(connection: WebSocketConnection): Promise<ConnectionOutcome> {
+    return handleConnection(connection, this.getList(), this.options())
   }
 
   observeResponse({ response, request, requestId, isMockedResponse }: InterceptedResponse): void {

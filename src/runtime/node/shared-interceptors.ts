@@ -1,10 +1,13 @@
 import { BatchInterceptor, type HttpRequestEventMap } from '@mswjs/interceptors'
 import { ClientRequestInterceptor } from '@mswjs/interceptors/ClientRequest'
 import { FetchInterceptor } from '@mswjs/interceptors/fetch'
-import { WebSocketInterceptor, type WebSocketConnectionData } from '@mswjs/interceptors/WebSocket'
 import { XMLHttpRequestInterceptor } from '@mswjs/interceptors/XMLHttpRequest'
 import { watchClientAborts } from './client-abort'
 import { closeHttpParsers } from './close-http-parsers'
+import type { ConnectionOutcome } from '../../ws/handle-connection'
+import { connectToNetwork } from '../../ws/handle-connection'
+import { patchWebSocket, type WebSocketPatch } from '../../ws/patch-websocket'
+import type { WebSocketConnection } from '../../ws/websocket-connection'
 
 export type InterceptedRequest = HttpRequestEventMap['request'][0]
 export type InterceptedResponse = HttpRequestEventMap['response'][0]
@@ -19,8 +22,8 @@ export interface RequestSink {
   readonly wantsResponses: boolean
   /** A real or mocked response reached the client of a request this server answered. */
   observeResponse(args: InterceptedResponse): void
-  /** Handles one intercepted WebSocket connection; the client opens once this settles. */
-  connect(connection: WebSocketConnectionData): Promise<void>
+  /** Handles one intercepted WebSocket connection; the client opens once this settles, as its outcome says. */
+  connect(connection: WebSocketConnection): Promise<ConnectionOutcome>
 }
 
 /** Where a server's source joins to receive requests: the shared set, or interceptors of its own. */
@@ -48,10 +51,10 @@ export class SharedInterceptors implements InterceptorSet {
   readonly #interceptors = [closeHttpParsers(watchClientAborts(new ClientRequestInterceptor())), this.#xhr, this.#fetch] as const
   readonly #batch = new BatchInterceptor({ name: 'mocklib-node', interceptors: [...this.#interceptors] })
   /**
-   * The global WebSocket (Node 22+, Node 20 with --experimental-websocket, jsdom); where there
-   * is none, applying it does nothing.
+   * The global WebSocket (Node 22+, Node 20 with --experimental-websocket, jsdom) replaced by
+   * mocklib's class (ws/patch-websocket.ts) while a server listens; undefined where there is none.
    */
-  readonly #websocket = new WebSocketInterceptor()
+  #websocket: WebSocketPatch | undefined
   readonly #sinks: RequestSink[] = []
   /**
    * Which server a request went to, while responses are observed, so that the real response
@@ -93,8 +96,7 @@ export class SharedInterceptors implements InterceptorSet {
     for (const interceptor of this.#interceptors) {
       interceptor.on('request', interceptor === this.#xhr ? this.#onXhrRequest : interceptor === this.#fetch ? this.#onFetchRequest : this.#onRequest)
     }
-    this.#websocket.apply()
-    this.#websocket.on('connection', this.#onConnection)
+    this.#websocket = patchWebSocket(globalThis as never, this.#onConnection)
   }
 
   #dispose(): void {
@@ -102,7 +104,8 @@ export class SharedInterceptors implements InterceptorSet {
     this.#owners.clear()
     // dispose() removes every listener; apply() adds them again on the next join.
     this.#batch.dispose()
-    this.#websocket.dispose()
+    this.#websocket?.restore()
+    this.#websocket = undefined
   }
 
   readonly #onRequest = (args: InterceptedRequest) => this.#dispatch(args, 'http')
@@ -116,8 +119,12 @@ export class SharedInterceptors implements InterceptorSet {
     await sink.answer(args, via)
   }
 
-  readonly #onConnection = async (connection: WebSocketConnectionData): Promise<void> => {
-    await this.#sinks.at(-1)?.connect(connection)
+  readonly #onConnection = async (connection: WebSocketConnection): Promise<ConnectionOutcome> => {
+    const sink = this.#sinks.at(-1)
+    if (sink !== undefined) return sink.connect(connection)
+    // Every server closed between the socket's creation and this turn: it is a real one.
+    await connectToNetwork(connection)
+    return { type: 'passthrough' }
   }
 
   readonly #onResponse = (args: InterceptedResponse): void => {

@@ -1,0 +1,291 @@
+import { format } from '../runtime/messages'
+import { OwnedListeners, type ListenerOwner } from './owned-listeners'
+import type { HandlerEvent, SocketEvents } from './socket-events'
+import type { WebSocketData } from './types'
+
+const CONNECTING = 0
+const OPEN = 1
+const CLOSING = 2
+const CLOSED = 3
+
+/** A close waiting in a frame queue behind the frames sent before it. */
+class PendingClose {
+  constructor(
+    readonly code: number,
+    readonly reason: string,
+    readonly wasClean: boolean,
+  ) {}
+}
+
+type Queued = WebSocketData | PendingClose
+
+const idPrefix = Math.random().toString(36).slice(2, 8)
+let idCounter = 0
+
+/** How a connection was asked for: the application's socket and its constructor arguments. */
+export interface ConnectionRequest {
+  /** The application's socket, which the connection's events are dispatched on. */
+  readonly socket: EventTarget
+  readonly url: URL
+  readonly protocols: string | string[] | undefined
+  /** The platform's own WebSocket class: the real connection, if one is made, is one of these. */
+  readonly Original: typeof WebSocket
+  readonly events: SocketEvents
+}
+
+/**
+ * One intercepted WebSocket connection: the state of the application's socket (readyState,
+ * protocol, bufferedAmount; intercepted-websocket.ts reads it from here), frames in both
+ * directions, and the real server behind it once `connectServer()` opened one.
+ *
+ * Frames are delivered a microtask after they are sent, as a socket would deliver them later,
+ * but in batches: all frames sent in one turn cost one microtask. A close travels in the same
+ * queue as the frames, so frames sent before it arrive first.
+ */
+export class WebSocketConnection {
+  readonly id: string = `${idPrefix}-${++idCounter}`
+  readonly url: URL
+  readonly protocols: string | string[] | undefined
+  readonly socket: EventTarget
+  readonly events: SocketEvents
+  readyState: number = CONNECTING
+  protocol = ''
+  extensions = ''
+  bufferedAmount = 0
+  #binaryType: BinaryType = 'blob'
+  /** Handlers' listeners for the application's frames and its close. */
+  readonly clientListeners: OwnedListeners
+  /** Handlers' listeners for the real server's events. */
+  readonly serverListeners: OwnedListeners
+  /** Settles when the application's socket has closed, from either side. */
+  readonly closed: Promise<void>
+  /** Where a listener that throws is reported; the handlers' connection (mocked-connection.ts) sets it. */
+  onListenerError: (error: unknown, owner: ListenerOwner) => void = (error) => console.error(error)
+  readonly #Original: typeof WebSocket
+  readonly #origin: string
+  #resolveClosed!: () => void
+  #toHandlers: Queued[] = []
+  #toClient: Queued[] = []
+  #toHandlersScheduled = false
+  #toClientScheduled = false
+  #real: WebSocket | undefined
+  #realClosedByHandler = false
+
+  constructor(request: ConnectionRequest) {
+    this.socket = request.socket
+    this.url = request.url
+    this.protocols = request.protocols
+    this.events = request.events
+    this.#Original = request.Original
+    this.#origin = request.url.origin
+    const onError = (error: unknown, owner: ListenerOwner) => this.onListenerError(error, owner)
+    this.clientListeners = new OwnedListeners(request.socket, onError)
+    this.serverListeners = new OwnedListeners(request.socket, onError)
+    this.closed = new Promise((resolve) => (this.#resolveClosed = resolve))
+  }
+
+  get binaryType(): BinaryType {
+    return this.#binaryType
+  }
+
+  set binaryType(type: BinaryType) {
+    this.#binaryType = type
+    if (this.#real !== undefined) this.#real.binaryType = type
+  }
+
+  /** The handshake settled: the application's socket opens (unless it was closed meanwhile). */
+  open(protocol: string, extensions: string): void {
+    if (this.readyState !== CONNECTING) return
+    this.protocol = protocol
+    this.extensions = extensions
+    this.readyState = OPEN
+    this.socket.dispatchEvent(this.events.event('open'))
+    if (this.#toClient.length > 0) this.#scheduleToClient()
+  }
+
+  // --- The application's side --------------------------------------------------------------
+
+  /** A frame the application sent (the socket checked its state). */
+  fromApplication(data: WebSocketData): void {
+    this.bufferedAmount += byteSize(data)
+    this.#toHandlers.push(data)
+    if (!this.#toHandlersScheduled) {
+      this.#toHandlersScheduled = true
+      queueMicrotask(this.#flushToHandlers)
+    }
+  }
+
+  /** The application closed its socket. */
+  closeFromApplication(code: number, reason: string): void {
+    if (this.readyState === CLOSING || this.readyState === CLOSED) return
+    if (this.readyState === CONNECTING) {
+      // As a browser and undici do: closing before the handshake fails the connection.
+      this.readyState = CLOSING
+      queueMicrotask(() => {
+        this.socket.dispatchEvent(this.events.event('error'))
+        this.#finishClose(1006, '', false)
+      })
+      return
+    }
+    this.readyState = CLOSING
+    this.#toHandlers.push(new PendingClose(code, reason, true))
+    if (!this.#toHandlersScheduled) {
+      this.#toHandlersScheduled = true
+      queueMicrotask(this.#flushToHandlers)
+    }
+  }
+
+  readonly #flushToHandlers = (): void => {
+    this.#toHandlersScheduled = false
+    const queued = this.#toHandlers
+    this.#toHandlers = []
+    this.bufferedAmount = 0
+    for (const item of queued) {
+      if (item instanceof PendingClose) this.#finishClose(item.code, item.reason, item.wasClean)
+      else if (this.readyState !== CLOSED) this.#deliverToHandlers(item)
+    }
+  }
+
+  #deliverToHandlers(data: WebSocketData): void {
+    let prevented = false
+    if (this.clientListeners.has('message')) {
+      const event = this.events.handlerMessage(data)
+      this.clientListeners.dispatch(event)
+      prevented = event.defaultPrevented
+    }
+    if (!prevented && this.#real !== undefined) this.sendToServer(data)
+  }
+
+  // --- Towards the application ---------------------------------------------------------------
+
+  /** Delivers a frame to the application's socket (dropped once it is closing). */
+  sendToClient(data: WebSocketData): void {
+    if (this.readyState === CLOSING || this.readyState === CLOSED) return
+    this.#toClient.push(data)
+    this.#scheduleToClient()
+  }
+
+  /** Closes the application's socket with any code (a handler's `client.close()`, the real server's close). */
+  closeClient(code = 1000, reason = '', wasClean = true): void {
+    if (this.readyState === CLOSING || this.readyState === CLOSED) return
+    this.readyState = CLOSING
+    this.#toClient.push(new PendingClose(code, reason, wasClean))
+    this.#scheduleToClient()
+  }
+
+  /** An error event on the application's socket, then a close: the connection failed. */
+  failClient(cause: unknown, code: number, reason: string): void {
+    const event = this.events.event('error')
+    Object.defineProperty(event, 'cause', { value: cause, enumerable: true })
+    this.socket.dispatchEvent(event)
+    this.closeClient(code, reason, false)
+  }
+
+  #scheduleToClient(): void {
+    if (this.#toClientScheduled) return
+    this.#toClientScheduled = true
+    queueMicrotask(this.#flushToClient)
+  }
+
+  readonly #flushToClient = (): void => {
+    this.#toClientScheduled = false
+    // Frames wait for the handshake; a close does not.
+    if (this.readyState === CONNECTING) return
+    const queued = this.#toClient
+    this.#toClient = []
+    const { socket, events } = this
+    for (const item of queued) {
+      if (item instanceof PendingClose) this.#finishClose(item.code, item.reason, item.wasClean)
+      else if (this.readyState === OPEN) socket.dispatchEvent(events.message(item, this.#origin))
+    }
+  }
+
+  #finishClose(code: number, reason: string, wasClean: boolean): void {
+    if (this.readyState === CLOSED) return
+    this.readyState = CLOSED
+    this.bufferedAmount = 0
+    this.#toClient = []
+    this.socket.dispatchEvent(this.events.close(code, reason, wasClean))
+    if (this.clientListeners.has('close')) this.clientListeners.dispatch(this.events.handlerClose(code, reason, wasClean, false))
+    this.#resolveClosed()
+    const real = this.#real
+    if (real !== undefined && real.readyState !== CLOSING && real.readyState !== CLOSED) {
+      // The real socket refuses the reserved codes a handler may close the client with.
+      if (code === 1000 || (code >= 3000 && code <= 4999)) real.close(code, reason)
+      else real.close()
+    }
+  }
+
+  // --- The real server -----------------------------------------------------------------------
+
+  /** The real socket, once `connectServer()` made it. */
+  get realSocket(): WebSocket | undefined {
+    return this.#real
+  }
+
+  /** Opens the real connection with the platform's WebSocket; its events reach the handlers first. */
+  connectServer(): void {
+    if (this.#real !== undefined && this.#real.readyState === OPEN) {
+      throw new Error(format(`server.connect() was called for ${this.url.href}, but the real connection is already open. Call it once per connection.`))
+    }
+    const args = this.protocols === undefined ? [this.url.href] : [this.url.href, this.protocols]
+    const real = Reflect.construct(this.#Original, args) as WebSocket
+    real.binaryType = this.#binaryType
+    this.#realClosedByHandler = false
+    real.addEventListener('open', () => this.#dispatchServer(this.events.handlerEvent('open', false)), { once: true })
+    real.addEventListener('message', (event: MessageEvent) => {
+      if (this.#real !== real) return
+      let prevented = false
+      if (this.serverListeners.has('message')) {
+        const forwarded = this.events.handlerMessage(event.data as WebSocketData)
+        this.serverListeners.dispatch(forwarded)
+        prevented = forwarded.defaultPrevented
+      }
+      if (!prevented) this.sendToClient(event.data as WebSocketData)
+    })
+    real.addEventListener('error', () => {
+      const forwarded = this.events.handlerEvent('error', true)
+      this.#dispatchServer(forwarded)
+      if (!forwarded.defaultPrevented) this.socket.dispatchEvent(this.events.event('error'))
+    })
+    real.addEventListener('close', (event: CloseEvent) => {
+      if (this.#realClosedByHandler || this.#real !== real) return
+      const forwarded = this.events.handlerClose(event.code, event.reason, event.wasClean, true)
+      this.#dispatchServer(forwarded)
+      if (!forwarded.defaultPrevented) this.closeClient(event.code, event.reason, event.wasClean)
+    })
+    this.#real = real
+  }
+
+  /** A frame to the real server: queued until it opens, dropped once it closes. */
+  sendToServer(data: WebSocketData): void {
+    const real = this.#requireReal('server.send()')
+    if (real.readyState === CLOSING || real.readyState === CLOSED) return
+    if (real.readyState === CONNECTING) real.addEventListener('open', () => real.send(data as never), { once: true })
+    else real.send(data as never)
+  }
+
+  /** A handler closes the real connection; the application's socket stays open. */
+  closeServer(): void {
+    const real = this.#requireReal('server.close()')
+    this.#realClosedByHandler = true
+    if (real.readyState === CLOSING || real.readyState === CLOSED) return
+    real.close()
+    queueMicrotask(() => this.#dispatchServer(this.events.handlerClose(1000, '', true, true)))
+  }
+
+  #requireReal(what: string): WebSocket {
+    if (this.#real !== undefined) return this.#real
+    throw new Error(format(`${what} was called for ${this.url.href} before server.connect(). Call server.connect() first to open the real connection.`))
+  }
+
+  #dispatchServer(event: HandlerEvent): void {
+    this.serverListeners.dispatch(event)
+  }
+}
+
+function byteSize(data: WebSocketData): number {
+  if (typeof data === 'string') return data.length
+  if (data instanceof Blob) return data.size
+  return (data as ArrayBufferLike | ArrayBufferView).byteLength
+}
