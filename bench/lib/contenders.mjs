@@ -12,7 +12,8 @@ export async function loadContender(name, dist) {
     case 'mocklib-base': {
       const core = await import(pathToFileURL(join(dist, 'index.js')).href)
       const node = await import(pathToFileURL(join(dist, 'node.js')).href)
-      return { name, ...core, setupServer: node.setupServer }
+      const schema = await import(pathToFileURL(join(dist, 'schema.js')).href)
+      return { name, ...core, setupServer: node.setupServer, createSchemaExecutor: schema.createSchemaExecutor }
     }
     case 'msw': {
       const core = await import('msw')

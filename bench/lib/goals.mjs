@@ -27,6 +27,8 @@ export function evaluateGoals(results) {
   add('SSE, 1,000 events over one stream: mocklib ÷ msw', ratio('sse-1000-events', 'msw'), 0.5)
   add('WebSocket connect + 1 echo: mocklib ÷ msw', ratio('ws-connect-echo', 'msw'), 0.5)
   add('WebSocket 10,000 messages over one connection: mocklib ÷ msw', ratio('ws-10000-messages', 'msw'), 0.5)
+  add('@defer, 3 fragments (deferSpec=20220824) ÷ the same query without @defer (mocklib/schema)', across('schema-defer-3', 'schema-3-fragments'), 2, '×', 'ratio of medians across two scenarios')
+  add('@defer, 3 fragments (incrementalSpec=v0.2) ÷ the same query without @defer (mocklib/schema)', across('schema-defer-3-v02', 'schema-3-fragments'), 2, '×', 'ratio of medians across two scenarios')
 
   const cold = results.coldStart
   add('Cold start: mocklib ÷ msw', cold?.ratios['mocklib/msw']?.median, 0.5)

@@ -2,6 +2,7 @@
 // performs `count` units of work (requests, cycles or boundaries) and checks every answer.
 import { CLIENTS, loadAxios, pool } from './clients.mjs'
 import { echoSocketHandler, openExchangeClose, pingPong } from './echo-socket.mjs'
+import { DEFER_SCENARIOS } from './defer-scenarios.mjs'
 import { GRAPHQL_TEXT, JSON_HEADERS, ORIGIN, POST, POST_TEXT, graphqlBody } from './fixtures.mjs'
 
 const LIBRARIES = ['mocklib', 'msw']
@@ -314,4 +315,5 @@ export const SCENARIOS = [
       }
     },
   },
+  ...DEFER_SCENARIOS,
 ]
