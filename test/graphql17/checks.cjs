@@ -260,6 +260,76 @@ function runGraphQL17Suite({ format, extension, mocklib, mocklibNode, mocklibSch
     assert.deepEqual(JSON.parse(JSON.stringify(result)), { data: { createPost: { id: 'x' } } })
   })
 
+  // @defer/@stream: graphql 17 produces both formats itself (legacyExecuteIncrementally and
+  // experimentalExecuteIncrementally); the schema gets the directives from graphql 17.
+  const DEFER_API = 'https://defer.example.test/graphql'
+  const heroApi = mocklibSchema.createSchemaExecutor({
+    typeDefs: 'type Query { hero: Hero! colors: [String!]! } type Hero { id: ID! name: String! secret: String! }',
+    resolvers: {
+      Query: { hero: () => ({ id: '1', name: 'Luke' }), colors: () => ['red', 'green', 'blue'] },
+      Hero: { secret: () => { throw new graphql.GraphQLError('Classified.') } },
+    },
+  })
+  const HERO_DEFER = 'query Hero { hero { id ... @defer(label: "HeroName") { name } } }'
+  const INCREMENTAL_ACCEPT = {
+    legacy: 'multipart/mixed;deferSpec=20220824,application/graphql-response+json,application/json;q=0.9',
+    v02: 'multipart/mixed;incrementalSpec=v0.2,application/graphql-response+json,application/json;q=0.9',
+  }
+  /** The JSON parts of a multipart/mixed answer, read whole. */
+  async function parts(query, accept) {
+    const response = await fetch(DEFER_API, { method: 'POST', headers: { 'content-type': 'application/json', accept }, body: JSON.stringify({ query }) })
+    assert.equal(response.headers.get('content-type'), 'multipart/mixed; boundary="-"')
+    const text = await response.text()
+    assert.ok(text.endsWith('\r\n-----\r\n'), 'the body ends with the closing delimiter')
+    return text.split('\r\n---').slice(1, -1).map((part) => JSON.parse(part.slice(part.indexOf('\r\n\r\n') + 4)))
+  }
+
+  harness.check('@defer, deferSpec=20220824: the initial data, then the fragment by path and label', async () => {
+    server.use(heroApi.handler(DEFER_API))
+    assert.deepEqual(await parts(HERO_DEFER, INCREMENTAL_ACCEPT.legacy), [
+      { data: { hero: { id: '1' } }, hasNext: true },
+      { incremental: [{ data: { name: 'Luke' }, path: ['hero'], label: 'HeroName' }], hasNext: false },
+    ])
+  })
+
+  harness.check('@defer, incrementalSpec=v0.2: pending, incremental by id, completed', async () => {
+    assert.deepEqual(await parts(HERO_DEFER, INCREMENTAL_ACCEPT.v02), [
+      { data: { hero: { id: '1' } }, pending: [{ id: '0', path: ['hero'], label: 'HeroName' }], hasNext: true },
+      { incremental: [{ id: '0', data: { name: 'Luke' } }], completed: [{ id: '0' }], hasNext: false },
+    ])
+  })
+
+  harness.check('@stream(initialCount: 1) in both formats; an error in a deferred fragment completes it with errors', async () => {
+    const streamed = (all) => all.slice(1).flatMap((part) => (part.incremental ?? []).flatMap((entry) => entry.items))
+    const legacy = await parts('{ colors @stream(initialCount: 1) }', INCREMENTAL_ACCEPT.legacy)
+    assert.deepEqual(legacy[0], { data: { colors: ['red'] }, hasNext: true })
+    assert.deepEqual(streamed(legacy), ['green', 'blue'])
+    const modern = await parts('{ colors @stream(initialCount: 1) }', INCREMENTAL_ACCEPT.v02)
+    assert.deepEqual(modern[0].pending, [{ id: '0', path: ['colors'] }])
+    assert.deepEqual(streamed(modern), ['green', 'blue'])
+    const failed = await parts('{ hero { id ... @defer(label: "S") { secret } } }', INCREMENTAL_ACCEPT.v02)
+    const completed = failed.slice(1).flatMap((part) => part.completed ?? [])
+    assert.equal(completed[0].errors[0].message, 'Classified.')
+  })
+
+  harness.check('@defer without multipart in Accept: one complete result; a query without @defer still runs', async () => {
+    const { status, body } = await post(DEFER_API, { query: HERO_DEFER }, MODERN_ACCEPT)
+    assert.equal(status, 200)
+    assert.deepEqual(body, { data: { hero: { id: '1', name: 'Luke' } } })
+    const plain = await post(DEFER_API, { query: '{ colors }' }, MODERN_ACCEPT)
+    assert.deepEqual(plain.body, { data: { colors: ['red', 'green', 'blue'] } })
+  })
+
+  harness.check('incrementalResponse() from a hand-written handler, in the v0.2 format', async () => {
+    server.use(mocklib.graphql.link(DEFER_API).query('Hero', ({ request }) =>
+      mocklib.incrementalResponse(request, { data: { hero: { id: '9' } } }, [{ path: ['hero'], label: 'HeroName', data: { name: 'Rey' } }])))
+    assert.deepEqual(await parts(HERO_DEFER, INCREMENTAL_ACCEPT.v02), [
+      { data: { hero: { id: '9' } }, pending: [{ id: '0', path: ['hero'], label: 'HeroName' }], hasNext: true },
+      { incremental: [{ id: '0', data: { name: 'Rey' } }], completed: [{ id: '0' }], hasNext: false },
+    ])
+    server.resetHandlers()
+  })
+
   harness.check('close() restores fetch', () => {
     const patched = globalThis.fetch
     server.close()
