@@ -3,6 +3,7 @@
 // connection (PUT reservation, one GET stream, POSTed operations, DELETE to stop).
 import { graphql, HttpResponse, type GraphQLSubscriptionHandle } from 'mocklib'
 import { setupServer } from 'mocklib/node'
+import { deferred, unsubscribeProbe } from './probes'
 import { createClient, type Client } from 'graphql-sse'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 
@@ -18,11 +19,6 @@ afterEach(() => {
 })
 afterAll(() => server.close())
 
-function deferred<T = void>(): { promise: Promise<T>; resolve: (value: T) => void } {
-  let resolve!: (value: T) => void
-  const promise = new Promise<T>((done) => (resolve = done))
-  return { promise, resolve }
-}
 
 /** Subscribes and settles with every result once the server completes, or rejects with the error. */
 function collect(client: Client, query: string, variables?: Record<string, unknown>): Promise<unknown[]> {
@@ -104,16 +100,9 @@ describe.each([
     expect(logged.join('\n')).toContain('The resolver of "subscription OnThrow at https://api.test/graphql" threw')
   })
 
-  it('runs finalize when the client unsubscribes, and sends nothing after', async () => {
-    const finalized = deferred()
-    const handle = deferred<GraphQLSubscriptionHandle>()
-    server.use(
-      api.subscription('OnTick', ({ subscription, finalize }) => {
-        finalize(() => finalized.resolve())
-        subscription.publish({ data: { n: 1 } })
-        handle.resolve(subscription)
-      }),
-    )
+  it('runs finalize when the client unsubscribes', async () => {
+    const probe = unsubscribeProbe(api)
+    server.use(probe.handler)
     const first = deferred<unknown>()
     const unsubscribe = client().subscribe(
       { query: 'subscription OnTick { n }' },
@@ -121,10 +110,7 @@ describe.each([
     )
     expect(await first.promise).toEqual({ data: { n: 1 } })
     unsubscribe()
-    await finalized.promise
-    const subscription = await handle.promise
-    expect(subscription.active).toBe(false)
-    subscription.publish({ data: { n: 2 } }) // a no-op once the client has left
+    expect(await probe.ended()).toBe(false)
   })
 
   it('keeps parallel boundaries apart: each stream is served by its own boundary’s handler', async () => {
