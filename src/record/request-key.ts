@@ -56,7 +56,9 @@ async function compute(ctx: RequestContext, settings: KeySettings): Promise<Requ
     if (parsed.kind === 'operation' && parsed.operation.problem === undefined) {
       const operation = parsed.operation
       const name = operation.operationName ?? ''
-      const key = ['graphql', ctx.cleanUrl, name, await documentKey(operation), stableStringify(settings.redactor.json(operation.variables))].join('\n')
+      // Redaction paths start at the request body, where "variables" is a key.
+      const { variables } = settings.redactor.json({ variables: operation.variables }) as { variables: unknown }
+      const key = ['graphql', ctx.cleanUrl, name, await documentKey(operation), stableStringify(variables)].join('\n')
       const what = operation.operationType === undefined ? 'operation' : operation.operationType
       return { kind: 'request', key, label: `${name === '' ? `anonymous ${what}` : `${what} ${name}`} (${label})`, graphql: true }
     }
