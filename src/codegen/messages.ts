@@ -23,8 +23,6 @@ export const codegenMessages = {
   // Comments in the generated file, where an operation is skipped.
   skippedAnonymous: (type: string, location: string): string =>
     `Skipped: an anonymous ${type}${location}. Handlers match operations by name: give it a name, or answer it with graphql.operation().`,
-  skippedSubscription: (name: string): string =>
-    `Skipped: subscription ${name}. mocklib has no subscription handlers (subscriptions travel over WebSocket or server-sent events); it is listed in the operation map only.`,
   skippedDuplicate: (type: string, name: string): string =>
     `Skipped: a second operation named ${name} (${type}). Operation names must be unique to be matched by name.`,
 }

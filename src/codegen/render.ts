@@ -3,7 +3,8 @@ import type { NormalizedConfig, NormalizedLink } from './config'
 import { codegenMessages } from './messages'
 import type { NameOperationTypes, OperationTypeNames } from './type-names'
 
-const HANDLER_TYPES: Record<string, 'query' | 'mutation' | undefined> = { query: 'query', mutation: 'mutation' }
+type HandlerType = 'query' | 'mutation' | 'subscription'
+const HANDLER_TYPES: Record<string, HandlerType | undefined> = { query: 'query', mutation: 'mutation', subscription: 'subscription' }
 
 /** The text of the generated module: imports, operation map, registration, links and factories. */
 export function renderOutput(
@@ -18,8 +19,13 @@ export function renderOutput(
 
   const needsGraphql = config.links.length > 0 || (config.unscoped && handled.length > 0)
   const runtimeImports = needsGraphql ? ['graphql'] : []
+  const subscriptions = handled.some(({ operation }) => operation.type === 'subscription')
   const typeImports = ['GraphQLHandler', 'GraphQLResponseResolver', 'RequestHandlerOptions']
+  if (subscriptions) typeImports.push('GraphQLSubscriptionHandler', 'GraphQLSubscriptionOptions', 'GraphQLSubscriptionResolver')
   if (config.links.length > 0) typeImports.push('TypedGraphQLLinkHandlers')
+  if (config.links.length > 0 && subscriptions) typeImports.push('GraphQLLinkSubscriptions')
+  // A link whose documents have subscriptions also has `subscription()` and `subscriptions`.
+  const linkType = `TypedGraphQLLinkHandlers<${map}>${subscriptions ? ' & GraphQLLinkSubscriptions' : ''}`
   const prepend = [
     `import { ${[...runtimeImports, ...typeImports.map((name) => `type ${name}`)].join(', ')} } from 'mocklib'`,
   ]
@@ -47,7 +53,7 @@ export function renderOutput(
     sections.push(
       [
         `/** Handlers scoped to ${link.endpoint}, typed by ${map}: names autocomplete, unknown ones do not compile. */`,
-        `export const ${link.name}: TypedGraphQLLinkHandlers<${map}> = graphql.link<${map}>(${JSON.stringify(link.endpoint)})`,
+        `export const ${link.name}: ${linkType} = graphql.link<${map}>(${JSON.stringify(link.endpoint)})`,
       ].join('\n'),
     )
   }
@@ -55,10 +61,7 @@ export function renderOutput(
     if (config.unscoped) sections.push(renderFactory(config, operation, types, undefined))
     for (const link of config.links) sections.push(renderFactory(config, operation, types, link))
   }
-  const skipped = [
-    ...named.filter(({ operation }) => operation.type === 'subscription').map(({ operation }) => codegenMessages.skippedSubscription(operation.name)),
-    ...collected.skipped,
-  ]
+  const skipped = collected.skipped
   if (skipped.length > 0) sections.push(skipped.map((line) => `// ${line}`).join('\n'))
   return { prepend, content: `${sections.join('\n\n')}\n` }
 }
@@ -80,8 +83,8 @@ function renderFactory(
   types: OperationTypeNames,
   link: NormalizedLink | undefined,
 ): string {
-  const type = HANDLER_TYPES[operation.type] as 'query' | 'mutation'
-  const pascalType = type === 'query' ? 'Query' : 'Mutation'
+  const type = HANDLER_TYPES[operation.type] as HandlerType
+  const pascalType = type[0].toUpperCase() + type.slice(1)
   const base = operation.name[0].toUpperCase() + operation.name.slice(1)
   // An operation already named "…Query" gets mockGetUserQuery, not mockGetUserQueryQuery.
   const typeSuffix = base.toLowerCase().endsWith(type) ? '' : pascalType
@@ -91,18 +94,25 @@ function renderFactory(
   const variables =
     operation.variables.length === 0 ? 'No variables.' : `Variables: ${operation.variables.map((v) => `\`${v}\``).join(', ')}.`
   const data = operation.rootFields.map((field) => `${field}: …`).join(', ')
+  const subscription = type === 'subscription'
   const call =
     link === undefined
       ? `graphql.${type}<${generics}>('${operation.name}', resolver, options)`
-      : `${link.name}.${type}('${operation.name}', resolver, options)`
+      : subscription
+        ? `${link.name}.subscription<${generics}>('${operation.name}', resolver, options)`
+        : `${link.name}.${type}('${operation.name}', resolver, options)`
+  const example = subscription
+    ? `${name}(({ variables, subscription }) => subscription.publish({ data: { ${data} } }))`
+    : `${name}(({ variables }) => HttpResponse.json({ data: { ${data} } }))`
+  const verb = subscription ? 'Serves' : 'Answers'
   return [
     `/**`,
-    ` * Answers the ${type} \`${operation.name}\` ${where}. ${variables}`,
-    ` * @example ${name}(({ variables }) => HttpResponse.json({ data: { ${data} } }))`,
+    ` * ${verb} the ${type} \`${operation.name}\` ${where}. ${variables}`,
+    ` * @example ${example}`,
     ` */`,
     `export const ${name} = (`,
-    `  resolver: GraphQLResponseResolver<${generics}>,`,
-    `  options?: RequestHandlerOptions,`,
-    `): GraphQLHandler<${generics}> => ${call}`,
+    subscription ? `  resolver: GraphQLSubscriptionResolver<${generics}>,` : `  resolver: GraphQLResponseResolver<${generics}>,`,
+    subscription ? `  options?: GraphQLSubscriptionOptions,` : `  options?: RequestHandlerOptions,`,
+    subscription ? `): GraphQLSubscriptionHandler<${generics}> => ${call}` : `): GraphQLHandler<${generics}> => ${call}`,
   ].join('\n')
 }

@@ -38,7 +38,6 @@ describe('the mocklib plugin', () => {
   }, 60_000)
 
   it('writes a factory per named query and mutation, with the typescript-operations type names', () => {
-    expect(events).toContain("import { graphql, type GraphQLHandler, type GraphQLResponseResolver, type RequestHandlerOptions } from 'mocklib'")
     // An operation already named "…Query" is not named twice; a lower-case name is capitalised.
     expect(events).toContain(
       "export const mockGetEventQuery = (\n  resolver: GraphQLResponseResolver<GetEventQueryQuery, GetEventQueryQueryVariables>,",
@@ -63,8 +62,22 @@ describe('the mocklib plugin', () => {
         "  OnEventChanged: { type: 'subscription'; result: OnEventChangedSubscription; variables: OnEventChangedSubscriptionVariables }\n}",
     )
     expect(events).toContain("declare module 'mocklib' {\n  interface GeneratedOperations {\n    \"events.ts\": Operations\n  }\n}")
-    expect(events).not.toContain('mockOnEventChanged')
-    expect(events).toContain('// Skipped: subscription OnEventChanged. mocklib has no subscription handlers')
+    expect(events).not.toContain('Skipped')
+  })
+
+  it('writes a factory per named subscription, typed by the subscription types', () => {
+    expect(events).toContain(
+      "import { graphql, type GraphQLHandler, type GraphQLResponseResolver, type RequestHandlerOptions, type GraphQLSubscriptionHandler, type GraphQLSubscriptionOptions, type GraphQLSubscriptionResolver } from 'mocklib'",
+    )
+    expect(events).toContain(
+      [
+        'export const mockOnEventChangedSubscription = (',
+        '  resolver: GraphQLSubscriptionResolver<OnEventChangedSubscription, OnEventChangedSubscriptionVariables>,',
+        '  options?: GraphQLSubscriptionOptions,',
+        "): GraphQLSubscriptionHandler<OnEventChangedSubscription, OnEventChangedSubscriptionVariables> => graphql.subscription<OnEventChangedSubscription, OnEventChangedSubscriptionVariables>('OnEventChanged', resolver, options)",
+      ].join('\n'),
+    )
+    expect(events).toContain('subscription.publish({ data: { eventChanged: … } })')
   })
 
   it('skips an anonymous operation with a comment that says what to do', async () => {
@@ -85,9 +98,14 @@ describe('the mocklib plugin', () => {
       ],
     })
     expect(output).toContain(
-      'export const eventsApi: TypedGraphQLLinkHandlers<Operations> = graphql.link<Operations>("https://events.test/graphql")',
+      'export const eventsApi: TypedGraphQLLinkHandlers<Operations> & GraphQLLinkSubscriptions = graphql.link<Operations>("https://events.test/graphql")',
     )
-    expect(output).toContain('export const legacy: TypedGraphQLLinkHandlers<Operations> = graphql.link<Operations>("/legacy/graphql")')
+    expect(output).toContain(
+      'export const legacy: TypedGraphQLLinkHandlers<Operations> & GraphQLLinkSubscriptions = graphql.link<Operations>("/legacy/graphql")',
+    )
+    expect(output).toContain(
+      "=> eventsApi.subscription<OnEventChangedSubscription, OnEventChangedSubscriptionVariables>('OnEventChanged', resolver, options)",
+    )
     expect(output).toContain("export const mockRenameEventMutationEventsApi = (")
     expect(output).toContain("=> eventsApi.mutation('RenameEvent', resolver, options)")
     expect(output).toContain("export const mockGetEventQueryLegacy = (")
@@ -127,12 +145,20 @@ describe('the mocklib plugin', () => {
         join(dir, 'use.ts'),
         [
           "import { HttpResponse } from 'mocklib'",
-          "import { eventsApi, mockGetEventQuery, mockRenameEventMutationEventsApi } from './events'",
+          "import { eventsApi, mockGetEventQuery, mockOnEventChangedSubscription, mockOnEventChangedSubscriptionEventsApi, mockRenameEventMutationEventsApi } from './events'",
           "mockGetEventQuery(({ variables }) => HttpResponse.json({ data: { event: { id: String(variables.id), name: 'Launch' } } }))",
           "mockRenameEventMutationEventsApi(({ variables }) => HttpResponse.json({ data: { renameEvent: { id: '1', name: variables.name } } }))",
           "eventsApi.query('listEvents', () => HttpResponse.json({ data: { all: [{ id: '1' }] } }))",
           '// @ts-expect-error: the subscription has no handler',
           "eventsApi.query('OnEventChanged', () => undefined)",
+          "mockOnEventChangedSubscription(({ variables, subscription }) => subscription.publish({ data: { eventChanged: { id: String(variables.id), name: 'Renamed' } } }))",
+          "const onChanged = mockOnEventChangedSubscriptionEventsApi(({ subscription }) => subscription.complete())",
+          "onChanged.publish({ data: { eventChanged: { id: '1', name: 'Again' } } })",
+          "for (const active of eventsApi.subscriptions) active.complete()",
+          '// @ts-expect-error: eventChanged.name is a String',
+          "mockOnEventChangedSubscription(({ subscription }) => subscription.publish({ data: { eventChanged: { id: '1', name: 2 } } }))",
+          '// @ts-expect-error: the subscription has no variable "room"',
+          "mockOnEventChangedSubscription(({ variables }) => void variables.room)",
           '// @ts-expect-error: name is a String',
           "mockGetEventQuery(() => HttpResponse.json({ data: { event: { id: '1', name: 1 } } }))",
           '',

@@ -35,3 +35,47 @@ graphql.subscription(/^On/, () => {})
 graphql.subscription(ListPostsDocument, () => {})
 // @ts-expect-error: a resolver is required
 graphql.subscription('OnAny')
+
+// A TypedDocumentString (codegen's client preset with documentMode: 'string') types the same way.
+declare class TypedDocumentString<Result, Variables> extends String {
+  __apiType?: (variables: Variables) => Result
+}
+declare const OnPostAddedString: TypedDocumentString<OnPostAdded, OnPostAddedVariables>
+const fromString = graphql.subscription(OnPostAddedString, ({ subscription, variables }) => {
+  subscription.publish({ data: { postAdded: { id: '1', title: variables.feed } } })
+  // @ts-expect-error: the document has no such variable
+  void variables.room
+})
+
+// Active subscriptions keep the handler's types.
+fromString.publish({ data: { postAdded: { id: '2', title: 't' } } })
+// @ts-expect-error: publish's data has the document's result type
+fromString.publish({ data: { postAdded: { id: 2 } } })
+for (const active of fromString.subscriptions) {
+  const feed: string = active.variables.feed
+  const id: string = active.subscriptionId
+  active.publish({ data: { postAdded: { id, title: feed } } })
+  // @ts-expect-error: subscriptions is read-only from the outside
+  fromString.subscriptions.add(active)
+}
+
+// Connection options: on the link and per handler.
+const secured = graphql.link('https://api.test/graphql', {
+  onConnect: (payload, { request, requestId }) => {
+    const url: string = request.url
+    void [url, requestId]
+    return payload.token === 'ok' ? { welcome: true } : false
+  },
+  connectionInitWaitTimeout: 1_000,
+})
+secured.subscription('OnAny', () => {}, { once: true, onConnect: async () => true })
+for (const active of secured.subscriptions) void active.operationName
+// @ts-expect-error: onConnect answers with a boolean or the ack payload
+graphql.link('https://api.test/graphql', { onConnect: () => 'yes' })
+// @ts-expect-error: the timeout is a number of milliseconds
+graphql.subscription('OnAny', () => {}, { connectionInitWaitTimeout: '1s' })
+graphql.subscription('OnAny', ({ connectionParams, subscription }) => {
+  const params: Record<string, unknown> = connectionParams
+  void params
+  subscription.passthrough()
+})
