@@ -4,9 +4,9 @@ import { defineConfig } from 'vitest/config'
 
 const src = (path: string) => fileURLToPath(new URL(`./src/${path}`, import.meta.url))
 
-// The WebSocket suites need a global WebSocket: Node 22+ has one, Node 20 only behind a flag.
+// The WebSocket suites (and the schema executor's subscriptions over graphql-ws) need a global WebSocket: Node 22+ has one, Node 20 only behind a flag.
 // They run as their own project so no other suite sees the flag.
-const websocketTests = 'test/ws/**/*.test.ts'
+const websocketTests = ['test/ws/**/*.test.ts', 'test/executor/subscriptions*.test.ts']
 const websocketExecArgv = typeof globalThis.WebSocket === 'undefined' ? ['--experimental-websocket'] : []
 
 // Tests import 'mocklib' like users do. During development that name points at the
@@ -32,8 +32,8 @@ export default defineConfig({
     pool: 'forks',
     projects: [
       // Project settings extend the ones above (include lists would add up, so each names its own).
-      { extends: true, test: { name: 'main', include: ['test/**/*.test.ts'], exclude: [websocketTests, 'test/packaging/**', 'node_modules/**'] } },
-      { extends: true, test: { name: 'websocket', include: [websocketTests], execArgv: websocketExecArgv } },
+      { extends: true, test: { name: 'main', include: ['test/**/*.test.ts'], exclude: [...websocketTests, 'test/packaging/**', 'node_modules/**'] } },
+      { extends: true, test: { name: 'websocket', include: websocketTests, execArgv: websocketExecArgv } },
     ],
   },
 })

@@ -1,7 +1,9 @@
 import { getDocumentBaseUrl } from '../runtime/environment'
 import { handleRequest, type PipelineOptions } from '../runtime/handle-request'
+import { companionsOf } from '../runtime/companion-handlers'
 import type { HandlerList } from '../runtime/handler-list'
 import { format } from '../runtime/messages'
+import type { RequestHandler } from '../runtime/request-handler'
 import { onUnhandledRequest } from '../runtime/unhandled-request'
 import { MockedConnection } from './mocked-connection'
 import type { WebSocketConnection } from './websocket-connection'
@@ -32,11 +34,12 @@ export async function handleConnection(
 
   const baseUrl = getDocumentBaseUrl()
   const matches: Array<{ handler: WebSocketHandler; params: Record<string, string | string[] | undefined> }> = []
-  for (const handler of list.current()) {
-    if (!isWebSocketHandler(handler)) continue
-    if (handler.options.once === true && list.store.peek(handler)?.used) continue
-    const params = handler.parse(url, protocols, baseUrl)
-    if (params !== undefined) matches.push({ handler, params })
+  for (const listed of list.current()) {
+    for (const handler of connectionHandlers(listed)) {
+      if (handler.options.once === true && list.store.peek(handler)?.used) continue
+      const params = handler.parse(url, protocols, baseUrl)
+      if (params !== undefined) matches.push({ handler, params })
+    }
   }
   if (matches.length === 0) return unhandled(raw, handshake(), options)
 
@@ -66,6 +69,11 @@ export async function handleConnection(
     if (connection.failed) return { type: 'failed' }
   }
   return { type: 'mocked', handlers: matches.map((match) => match.handler) }
+}
+
+/** The WebSocket handlers a listed handler stands for: itself, or those it carries (companion-handlers.ts). */
+function connectionHandlers(handler: RequestHandler): readonly WebSocketHandler[] {
+  return isWebSocketHandler(handler) ? [handler] : companionsOf(handler).filter(isWebSocketHandler)
 }
 
 /** No handler: the unhandled strategy decides, then the connection goes to the real server. */

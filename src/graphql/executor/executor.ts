@@ -1,3 +1,4 @@
+import { carryCompanions } from '../../runtime/companion-handlers'
 import { MocklibTypeError } from '../../runtime/errors'
 import type { ExecutionResult, GraphQLSchema } from 'graphql'
 import type { IMocks, IMockStore, TypePolicy } from '@graphql-tools/mock'
@@ -8,8 +9,10 @@ import type { GraphQLQuery } from '../types'
 import { BODY_CHECK_MODES, checkBody, type BodyCheckMode } from './body-check'
 import { CheckedHandler } from './checked-handler'
 import { ValidatedDocuments } from './validated-documents'
+import { prepareOperation } from './prepare-operation'
 import { SchemaEndpointHandler } from './endpoint-handler'
-import { installDispatch, kOverrideLayers } from './field-dispatch'
+import { executionContext } from './execution-context'
+import { installDispatch } from './field-dispatch'
 import { incrementalFormatOf, type IncrementalFormat } from '../incremental-format'
 import { executeOperation, withIncrementalDirectives, type Execution } from './incremental-execution'
 import { multipartIncrementalResponse } from '../incremental-response'
@@ -19,13 +22,16 @@ import { isRealmError, schemaMessages } from './messages'
 import { SchemaOverrideHandler, takeOverrideLayers } from './override-handler'
 import { assertOneSource, buildBaseSchema, type SchemaSource } from './schema-source'
 import { SeededRandom, seededMocks } from './seeded-mocks'
-import { responseShape, STATUS_POLICIES, type StatusPolicy } from './status-policy'
+import { subscribeOperation, type SubscribeOutcome } from './subscribe-operation'
+import { installSubscribers, ownSubscribers, SubscriptionRegistry } from './subscription-registry'
+import { responseShape, STATUS_POLICIES, type ResponseShape, type StatusPolicy } from './status-policy'
 import type {
   SchemaContext,
   SchemaOverrides,
   SchemaRequestInfo,
   SchemaResolvers,
   SchemaResponseBody,
+  SubscriptionPayload,
 } from './types'
 
 export interface SchemaExecutorOptions extends SchemaSource {
@@ -61,7 +67,22 @@ export interface CheckOptions {
 /** The resolver form of the executor: pass it to any `graphql.*` handler. */
 export type SchemaResolver = (info: SchemaRequestInfo) => Promise<HttpResponse<SchemaResponseBody>>
 
-export interface SchemaExecutor {
+/**
+ * @internal How `handler()` serves subscriptions: the `mocklib/schema` entry passes the
+ * subscription handler factory of src/graphql-ws (which this layer cannot import); `start`
+ * subscribes one operation against the schema.
+ */
+export type SubscriptionServing = (
+  endpoint: string | RegExp | undefined,
+  start: (input: SchemaRequestInfo) => Promise<SubscribeOutcome>,
+  options: RequestHandlerOptions | undefined,
+) => RequestHandler
+
+/**
+ * A schema-backed executor. `Subscriptions` types `publish()`: the fields of the schema's
+ * `Subscription` type and their values (GraphQL Code Generator's `Subscription` type fits).
+ */
+export interface SchemaExecutor<Subscriptions extends object = Record<string, unknown>> {
   /**
    * Answers a GraphQL request from the schema: `graphql.operation(executor.resolver)`,
    * `graphql.link(url).operation(executor.resolver)`, or inside your own resolver.
@@ -92,7 +113,18 @@ export interface SchemaExecutor {
    * is waiting. Holds outlive requests; `reset()` releases them all.
    */
   hold(labelOrPath: string): HeldPart
-  /** Forgets all state (the store) and restarts the seeded data, releases holds, as if just created. */
+  /**
+   * Delivers an event to every active subscription to `field` (a field of the schema's
+   * `Subscription` type), each executed with its own selection set and variables; mocks fill
+   * what `payload` leaves out. Returns how many subscriptions got it.
+   */
+  publish<Field extends keyof Subscriptions & string>(field: Field, payload?: SubscriptionPayload<Subscriptions[Field]>): number
+  /** Resolves once at least `count` (default 1) subscriptions to `field` are active: publish after it. */
+  subscribed(field: keyof Subscriptions & string, count?: number): Promise<void>
+  /**
+   * Forgets all state (the store), restarts the seeded data, releases holds and ends (completes)
+   * active subscriptions, as if just created.
+   */
   reset(): void
   /** Resolves once the schema is loaded and built (it happens on first use otherwise). */
   ready(): Promise<void>
@@ -108,6 +140,7 @@ interface Built {
   store: IMockStore
   random: SeededRandom
   cache: ValidatedDocuments
+  subscriptions: SubscriptionRegistry
 }
 
 /** The validated scalar options of one executor. */
@@ -150,7 +183,10 @@ type LayerValidator = (state: Built, layers: readonly SchemaOverrides[]) => read
  * your resolvers, then the mock store, then seeded generated values. Loading graphql and
  * @graphql-tools happens on first use, so creating it is synchronous and cheap.
  */
-export function createSchemaExecutor(options: SchemaExecutorOptions): SchemaExecutor {
+export function createSchemaExecutor<Subscriptions extends object = Record<string, unknown>>(
+  options: SchemaExecutorOptions,
+  subscriptionServing?: SubscriptionServing,
+): SchemaExecutor<Subscriptions> {
   const settings = readSettings(options)
   const lazy = new LazyBuild(options, settings)
   const owner = {}
@@ -160,7 +196,15 @@ export function createSchemaExecutor(options: SchemaExecutorOptions): SchemaExec
 
   return {
     resolver,
-    handler: (endpoint, handlerOptions) => schemaHandler(resolver, settings.statusPolicy, endpoint, handlerOptions),
+    handler(endpoint, handlerOptions) {
+      const handler = schemaHandler(resolver, settings.statusPolicy, endpoint, handlerOptions)
+      if (subscriptionServing === undefined) return handler
+      const start = async (input: SchemaRequestInfo) => {
+        const state = await lazy.get()
+        return subscribeOperation(state, input, validLayers(state, takeOverrideLayers(input.requestId, owner)))
+      }
+      return carryCompanions(handler, [subscriptionServing(endpoint, start, handlerOptions)])
+    },
     async execute(input) {
       const state = await lazy.get()
       const { result } = await run(state, input, validLayers(state, input.overrides ?? []))
@@ -178,9 +222,20 @@ export function createSchemaExecutor(options: SchemaExecutorOptions): SchemaExec
     checkAll(handlers, checkOptions) {
       return handlers.map((handler) => (handler?.kind === 'graphql' ? check(handler, checkOptions) : handler))
     },
+    publish(field, payload) {
+      if (lazy.built === undefined) return 0
+      checkSubscriptionField(lazy.built.schema, field)
+      return lazy.built.subscriptions.publish(field, payload)
+    },
+    async subscribed(field, count = 1) {
+      const state = await lazy.get()
+      checkSubscriptionField(state.schema, field)
+      return state.subscriptions.subscribed(field, count)
+    },
     reset() {
       settings.holds.releaseAll()
       if (lazy.built === undefined) return
+      lazy.built.subscriptions.endAll()
       lazy.built.store.reset()
       lazy.built.random.reset()
     },
@@ -290,6 +345,7 @@ async function buildExecutor(options: SchemaExecutorOptions, seed: number, cache
       mockGenerationBehavior: 'deterministic',
     })
     const resolvers = typeof options.resolvers === 'function' ? options.resolvers(store) : options.resolvers
+    const subscribers = ownSubscribers(base, resolvers, options.schema !== undefined)
     const schema = peers.mock.addMocksToSchema({
       schema: base,
       store,
@@ -298,14 +354,16 @@ async function buildExecutor(options: SchemaExecutorOptions, seed: number, cache
       preserveResolvers: options.schema !== undefined,
     })
     installDispatch(peers, schema)
-    return { peers, schema, store, random, cache: new ValidatedDocuments(peers, schema, cacheSize) }
+    const subscriptions = new SubscriptionRegistry()
+    installSubscribers(peers, schema, subscribers, subscriptions)
+    return { peers, schema, store, random, cache: new ValidatedDocuments(peers, schema, cacheSize), subscriptions }
   } catch (error) {
     if (isRealmError(error)) throw new Error(schemaMessages.twoGraphQLCopies('found while adding mocks to the schema'), { cause: error })
     throw error
   }
 }
 
-type ErrorStatus = (kind: 'syntax' | 'validation' | 'not-well-formed') => number
+type ErrorStatus = ResponseShape['requestErrorStatus']
 
 interface RunOutcome {
   result: ExecutionResult
@@ -322,51 +380,20 @@ async function run(
   errorStatus: ErrorStatus = () => 200,
   wanted?: IncrementalFormat,
 ): Promise<RunOutcome> {
+  const prepared = prepareOperation(state.peers, state.cache, input)
+  if (prepared.kind === 'request-error') return { result: { errors: prepared.errors }, status: errorStatus(prepared.errorKind) }
   const { peers } = state
-  const { GraphQLError, getOperationAST } = peers.graphql
-  const requestError = (message: string, kind: 'syntax' | 'validation' | 'not-well-formed'): RunOutcome => ({
-    result: { errors: [new GraphQLError(message)] },
-    status: errorStatus(kind),
-  })
-
-  if (typeof input.query !== 'string') return requestError(schemaMessages.queryNotString(input.query), 'not-well-formed')
-  const variables = (input.variables ?? {}) as Record<string, unknown>
-  if (typeof variables !== 'object' || Array.isArray(variables)) {
-    return requestError(schemaMessages.variablesNotObject(variables), 'not-well-formed')
-  }
-
-  const prepared = state.cache.prepare(input.query)
-  if (prepared.kind === 'syntax-error') return { result: { errors: prepared.errors }, status: errorStatus('syntax') }
-  if (prepared.kind === 'invalid') return { result: { errors: prepared.errors }, status: errorStatus('validation') }
-
-  const operationName = input.operationName || undefined
-  const operation = getOperationAST(prepared.document, operationName)
-  if (operation === null || operation === undefined) {
-    const operations = prepared.document.definitions.filter((definition) => definition.kind === 'OperationDefinition')
-    const message =
-      operationName !== undefined
-        ? schemaMessages.unknownOperation(operationName)
-        : operations.length > 1
-          ? schemaMessages.ambiguousOperation()
-          : schemaMessages.noOperation()
-    return requestError(message, 'validation')
-  }
+  const { document, operation, operationName, variables } = prepared
   if (input.request?.method === 'GET' && operation.operation !== 'query') {
-    return { ...requestError(schemaMessages.mutationOverGet(operation.operation), 'validation'), status: 405, allow: 'POST' }
+    return { result: { errors: [new peers.graphql.GraphQLError(schemaMessages.mutationOverGet(operation.operation))] }, status: 405, allow: 'POST' }
   }
 
-  const context: SchemaContext & { [kOverrideLayers]: readonly SchemaOverrides[] } = {
-    store: state.store,
-    request: input.request,
-    requestId: input.requestId,
-    variables,
-    [kOverrideLayers]: layers,
-  }
+  const context = executionContext(state.store, input, variables, layers)
   let execution: Execution
   try {
     execution = await executeOperation(
       peers,
-      { schema: state.schema, document: prepared.document, variableValues: variables, operationName, contextValue: context },
+      { schema: state.schema, document, variableValues: variables, operationName, contextValue: context },
       wanted,
     )
   } catch (error) {
@@ -396,6 +423,13 @@ function checkOverrides(state: Built, overrides: SchemaOverrides): void {
     for (const fieldName of Object.keys(fields)) {
       if (!Object.hasOwn(known, fieldName)) throw new MocklibTypeError('MOCKLIB_INVALID_ARGUMENT', schemaMessages.overrideUnknownField(typeName, fieldName))
     }
+  }
+}
+
+function checkSubscriptionField(schema: GraphQLSchema, field: unknown): void {
+  const known = Object.keys(schema.getSubscriptionType()?.getFields() ?? {})
+  if (typeof field !== 'string' || !known.includes(field)) {
+    throw new MocklibTypeError('MOCKLIB_INVALID_ARGUMENT', schemaMessages.publishUnknownField(field, known))
   }
 }
 

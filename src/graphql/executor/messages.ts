@@ -117,6 +117,16 @@ export const schemaMessages = {
       `The mock body of the handler "${header}" does not fit the schema for ${operation}${where}:\n${lines.join('\n')}\n${outcome}`,
     )
   },
+  subscriberNotIterable(field: string, value: unknown): string {
+    return `The subscribe resolver of ${field} returned ${describeValue(value)}; it must return an async iterable (an async generator, for example) of events.`
+  },
+  publishUnknownField(field: unknown, known: readonly string[]): string {
+    return format(
+      known.length === 0
+        ? `executor.publish(${describeValue(field)}, payload): the schema has no Subscription type. Add one (type Subscription { postAdded: Post! }) to publish events.`
+        : `executor.publish(${describeValue(field)}, payload): the Subscription type has no such field. Its fields: ${known.join(', ')}.`,
+    )
+  },
   badCheckMode(value: unknown): string {
     return format(`Unknown body check mode ${describeValue(value)}. Use 'strict', 'warn' or 'off'.`)
   },

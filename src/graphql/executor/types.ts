@@ -20,10 +20,27 @@ interface FieldResolverShape {
 /** A field resolver: (parent, args, context, info) => value, or a promise of one. */
 export type SchemaFieldResolver = FieldResolverShape['resolve']
 
+/**
+ * A field of the `Subscription` type with its own event source: `subscribe` returns an async
+ * iterable of events (root values, such as `{ postAdded: post }`), `resolve` (optional) maps
+ * each event to the field's value. `executor.publish()` still reaches such a field too.
+ */
+export interface SchemaSubscriptionResolver {
+  subscribe(parent: unknown, args: Record<string, unknown>, context: SchemaContext, info: GraphQLResolveInfo): AsyncIterable<unknown> | Promise<AsyncIterable<unknown>>
+  resolve?: SchemaFieldResolver
+}
+
 /** Resolvers keyed by type, then field, as in @graphql-tools/schema; scalars may be GraphQLScalarType. */
 export interface SchemaResolvers {
-  [typeName: string]: { [fieldName: string]: SchemaFieldResolver } | GraphQLScalarType
+  [typeName: string]: { [fieldName: string]: SchemaFieldResolver | SchemaSubscriptionResolver } | GraphQLScalarType
 }
+
+/** What `publish()` takes for a field of type `T`: any part of it (mocks fill the rest). */
+export type SubscriptionPayload<T> = T extends readonly (infer Item)[]
+  ? ReadonlyArray<SubscriptionPayload<Item>>
+  : T extends object
+    ? { readonly [Key in keyof T]?: SubscriptionPayload<T[Key]> | null }
+    : T
 
 /** A plain value an override may return instead of a resolver function. */
 export type SchemaOverrideValue =
