@@ -33,12 +33,13 @@ export async function handleConnection(
   if (emitter.has('connection')) emitter.emit('connection', { url, protocols, request: handshake(), requestId: id })
 
   const baseUrl = getDocumentBaseUrl()
-  const matches: Array<{ handler: WebSocketHandler; params: Record<string, string | string[] | undefined> }> = []
+  // `listed` is the handler in the list: the WebSocket handler itself, or the handler that carries it.
+  const matches: Array<{ handler: WebSocketHandler; listed: RequestHandler; params: Record<string, string | string[] | undefined> }> = []
   for (const listed of list.current()) {
     for (const handler of connectionHandlers(listed)) {
       if (handler.options.once === true && list.store.peek(handler)?.used) continue
       const params = handler.parse(url, protocols, baseUrl)
-      if (params !== undefined) matches.push({ handler, params })
+      if (params !== undefined) matches.push({ handler, listed, params })
     }
   }
   if (matches.length === 0) return unhandled(raw, handshake(), options)
@@ -57,11 +58,11 @@ export async function handleConnection(
     }
   })
   const pipeline = (request: Request, requestId: string) => handleRequest(request, requestId, list, options)
-  for (const { handler, params } of matches) {
+  for (const { handler, listed, params } of matches) {
     if (handler.options.once === true) list.store.get(handler).used = true
     const { client, server } = connection.viewFor(handler, handler.info.header)
     try {
-      const whenRemoved = (callback: () => void) => list.store.onRemoved(handler, callback)
+      const whenRemoved = (callback: () => void) => list.store.onRemoved(listed, callback)
       handler.connect({ client, server, params, info: { protocols }, requestId: id, get request() { return handshake() } }, connection.closed, pipeline, whenRemoved)
     } catch (error) {
       connection.fail(error, handler, handler.info.header)

@@ -19,7 +19,7 @@ import { multipartIncrementalResponse } from '../incremental-response'
 import { IncrementalHolds, pacePayloads, readIncrementalOptions, type HeldPart, type IncrementalDeliveryOptions } from './incremental-pacing'
 import { loadPeers, type Peers } from './load-peers'
 import { isRealmError, schemaMessages } from './messages'
-import { SchemaOverrideHandler, takeOverrideLayers } from './override-handler'
+import { listedOverrideLayers, SchemaOverrideHandler, takeOverrideLayers } from './override-handler'
 import { assertOneSource, buildBaseSchema, type SchemaSource } from './schema-source'
 import { SeededRandom, seededMocks } from './seeded-mocks'
 import { subscribeOperation, type SubscribeOutcome } from './subscribe-operation'
@@ -201,7 +201,10 @@ export function createSchemaExecutor<Subscriptions extends object = Record<strin
       if (subscriptionServing === undefined) return handler
       const start = async (input: SchemaRequestInfo) => {
         const state = await lazy.get()
-        return subscribeOperation(state, input, validLayers(state, takeOverrideLayers(input.requestId, owner)))
+        // Over HTTP the pipeline noted the overrides the request passed; a socket's subscriptions take those listed now.
+        const noted = takeOverrideLayers(input.requestId, owner)
+        const layers = noted.length > 0 ? noted : listedOverrideLayers(handler, owner)
+        return subscribeOperation(state, input, validLayers(state, layers))
       }
       return carryCompanions(handler, [subscriptionServing(endpoint, start, handlerOptions)])
     },

@@ -1,4 +1,5 @@
 import { BoundedCache } from '../../runtime/bounded-cache'
+import { currentScopes } from '../../runtime/current-scope'
 import type { RequestContext } from '../../runtime/request-context'
 import { RequestHandler } from '../../runtime/request-handler'
 import type { SchemaOverrides } from './types'
@@ -21,7 +22,7 @@ export class SchemaOverrideHandler extends RequestHandler {
   readonly kind = 'schema-override'
 
   constructor(
-    private readonly owner: object,
+    readonly owner: object,
     readonly overrides: SchemaOverrides,
   ) {
     super(`schema override ${describeOverrides(overrides)}`, () => undefined)
@@ -49,6 +50,24 @@ export function takeOverrideLayers(requestId: string | undefined, owner: object)
   if (mine.length === layers.length) pending.delete(requestId)
   else pending.set(requestId, layers.filter((layer) => layer.owner !== owner))
   return mine.map((layer) => layer.overrides)
+}
+
+/**
+ * The layers for work that starts outside the request pipeline (a subscription on a WebSocket
+ * connection): `owner`'s override handlers listed before `carrier` (the executor's handler) in
+ * the list the code running now uses, in precedence order. Empty when `carrier` is not listed.
+ */
+export function listedOverrideLayers(carrier: RequestHandler, owner: object): SchemaOverrides[] {
+  for (const list of currentScopes()) {
+    const handlers = list.current()
+    const at = handlers.indexOf(carrier)
+    if (at === -1) continue
+    return handlers
+      .slice(0, at)
+      .filter((handler): handler is SchemaOverrideHandler => handler instanceof SchemaOverrideHandler && handler.owner === owner)
+      .map((handler) => handler.overrides)
+  }
+  return []
 }
 
 function describeOverrides(overrides: SchemaOverrides): string {

@@ -1,4 +1,5 @@
 import type { GraphQLFieldResolver, GraphQLSchema } from 'graphql'
+import { currentScopes } from '../../runtime/current-scope'
 import { EventChannel } from './event-channel'
 import type { Peers } from './load-peers'
 import { schemaMessages } from './messages'
@@ -6,24 +7,34 @@ import { schemaMessages } from './messages'
 interface Waiter {
   fieldName: string
   count: number
+  scopes: readonly object[]
   resolve: () => void
+}
+
+/** A subscription's channel and the handler lists (scopes) that were current when it started. */
+interface Entry {
+  channel: EventChannel
+  scopes: readonly object[]
 }
 
 /**
  * The executor's active subscriptions, by root field of the schema's `Subscription` type: what
  * `publish()` delivers to, `subscribed()` waits for and `reset()` ends. Each subscription reads
  * its own EventChannel, so each runs its own selection set and variables on every event.
+ * `publish()` and `subscribed()` see the subscriptions that started in the caller's scope
+ * (runtime/current-scope.ts): inside a `server.boundary()`, that boundary's own.
  */
 export class SubscriptionRegistry {
-  readonly #byField = new Map<string, Set<EventChannel>>()
+  readonly #byField = new Map<string, Set<Entry>>()
   #waiters: Waiter[] = []
 
   /** A new subscription to `fieldName`, fed by `publish()` and, when given, by `source`. */
   open(fieldName: string, source: AsyncIterable<unknown> | undefined): EventChannel {
-    let channels = this.#byField.get(fieldName)
-    if (channels === undefined) this.#byField.set(fieldName, (channels = new Set()))
-    const channel = new EventChannel(() => channels.delete(channel))
-    channels.add(channel)
+    let entries = this.#byField.get(fieldName)
+    if (entries === undefined) this.#byField.set(fieldName, (entries = new Set()))
+    const channel = new EventChannel(() => entries.delete(entry))
+    const entry: Entry = { channel, scopes: currentScopes() }
+    entries.add(entry)
     if (source !== undefined) channel.follow(source)
     this.#wake()
     return channel
@@ -32,30 +43,33 @@ export class SubscriptionRegistry {
   /** Delivers `{ [fieldName]: payload }` as the next event of every active subscription to the field; how many got it. */
   publish(fieldName: string, payload: unknown): number {
     let delivered = 0
-    for (const channel of [...(this.#byField.get(fieldName) ?? [])]) {
+    for (const { channel } of this.#inScope(fieldName, currentScopes())) {
       if (channel.push({ [fieldName]: payload })) delivered++
     }
     return delivered
   }
 
-  count(fieldName: string): number {
-    return this.#byField.get(fieldName)?.size ?? 0
-  }
-
   /** Resolves once at least `count` subscriptions to `fieldName` are active. */
   subscribed(fieldName: string, count: number): Promise<void> {
-    if (this.count(fieldName) >= count) return Promise.resolve()
-    return new Promise((resolve) => this.#waiters.push({ fieldName, count, resolve }))
+    const scopes = currentScopes()
+    if (this.#inScope(fieldName, scopes).length >= count) return Promise.resolve()
+    return new Promise((resolve) => this.#waiters.push({ fieldName, count, scopes, resolve }))
   }
 
   /** Ends every active subscription (each completes after the events already published to it). */
   endAll(): void {
-    for (const channels of this.#byField.values()) for (const channel of [...channels]) channel.end()
+    for (const entries of this.#byField.values()) for (const { channel } of [...entries]) channel.end()
+  }
+
+  /** The subscriptions to `fieldName` that code in `scopes` sees: those that started in one of them (all, when either has none). */
+  #inScope(fieldName: string, scopes: readonly object[]): Entry[] {
+    const entries = [...(this.#byField.get(fieldName) ?? [])]
+    return entries.filter((entry) => scopes.length === 0 || entry.scopes.length === 0 || entry.scopes.some((scope) => scopes.includes(scope)))
   }
 
   #wake(): void {
     if (this.#waiters.length === 0) return
-    const ready = this.#waiters.filter((waiter) => this.count(waiter.fieldName) >= waiter.count)
+    const ready = this.#waiters.filter((waiter) => this.#inScope(waiter.fieldName, waiter.scopes).length >= waiter.count)
     this.#waiters = this.#waiters.filter((waiter) => !ready.includes(waiter))
     for (const waiter of ready) waiter.resolve()
   }
@@ -110,3 +124,4 @@ export function ownSubscribers(
 function isAsyncIterable(value: unknown): value is AsyncIterable<unknown> {
   return typeof value === 'object' && value !== null && typeof (value as { [Symbol.asyncIterator]?: unknown })[Symbol.asyncIterator] === 'function'
 }
+

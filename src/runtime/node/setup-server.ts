@@ -2,6 +2,7 @@ import { MocklibTypeError } from '../errors'
 import { AsyncLocalStorage } from 'node:async_hooks'
 import type { LifeCycleEvents, LifeCycleEventsMap } from '../emitter'
 import type { PipelineOptions } from '../handle-request'
+import { trackScope } from '../current-scope'
 import { HandlerList } from '../handler-list'
 import { format } from '../messages'
 import type { RequestHandler } from '../request-handler'
@@ -74,6 +75,7 @@ export class SetupServerApi extends SetupApi<LifeCycleEventsMap> implements Setu
   #pipeline: PipelineOptions
   // Aborted by close(): responses still streaming (event streams) end with it.
   #lifetime = new AbortController()
+  #untrackScope: (() => void) | undefined
 
   constructor(handlers: RequestHandler[] = [], interceptors?: readonly CustomInterceptor[]) {
     super(...handlers)
@@ -107,6 +109,7 @@ export class SetupServerApi extends SetupApi<LifeCycleEventsMap> implements Setu
     this.#listening = sources
     if (sources.has('interceptors')) this.#source.apply()
     if (sources.has('undici')) sharedDispatcher().join(this.#undici)
+    this.#untrackScope = trackScope(() => this.activeList())
     if (sources.has('interceptors')) warnIfNoGlobalWebSocket(this.activeList().current())
   }
 
@@ -115,6 +118,8 @@ export class SetupServerApi extends SetupApi<LifeCycleEventsMap> implements Setu
     if (this.#source.applied) this.#source.dispose()
     sharedDispatcher().leave(this.#undici)
     this.#listening = undefined
+    this.#untrackScope?.()
+    this.#untrackScope = undefined
     this.#lifetime.abort()
   }
 

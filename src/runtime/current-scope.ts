@@ -1,0 +1,24 @@
+import type { HandlerList } from './handler-list'
+
+/** Finds the handler list that code running now uses, for one server or worker. */
+type ScopeFinder = () => HandlerList
+
+const finders = new Set<ScopeFinder>()
+
+/**
+ * Registers a listening server or started worker: `find` returns the list it would use for
+ * code running now (in Node, the innermost `boundary()`'s). Returns the function that removes it.
+ */
+export function trackScope(find: ScopeFinder): () => void {
+  finders.add(find)
+  return () => finders.delete(find)
+}
+
+/**
+ * The handler lists of every listening server and started worker, as code running now sees
+ * them. Work that outlives a request (a subscription) notes them when it starts, so calls made
+ * later from a test reach only the work of that test's boundary.
+ */
+export function currentScopes(): HandlerList[] {
+  return [...finders].map((find) => find())
+}
