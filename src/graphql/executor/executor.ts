@@ -26,7 +26,6 @@ import { subscribeOperation, type SubscribeOutcome } from './subscribe-operation
 import { installSubscribers, ownSubscribers, SubscriptionRegistry } from './subscription-registry'
 import { responseShape, STATUS_POLICIES, type ResponseShape, type StatusPolicy } from './status-policy'
 import type {
-  SchemaContext,
   SchemaOverrides,
   SchemaRequestInfo,
   SchemaResolvers,
