@@ -18,7 +18,7 @@ import { validateSources, type NodeSource } from './undici/node-sources'
 import { wrapDispatcher, type ComposableDispatcher } from './undici/wrap-dispatcher'
 
 export type { NodeSource } from './undici/node-sources'
-export type { ComposableDispatcher, DispatchFunction } from './undici/wrap-dispatcher'
+export type { ComposableDispatcher } from './undici/wrap-dispatcher'
 
 export interface ListenOptions {
   /** What to do with requests no handler matches. Default: 'warn'. */

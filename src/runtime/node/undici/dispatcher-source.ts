@@ -89,5 +89,6 @@ export class DispatcherSource {
 function invalidRequest(options: DispatchOptions, error: unknown): Error {
   const target = `${String(options.method)} ${String(options.origin ?? '')}${String(options.path)}`
   const reason = error instanceof Error ? error.message : String(error)
-  return new TypeError(format(`Could not read the undici request ${target} as a Fetch API Request: ${reason}`), { cause: error })
+  const hint = options.origin === undefined ? ' It carries no origin: dispatch it with `origin`, or through a Client or Pool wrapped by server.dispatcher().' : ''
+  return new TypeError(format(`Could not read the undici request ${target} as a Fetch API Request: ${reason}.${hint}`), { cause: error })
 }

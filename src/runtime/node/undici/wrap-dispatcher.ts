@@ -6,9 +6,14 @@ import type { DispatchHandler, DispatchOptions } from './types'
 /** undici's `dispatch`, as `compose()` hands it to an interceptor. */
 export type DispatchFunction = (options: DispatchOptions, handler: DispatchHandler) => boolean
 
-/** An undici dispatcher that can be composed (Agent, Pool, Client, MockAgent; undici 6 and 7). */
+type Interceptor = (dispatch: DispatchFunction) => DispatchFunction
+
+/**
+ * An undici dispatcher that can be composed (Agent, Pool, Client, MockAgent; undici 6 and 7).
+ * Only `compose` is named, loosely, so that any undici's own types fit.
+ */
 export interface ComposableDispatcher {
-  compose(...interceptors: Array<(dispatch: DispatchFunction) => DispatchFunction>): object
+  compose(...interceptors: never[]): unknown
 }
 
 /**
@@ -27,7 +32,24 @@ export function wrapDispatcher<D extends ComposableDispatcher>(
       format('server.dispatcher() needs an undici dispatcher with compose() (an Agent, Pool or Client of undici 6.x or 7.x).'),
     )
   }
-  return dispatcher.compose((dispatch) => (options, handler) =>
-    listening() ? source.dispatch(options, handler, { dispatch }) : dispatch(options, handler),
-  ) as ReturnType<D['compose']>
+  const origin = originOf(dispatcher)
+  const compose = dispatcher.compose as (this: D, ...interceptors: Interceptor[]) => ReturnType<D['compose']>
+  return compose.call(dispatcher, (dispatch) => (options, handler) => {
+    if (!listening()) return dispatch(options, handler)
+    // A Client or Pool serves one origin, and its requests carry only a path.
+    const complete = options.origin === undefined && origin !== undefined ? { ...options, origin } : options
+    return source.dispatch(complete, handler, { dispatch })
+  })
+}
+
+/**
+ * The origin a Client or Pool was made for: undici keeps it as a URL under a symbol named
+ * `url` (undici 6 and 7); an Agent has none.
+ */
+function originOf(dispatcher: object): string | undefined {
+  for (const key of Object.getOwnPropertySymbols(dispatcher)) {
+    const value = (dispatcher as Record<symbol, unknown>)[key]
+    if (key.description === 'url' && value instanceof URL) return value.origin
+  }
+  return undefined
 }
