@@ -1,6 +1,7 @@
 import type { CompiledEndpoint } from '../graphql/endpoint'
 import { MultipartMixedWriter } from '../graphql/multipart-mixed-writer'
 import type { MaybePromise } from '../runtime/maybe-promise'
+import { whenRemovedOf, type WhenHandlerRemoved } from '../runtime/outlives-request'
 import type { RequestContext } from '../runtime/request-context'
 import type { ResolverInfoBase } from '../runtime/request-handler'
 import { eventStreamResponse, EventStreamWriter } from '../sse/event-stream-writer'
@@ -37,13 +38,13 @@ export function matchHttpSubscription(
   if (transport === undefined || (endpoint !== undefined && !endpoint.matches(ctx))) return null
   return readHttpSubscription(handler, ctx).then((operation) => {
     if (operation === undefined) return null
-    return argsFor(ctx, () => (transport === 'multipart' ? serveMultipart : serveEventStream)(handler, operation, ctx))
+    return argsFor(ctx, (whenRemoved) => (transport === 'multipart' ? serveMultipart : serveEventStream)(handler, operation, ctx, whenRemoved))
   })
 }
 
 /** The resolver a subscription handler gives the pipeline: it serves what match() chose. */
 export function serveHttpSubscription(args: ResolverInfoBase): Response {
-  return (args as HttpSubscriptionArgs)[kServe]()
+  return (args as HttpSubscriptionArgs)[kServe](whenRemovedOf(args))
 }
 
 function argsFor(ctx: RequestContext, serve: ServeHttp | null): HttpSubscriptionArgs | null {
@@ -58,20 +59,20 @@ function transportOf(accept: string | null): 'multipart' | 'event-stream' | unde
   return acceptsEventStream(accept) ? 'event-stream' : undefined
 }
 
-function serveEventStream(handler: SessionHandler, operation: SubscribeOperation, ctx: RequestContext): Response {
+function serveEventStream(handler: SessionHandler, operation: SubscribeOperation, ctx: RequestContext, whenRemoved?: WhenHandlerRemoved): Response {
   const writer = new EventStreamWriter()
   const sink = new EventStreamSink({ send: (fields) => void writer.send(fields), completed: () => void writer.close(), ended: () => {} }, false)
-  const live = startSubscription(handler, operation, { requestId: ctx.requestId, subscriptionId: ctx.requestId }, sink)
+  const live = startSubscription(handler, operation, { requestId: ctx.requestId, subscriptionId: ctx.requestId }, sink, whenRemoved)
   writer.signal.addEventListener('abort', () => live.stop(), { once: true })
   followRequest(ctx, writer.signal, { left: (reason) => writer.abandon(reason), stopped: () => live.complete() })
   return eventStreamResponse(writer)
 }
 
-function serveMultipart(handler: SessionHandler, operation: SubscribeOperation, ctx: RequestContext): Response {
+function serveMultipart(handler: SessionHandler, operation: SubscribeOperation, ctx: RequestContext, whenRemoved?: WhenHandlerRemoved): Response {
   const writer = new MultipartMixedWriter()
   const sink = new MultipartSink(writer)
   sink.heartbeat()
-  const live = startSubscription(handler, operation, { requestId: ctx.requestId, subscriptionId: ctx.requestId }, sink)
+  const live = startSubscription(handler, operation, { requestId: ctx.requestId, subscriptionId: ctx.requestId }, sink, whenRemoved)
   writer.signal.addEventListener('abort', () => live.stop(), { once: true })
   followRequest(ctx, writer.signal, { left: (reason) => writer.error(reason), stopped: () => live.complete() })
   const headers = { 'content-type': `${writer.contentType}; subscriptionSpec="1.0"`, 'cache-control': 'no-cache' }

@@ -1,5 +1,6 @@
 import type { CompiledEndpoint } from '../graphql/endpoint'
 import type { MaybePromise } from '../runtime/maybe-promise'
+import type { WhenHandlerRemoved } from '../runtime/outlives-request'
 import type { RequestContext } from '../runtime/request-context'
 import type { EventStreamFields } from '../sse/event-stream-encoder'
 import { eventStreamResponse, EventStreamWriter } from '../sse/event-stream-writer'
@@ -13,8 +14,11 @@ import type { LiveSubscription } from './subscription-handle'
 /** Where graphql-sse clients send the reservation token (or as the `token` query parameter). */
 export const STREAM_TOKEN_HEADER = 'x-graphql-event-stream-token'
 
-/** Answers a request the handler took (run as its resolver, never while matching). */
-export type ServeHttp = () => Response
+/**
+ * Answers a request the handler took (run as its resolver, never while matching); a
+ * subscription it starts completes through `whenRemoved` when its handler leaves the list.
+ */
+export type ServeHttp = (whenRemoved?: WhenHandlerRemoved) => Response
 
 /** Reservations by token, from the PUT that made them until their stream ends. */
 const reservations = new Map<string, StreamReservation>()
@@ -47,7 +51,7 @@ export function matchSingleConnection(
       return () => reservation.stop(ctx.url.searchParams.get('operationId'))
     case 'POST':
       return readHttpSubscription(handler, ctx).then((operation) =>
-        operation === undefined ? null : () => reservation.start(handler, operation, ctx),
+        operation === undefined ? null : (whenRemoved) => reservation.start(handler, operation, ctx, whenRemoved),
       )
     case 'PUT':
       return () => errorResponse(409, 'Stream already registered')
@@ -97,11 +101,11 @@ class StreamReservation {
     return eventStreamResponse(writer)
   }
 
-  start(handler: SessionHandler, operation: SubscribeOperation, ctx: RequestContext): Response {
+  start(handler: SessionHandler, operation: SubscribeOperation, ctx: RequestContext, whenRemoved?: WhenHandlerRemoved): Response {
     const id = operation.extensions.operationId
     if (typeof id !== 'string' || id === '') return errorResponse(400, 'Operation ID is missing')
     if (this.#live.has(id)) return errorResponse(409, 'Operation with ID already exists')
-    const live = startSubscription(handler, operation, { requestId: ctx.requestId, subscriptionId: id }, this.#sink)
+    const live = startSubscription(handler, operation, { requestId: ctx.requestId, subscriptionId: id }, this.#sink, whenRemoved)
     if (live.active) this.#live.set(id, live)
     return new Response(null, { status: 202 })
   }

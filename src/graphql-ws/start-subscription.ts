@@ -1,4 +1,5 @@
 import { format } from '../runtime/messages'
+import type { WhenHandlerRemoved } from '../runtime/outlives-request'
 import { LiveSubscription, type SubscriptionSink } from './subscription-handle'
 import type { GraphQLSubscriptionResolver } from './types'
 
@@ -34,16 +35,20 @@ export interface SubscriptionIds {
 /**
  * Starts one subscription on any transport: the handler's resolver gets a live handle that
  * writes to `sink`. A resolver that throws ends the subscription with an error naming the
- * handler (the transport reports it its own way).
+ * handler (the transport reports it its own way). With `whenRemoved` (the scope's registration),
+ * the subscription completes when its handler leaves that scope's list.
  */
 export function startSubscription(
   handler: SessionHandler,
   operation: SubscribeOperation,
   ids: SubscriptionIds,
   sink: SubscriptionSink,
+  whenRemoved?: WhenHandlerRemoved,
 ): LiveSubscription {
   const live = new LiveSubscription(ids.subscriptionId, operation, sink)
   handler.track(live)
+  // resetHandlers() without the handler: what it still serves completes.
+  if (whenRemoved !== undefined) live.onStop(whenRemoved(() => live.complete()))
   const run = async () =>
     handler.subscriptionResolver({
       ...operation,

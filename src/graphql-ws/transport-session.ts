@@ -195,11 +195,9 @@ export class TransportSession implements SubscriptionSink {
     if (!this.#live.has(id)) return // the client completed it meanwhile
     if (handler === undefined) return this.#reject(id, chosen === 'subscription' ? this.#unmatched(operation) : chosen)
     const ids = { requestId: this.#requestId, subscriptionId: id, connectionParams: this.#connectionParams }
-    const live = startSubscription(handler, operation, ids, this)
-    if (live.active) this.#live.set(id, live)
     const whenRemoved = this.#handlers.find((entry) => entry.handler === handler)?.whenRemoved
-    // resetHandlers() without the handler: what it still serves completes.
-    if (whenRemoved !== undefined) live.onStop(whenRemoved(() => live.complete()))
+    const live = startSubscription(handler, operation, ids, this, whenRemoved)
+    if (live.active) this.#live.set(id, live)
   }
 
   /** The selected operation's type (its name filled in), or why the document cannot be served. */

@@ -4,6 +4,7 @@ import { cloneResponse } from './clone-response'
 import { isPassthroughResponse } from './passthrough'
 import { markHandlerUsed, type HandlerStateStore, type HandlerRunState } from './handler-state'
 import { messages } from './messages'
+import { setWhenRemoved } from './outlives-request'
 import { ResponseBase } from './platform-response'
 import type { RequestContext } from './request-context'
 import type { HandlerShape, ResolverCleanup } from './handler-shape'
@@ -70,7 +71,7 @@ export async function executeHandlers<Handler extends HandlerShape>(
       options.onMatch?.(handler)
     }
 
-    const ran = await runMatched(handler, state, args, ctx)
+    const ran = await runMatched(handler, state, args, ctx, store)
     if (ran.threw) return { type: 'exception', error: ran.error, handler }
     const outcome = outcomeOf(handler, ran.result, ctx)
     if (outcome !== undefined) return outcome
@@ -89,6 +90,7 @@ async function runMatched(
   state: HandlerRunState,
   args: object,
   ctx: RequestContext,
+  store: HandlerStateStore,
 ): Promise<{ threw: false; result: unknown } | { threw: true; error: unknown }> {
   const cleanups: ResolverCleanup[] = []
   let stopWatching: (() => void) | undefined
@@ -101,7 +103,9 @@ async function runMatched(
     })
   }
   try {
-    return { threw: false, result: await runResolver(handler, state, withFinalize(args, finalize), cleanups) }
+    const withExtras = withFinalize(args, finalize)
+    setWhenRemoved(withExtras, (callback) => store.onRemoved(handler, callback))
+    return { threw: false, result: await runResolver(handler, state, withExtras, cleanups) }
   } catch (error) {
     // A thrown Response answers like a returned one.
     return error instanceof Response ? { threw: false, result: error } : { threw: true, error }

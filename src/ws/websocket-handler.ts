@@ -2,6 +2,7 @@ import { compilePattern, execPattern, type CompiledPattern, type PathParams } fr
 import { regexpParamNames } from '../rest/regexp-params'
 import { describeValue, format } from '../runtime/messages'
 import type { PipelineResult } from '../runtime/handle-request'
+import type { WhenHandlerRemoved } from '../runtime/outlives-request'
 import type { RequestContext } from '../runtime/request-context'
 import type { IndexFamily, IndexHint, MaybePromise, RequestHandlerOptions, ResolverInfoBase } from '../runtime/request-handler'
 import { RequestHandler } from '../runtime/request-handler'
@@ -22,7 +23,7 @@ export type ConnectionPipeline = (request: Request, requestId: string) => Promis
  * @internal Registers a callback for when the handler leaves the list the connection was
  * matched against (resetHandlers() without it); returns the function that cancels it.
  */
-export type WhenRemoved = (callback: () => void) => () => void
+export type WhenRemoved = WhenHandlerRemoved
 
 /** Where a handler registers the clients it takes (its link's `clients`). */
 export interface WebSocketClientRegistry {

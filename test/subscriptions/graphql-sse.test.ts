@@ -113,6 +113,32 @@ describe.each([
     expect(await probe.ended()).toBe(false)
   })
 
+  it('resetHandlers() completes the subscriptions of a handler that left the list and leaves the others running', async () => {
+    const kept = deferred<GraphQLSubscriptionHandle>()
+    const goneStarted = deferred()
+    const goneFinalized = deferred()
+    const keptHandler = api.subscription('OnKept', ({ subscription }) => kept.resolve(subscription))
+    server.use(
+      keptHandler,
+      api.subscription('OnGone', ({ subscription, finalize }) => {
+        finalize(() => goneFinalized.resolve())
+        subscription.publish({ data: { n: 1 } })
+        goneStarted.resolve()
+      }),
+    )
+    const target = client()
+    const keptResults = collect(target, 'subscription OnKept { n }')
+    const goneResults = collect(target, 'subscription OnGone { n }')
+    const [handle] = await Promise.all([kept.promise, goneStarted.promise])
+    server.resetHandlers(keptHandler)
+    expect(await goneResults).toEqual([{ data: { n: 1 } }])
+    await goneFinalized.promise
+    expect(handle.active).toBe(true)
+    handle.publish({ data: { n: 'still here' } })
+    handle.complete()
+    expect(await keptResults).toEqual([{ data: { n: 'still here' } }])
+  })
+
   it('keeps parallel boundaries apart: each stream is served by its own boundary’s handler', async () => {
     const inBoundary = (label: string) =>
       server.boundary(async () => {
