@@ -1,4 +1,4 @@
-import type { IncrementalPayload, PendingEntry, ResultPath } from './incremental-format'
+import type { IncrementalPayload, LegacyIncrementalEntry, LegacyIncrementalPayload, PendingEntry, ResultPath, V02IncrementalPayload } from './incremental-format'
 import { MultipartMixedWriter } from './multipart-mixed-writer'
 
 /** Called before a later payload is written; the payload waits for what it returns. */
@@ -69,4 +69,36 @@ export class IncrementalPartTracker {
     }
     return [...found.values()]
   }
+}
+
+/**
+ * Splits a payload that delivers several parts into one payload per part, in order, so that each
+ * can wait for its own delay or hold. Pending announcements and top-level errors and extensions
+ * go with the first piece; only the last keeps the payload's `hasNext`.
+ */
+export function splitPayload(payload: IncrementalPayload): IncrementalPayload[] {
+  const { incremental = [], hasNext, ...rest } = payload
+  const completed = ('completed' in payload && payload.completed) || []
+  const isV02 = 'completed' in payload || incremental.some((entry) => 'id' in entry)
+  const pieces: IncrementalPayload[] = []
+  if (!isV02) {
+    if (incremental.length < 2) return [payload]
+    incremental.forEach((entry, index) => pieces.push({ ...(index === 0 && rest), incremental: [entry as LegacyIncrementalEntry], hasNext: true } as LegacyIncrementalPayload))
+  } else {
+    const ids = [...new Set([...incremental.map((entry) => (entry as { id: string }).id), ...completed.map((entry) => entry.id)])]
+    if (ids.length < 2) return [payload]
+    const { completed: _all, ...others } = rest as V02IncrementalPayload
+    ids.forEach((id, index) => {
+      const mine = incremental.filter((entry) => (entry as { id: string }).id === id) as V02IncrementalPayload['incremental'] & object
+      const done = completed.filter((entry) => entry.id === id)
+      pieces.push({ ...(index === 0 && others), ...(mine.length > 0 && { incremental: mine }), ...(done.length > 0 && { completed: done }), hasNext: true })
+    })
+  }
+  pieces[pieces.length - 1].hasNext = hasNext
+  return pieces
+}
+
+/** The payloads of `source`, each split into one per part (see splitPayload). */
+export async function* splitPayloads<P extends IncrementalPayload>(source: AsyncIterable<P> | Iterable<P>): AsyncGenerator<P> {
+  for await (const payload of source) yield* splitPayload(payload) as P[]
 }

@@ -127,4 +127,27 @@ describe('@defer from the schema executor, read with fetch', () => {
     expect((await parts.next()).value).toEqual({ incremental: [{ data: { name: 'Luke' }, path: ['hero'], label: 'HeroName' }], hasNext: false })
     expect((await parts.next()).done).toBe(true)
   })
+  it('a hold on one fragment lets the others through: a payload with several parts is split, in both formats', async () => {
+    const query = '{ hero { id ... @defer(label: "A") { name } ... @defer(label: "B") { home { name } } } }'
+    for (const accept of [LEGACY_ACCEPT, V02_ACCEPT]) {
+      const held = api.hold('B')
+      const parts = readMultipartJson(await post(query, accept))
+      expect((await parts.next()).value).toMatchObject({ data: { hero: { id: '1' } }, hasNext: true })
+      const a = (await parts.next()).value as { incremental: Array<{ data: unknown }>; hasNext: boolean }
+      expect(a.incremental).toEqual([expect.objectContaining({ data: { name: 'Luke' } })])
+      expect(a.hasNext).toBe(true)
+      await held.reached
+      held.release()
+      const b = (await parts.next()).value as { incremental: Array<{ data: unknown }>; hasNext: boolean }
+      expect(b.incremental).toEqual([expect.objectContaining({ data: { home: { name: 'Tatooine' } } })])
+      expect(b.hasNext).toBe(false)
+      expect((await parts.next()).done).toBe(true)
+    }
+  })
+  it('refuses bad incremental options and holds with messages that say what to pass', () => {
+    expect(() => createHeroApi({ incremental: { delay: -1 } })).toThrow(/incremental\.delay is -1; it must be a number of milliseconds ≥ 0/)
+    expect(() => createHeroApi({ incremental: { delay: { HeroName: 'soon' as unknown as number } } })).toThrow(/incremental\.delay/)
+    expect(() => createHeroApi({ incremental: { defaultFormat: 'v0.2' as never } })).toThrow(/defaultFormat is "v0\.2"; it must be 'deferSpec=20220824' or 'incrementalSpec=v0\.2'/)
+    expect(() => api.hold('')).toThrow(/executor\.hold\(\) takes a @defer\/@stream label or a path/)
+  })
 })

@@ -8,7 +8,8 @@ export interface IncrementalDeliveryOptions {
    * Milliseconds to wait before each later payload is sent, to show loading states: one number
    * for every payload, or an object keyed by `@defer`/`@stream` label or by path (`'hero'`,
    * `'hero.friends'`; `'posts.author'` also matches `'posts.1.author'`), with `'*'` for the rest.
-   * A payload that delivers several parts waits for the longest. Default: no wait.
+   * Parts are sent in order, each after its own wait (a payload the executor produced with
+   * several parts is split into one per part whenever delays or holds are set). Default: no wait.
    */
   delay?: number | Readonly<Record<string, number>>
   /** The format for a client that accepts `multipart/mixed` without naming one. Default `'deferSpec=20220824'`. */
@@ -63,6 +64,10 @@ export class IncrementalHolds {
       waits.push(hold.released)
     }
     return waits
+  }
+
+  get size(): number {
+    return this.#holds.size
   }
 
   releaseAll(): void {
