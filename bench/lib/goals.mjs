@@ -29,6 +29,8 @@ export function evaluateGoals(results) {
   add('WebSocket 10,000 messages over one connection: mocklib ÷ msw', ratio('ws-10000-messages', 'msw'), 0.5)
   add('@defer, 3 fragments (deferSpec=20220824) ÷ the same query without @defer (mocklib/schema)', across('schema-defer-3', 'schema-3-fragments'), 2, '×', 'ratio of medians across two scenarios')
   add('@defer, 3 fragments (incrementalSpec=v0.2) ÷ the same query without @defer (mocklib/schema)', across('schema-defer-3-v02', 'schema-3-fragments'), 2, '×', 'ratio of medians across two scenarios')
+  add('GraphQL subscription event, 10,000 to 1 subscriber ÷ a mocked GraphQL query over HTTP (mocklib)', across('graphql-ws-10000-events', 'graphql-1'), 2, '×', 'ratio of medians across two scenarios')
+  add('GraphQL subscription event, 1 to 1,000 subscribers ÷ a mocked GraphQL query over HTTP (mocklib)', across('graphql-ws-1000-subscribers', 'graphql-1'), 2, '×', 'ratio of medians across two scenarios')
 
   const cold = results.coldStart
   add('Cold start: mocklib ÷ msw', cold?.ratios['mocklib/msw']?.median, 0.5)
@@ -39,7 +41,7 @@ export function evaluateGoals(results) {
     add('Importing mocklib for REST loads no graphql (modules loaded, ESM + CJS)', undefined, 0, '')
   }
 
-  for (const kind of ['fetch', 'http', 'listen-close', 'ws-open-close']) {
+  for (const kind of ['fetch', 'http', 'listen-close', 'ws-open-close', 'graphql-ws-events']) {
     const entry = results.memory?.find((m) => m.contender === 'mocklib' && m.kind === kind)
     const floor = results.memory?.find((m) => m.contender === 'interceptors' && m.kind === kind)
     const note = floor ? `interceptors floor alone: ${Math.round(floor.retainedPerUnit)} B` : undefined

@@ -3,6 +3,7 @@
 const LABELS = {
   'listen-close': 'listen/close cycles',
   'ws-open-close': 'WebSocket connections opened, echoed once and closed',
+  'graphql-ws-events': 'GraphQL subscription events (graphql-transport-ws) to one subscriber',
 }
 
 export function memoryWorkLabel(kind) {

@@ -1,11 +1,13 @@
 // Retained heap: run with --expose-gc. Warms up, settles (event loop turns, full GCs), reads the
 // heap, does `count` units of work, settles again and reads the heap. Prints one JSON line.
 // Kinds of work: a client of clients.mjs (fetch, http), listen-close, ws-open-close (a WebSocket
-// opened, one echo, closed: echo-socket.mjs; mocklib and msw only).
+// opened, one echo, closed: echo-socket.mjs; mocklib and msw only), graphql-ws-events (one
+// subscription event published and received: subscription-socket.mjs; mocklib only).
 import { CLIENTS } from './clients.mjs'
 import { loadContender } from './contenders.mjs'
 import { echoSocketHandler, openExchangeClose, pingPong } from './echo-socket.mjs'
 import { JSON_HEADERS, ORIGIN, POST, POST_TEXT } from './fixtures.mjs'
+import { benchSubscriptionHandler, openSubscribers } from './subscription-socket.mjs'
 
 const [contender, dist, kind, countArg] = process.argv.slice(2)
 const count = Number(countArg)
@@ -23,6 +25,7 @@ async function settle() {
 const lib = await loadContender(contender, dist)
 let start = () => {}
 let stop = () => {}
+let subscriptionHandler
 if (lib.name === 'interceptors') {
   const interceptor = lib.createInterceptor()
   start = () => {
@@ -30,6 +33,11 @@ if (lib.name === 'interceptors') {
     interceptor.on('request', ({ controller }) => controller.respondWith(new Response(POST_TEXT, { headers: JSON_HEADERS })))
   }
   stop = () => interceptor.dispose()
+} else if (kind === 'graphql-ws-events') {
+  subscriptionHandler = await benchSubscriptionHandler(lib)
+  const server = lib.setupServer(subscriptionHandler)
+  start = () => server.listen({ onUnhandledRequest: 'error' })
+  stop = () => server.close()
 } else if (kind === 'ws-open-close') {
   const server = lib.setupServer(await echoSocketHandler(lib))
   start = () => server.listen({ onUnhandledRequest: 'error' })
@@ -46,6 +54,10 @@ if (kind === 'listen-close') {
     start()
     stop()
   }
+} else if (kind === 'graphql-ws-events') {
+  start()
+  const subscribers = await openSubscribers(subscriptionHandler, 1)
+  unit = () => subscribers.publish(1)
 } else if (kind === 'ws-open-close') {
   start()
   unit = () => openExchangeClose((socket) => pingPong(socket, 'memory ws-open-close'), `memory (${contender}, ${kind})`)

@@ -3,6 +3,7 @@
 import { CLIENTS, loadAxios, pool } from './clients.mjs'
 import { echoSocketHandler, openExchangeClose, pingPong } from './echo-socket.mjs'
 import { DEFER_SCENARIOS } from './defer-scenarios.mjs'
+import { SUBSCRIPTION_SCENARIOS } from './subscription-scenarios.mjs'
 import { GRAPHQL_TEXT, JSON_HEADERS, ORIGIN, POST, POST_TEXT, graphqlBody } from './fixtures.mjs'
 
 const LIBRARIES = ['mocklib', 'msw']
@@ -316,4 +317,5 @@ export const SCENARIOS = [
     },
   },
   ...DEFER_SCENARIOS,
+  ...SUBSCRIPTION_SCENARIOS,
 ]

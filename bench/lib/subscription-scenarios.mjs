@@ -1,0 +1,47 @@
+// The GraphQL subscription scenarios of issue 12, over graphql-transport-ws: 10,000 events to one
+// subscriber, and 1 event to 1,000 subscribers. The unit is one event delivered to one
+// subscriber. Goal: an event costs at most 2× the CPU of a mocked GraphQL query over HTTP
+// (graphql-1; bench/lib/goals.mjs compares the medians of one run). mocklib only: MSW 2 has no
+// subscriptions.
+import { benchSubscriptionHandler, openSubscribers } from './subscription-socket.mjs'
+
+function subscriptionScenario({ id, title, sockets, eventsPerStep }) {
+  return {
+    id,
+    title,
+    unit: 'event',
+    contenders: ['mocklib'],
+    async setup(lib) {
+      const handler = await benchSubscriptionHandler(lib)
+      const server = lib.setupServer(handler)
+      server.listen({ onUnhandledRequest: 'error' })
+      const subscribers = await openSubscribers(handler, sockets)
+      const step = eventsPerStep * sockets
+      return {
+        async run(count) {
+          for (let done = 0; done < count; done += step) await subscribers.publish(eventsPerStep)
+        },
+        async teardown() {
+          await subscribers.close()
+          server.close()
+        },
+        step,
+      }
+    },
+  }
+}
+
+export const SUBSCRIPTION_SCENARIOS = [
+  subscriptionScenario({
+    id: 'graphql-ws-10000-events',
+    title: 'GraphQL subscription (graphql-transport-ws), 10,000 events to 1 subscriber',
+    sockets: 1,
+    eventsPerStep: 10_000,
+  }),
+  subscriptionScenario({
+    id: 'graphql-ws-1000-subscribers',
+    title: 'GraphQL subscription (graphql-transport-ws), 1 event to 1,000 subscribers',
+    sockets: 1000,
+    eventsPerStep: 1,
+  }),
+]
