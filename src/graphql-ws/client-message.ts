@@ -19,15 +19,14 @@ export interface ConnectionInitMessage {
 export type ClientMessage =
   | ConnectionInitMessage
   | { type: 'ping' | 'pong' }
+  /** The legacy protocol's `connection_terminate`. */
+  | { type: 'terminate' }
   | { type: 'complete'; id: string }
   | SubscribeMessage
 
-/**
- * A graphql-transport-ws message from the client, or why it is invalid (the close reason for
- * code 4400). Only fields the protocol defines are checked.
- */
-export function readClientMessage(data: unknown): ClientMessage | string {
-  if (typeof data !== 'string') return 'Invalid message received: graphql-transport-ws messages are JSON text'
+/** A client frame as a JSON object with a string `type`, or why it is not one. */
+export function parseFrame(data: unknown, protocol: string): { type: string; [key: string]: unknown } | string {
+  if (typeof data !== 'string') return `Invalid message received: ${protocol} messages are JSON text`
   let value: unknown
   try {
     value = JSON.parse(data)
@@ -35,6 +34,20 @@ export function readClientMessage(data: unknown): ClientMessage | string {
     return 'Invalid message received: not JSON'
   }
   if (!isRecord(value) || typeof value.type !== 'string') return 'Invalid message received: no "type"'
+  return value as { type: string }
+}
+
+/**
+ * A graphql-transport-ws message from the client, or why it is invalid (the close reason for
+ * code 4400). Only fields the protocol defines are checked.
+ */
+export function readClientMessage(data: unknown): ClientMessage | string {
+  const value = parseFrame(data, 'graphql-transport-ws')
+  return typeof value === 'string' ? value : checkClientMessage(value)
+}
+
+/** A parsed frame checked as a graphql-transport-ws message. */
+export function checkClientMessage(value: { type: string; [key: string]: unknown }): ClientMessage | string {
   const { type } = value
   if (type === 'connection_init') {
     if (!optionalRecord(value.payload)) return 'Invalid message received: "connection_init" payload must be an object'

@@ -12,7 +12,7 @@ export async function answerOverHttp(
   id: string,
   connectionId: string,
   operation: SubscribeOperation,
-): Promise<object[]> {
+): Promise<Array<{ id: string; type: 'next' | 'error' | 'complete'; payload?: unknown }>> {
   const url = new URL(operation.request.url)
   url.protocol = url.protocol === 'wss:' ? 'https:' : url.protocol === 'ws:' ? 'http:' : url.protocol
   const { query, operationName, variables, extensions } = operation
@@ -22,7 +22,7 @@ export async function answerOverHttp(
     body: JSON.stringify({ query, operationName: operationName || undefined, variables, extensions }),
   })
   const result = await pipeline(request, `${connectionId}:${id}`)
-  const fail = (message: string) => [{ id, type: 'error', payload: [{ message }] }]
+  const fail = (message: string) => [{ id, type: 'error' as const, payload: [{ message }] }]
   const what = `The ${operationName === '' ? 'anonymous operation' : `operation "${operationName}"`} sent over graphql-transport-ws to ${operation.request.url}`
   if (result.type === 'error') return fail(`${what} failed: ${result.error instanceof Error ? result.error.message : String(result.error)}`)
   if (result.type === 'passthrough') {
@@ -34,5 +34,8 @@ export async function answerOverHttp(
   } catch {
     return fail(`${what} got a response that is not JSON (status ${result.response.status}) from "${result.handler?.info.header ?? 'a handler'}".`)
   }
-  return [{ id, type: 'next', payload: body }, { id, type: 'complete' }]
+  return [
+    { id, type: 'next', payload: body },
+    { id, type: 'complete' },
+  ]
 }

@@ -10,7 +10,7 @@ import { WebSocketHandler, type ConnectionPipeline, type WebSocketResolverInfo, 
 import { matchHttpSubscription, serveHttpSubscription } from './http-subscription'
 import type { SubscribeOperation } from './start-subscription'
 import type { LiveSubscription } from './subscription-handle'
-import { sessionFor } from './transport-session'
+import { SOCKET_PROTOCOLS, sessionFor } from './transport-session'
 import type { GraphQLConnectionOptions, GraphQLSubscriptionHandle, GraphQLSubscriptionOptions, GraphQLSubscriptionResolver } from './types'
 
 /** @internal What a link shares with the subscription handlers it creates. */
@@ -19,9 +19,6 @@ export interface SubscriptionLinkState {
   readonly subscriptions: Set<GraphQLSubscriptionHandle>
   readonly options: GraphQLConnectionOptions
 }
-
-/** The subprotocol of the `graphql-ws` library (and Apollo's GraphQLWsLink, urql over graphql-ws). */
-export const TRANSPORT_WS_PROTOCOL = 'graphql-transport-ws'
 
 /**
  * Serves one subscription (by name, RegExp, document or custom predicate) at the link's URL or,
@@ -82,10 +79,10 @@ export class GraphQLSubscriptionHandler<
     Object.assign(this.info, { header: `subscription ${shown}${endpoint === undefined ? '' : ` at ${String(endpoint)}`}` })
   }
 
-  /** Takes a connection only when it asks for graphql-transport-ws (and the URL matches). */
+  /** Takes a connection only when it asks for graphql-transport-ws or the legacy graphql-ws (and the URL matches). */
   override parse(url: URL, protocols: string | string[] | undefined, baseUrl: string | undefined): PathParams | undefined {
     const asked = Array.isArray(protocols) ? protocols : protocols === undefined ? [] : [protocols]
-    if (!asked.includes(TRANSPORT_WS_PROTOCOL)) return undefined
+    if (!SOCKET_PROTOCOLS.some((protocol) => asked.includes(protocol.name))) return undefined
     return super.parse(url, protocols, baseUrl)
   }
 

@@ -4,7 +4,9 @@ import { format } from '../runtime/messages'
 import type { WebSocketClientConnectionProtocol, WebSocketServerConnectionProtocol } from '../ws/types'
 import type { ConnectionPipeline, WebSocketResolverInfo, WhenRemoved } from '../ws/websocket-handler'
 import { answerOverHttp } from './operation-over-socket'
-import { readClientMessage, type SubscribeMessage } from './client-message'
+import type { SubscribeMessage } from './client-message'
+import { legacyProtocol } from './legacy-protocol'
+import { transportWsProtocol, type SocketProtocol } from './socket-protocol'
 import { PassthroughConnection } from './passthrough-connection'
 import { startSubscription, type SessionHandler, type SubscribeOperation } from './start-subscription'
 import type { LiveSubscription, SubscriptionSink } from './subscription-handle'
@@ -25,7 +27,8 @@ const sessions = new Map<string, TransportSession>()
 export function sessionFor(info: WebSocketResolverInfo, closed: Promise<void>, pipeline: ConnectionPipeline | undefined): TransportSession {
   let session = sessions.get(info.requestId)
   if (session === undefined) {
-    const created = new TransportSession(info.client, info.server, () => info.request, info.requestId, pipeline)
+    const protocol = protocolOf(info.info.protocols)
+    const created = new TransportSession(protocol, info.client, info.server, () => info.request, info.requestId, pipeline)
     sessions.set(info.requestId, created)
     void closed.then(() => {
       sessions.delete(info.requestId)
@@ -36,14 +39,24 @@ export function sessionFor(info: WebSocketResolverInfo, closed: Promise<void>, p
   return session
 }
 
+/** The GraphQL subprotocols mocklib speaks, preferred first. */
+export const SOCKET_PROTOCOLS: readonly SocketProtocol[] = [transportWsProtocol, legacyProtocol]
+
+/** The protocol of the first subprotocol the client asked for that mocklib speaks. */
+function protocolOf(protocols: string | string[] | undefined): SocketProtocol {
+  const asked = Array.isArray(protocols) ? protocols : protocols === undefined ? [] : [protocols]
+  return SOCKET_PROTOCOLS.find((protocol) => asked.includes(protocol.name)) ?? transportWsProtocol
+}
+
 /**
- * The server side of graphql-transport-ws on one mocked connection (the protocol is graphql-ws's
- * PROTOCOL.md): `connection_init` through the `onConnect` hook (refusal: 4403) to the ack, `ping`,
+ * The server side of graphql-transport-ws (graphql-ws's PROTOCOL.md), or of the legacy
+ * subscriptions-transport-ws protocol (legacy-protocol.ts), on one mocked connection: `connection_init` through the `onConnect` hook (refusal: 4403) to the ack, `ping`,
  * each `subscribe` through the handlers that took the connection, and the protocol's close codes
  * on a broken message (4400), a subscribe before the ack (4401), no init in time (4408), a
  * duplicate id (4409) or a second init (4429).
  */
 export class TransportSession implements SubscriptionSink {
+  readonly #protocol: SocketProtocol
   readonly #client: WebSocketClientConnectionProtocol
   readonly #server: WebSocketServerConnectionProtocol
   readonly #request: () => Request
@@ -58,14 +71,18 @@ export class TransportSession implements SubscriptionSink {
   #connectionParams: Record<string, unknown> = {}
   #initTimer: ReturnType<typeof setTimeout> | undefined
   #passthrough: PassthroughConnection | undefined
+  /** Settles with whether the connection was acknowledged. */
+  #initDone: Promise<boolean> | undefined
 
   constructor(
+    protocol: SocketProtocol,
     client: WebSocketClientConnectionProtocol,
     server: WebSocketServerConnectionProtocol,
     request: () => Request,
     requestId: string,
     pipeline: ConnectionPipeline | undefined,
   ) {
+    this.#protocol = protocol
     this.#client = client
     this.#server = server
     this.#pipeline = pipeline
@@ -89,15 +106,15 @@ export class TransportSession implements SubscriptionSink {
   }
 
   next(id: string, payload: GraphQLResponseBody<object | null>): void {
-    this.send({ id, type: 'next', payload })
+    this.send(this.#protocol.next(id, payload))
   }
 
   error(id: string, payload: readonly GraphQLResponseError[]): void {
-    this.send({ id, type: 'error', payload })
+    this.send(this.#protocol.error(id, payload))
   }
 
   complete(id: string): void {
-    this.send({ id, type: 'complete' })
+    this.send(this.#protocol.complete(id))
   }
 
   ended(id: string): void {
@@ -105,6 +122,15 @@ export class TransportSession implements SubscriptionSink {
   }
 
   passthrough(subscription: LiveSubscription): void {
+    if (this.#protocol !== transportWsProtocol) {
+      return subscription.error([
+        {
+          message:
+            `subscription.passthrough() speaks graphql-transport-ws to the real server; the subscription "${subscription.operationName}" ` +
+            `came over the legacy "${this.#protocol.name}" subprotocol. Move the client to graphql-ws, or publish its results from the handler.`,
+        },
+      ])
+    }
     this.#passthrough ??= new PassthroughConnection(this.#server, this.#request().url, this.#connectionParams)
     this.#passthrough.subscribe(subscription)
   }
@@ -137,18 +163,21 @@ export class TransportSession implements SubscriptionSink {
   }
 
   #receive(data: unknown): void {
-    const message = readClientMessage(data)
+    const message = this.#protocol.read(data)
     if (typeof message === 'string') return this.#client.close(4400, message)
     switch (message.type) {
       case 'connection_init':
         if (this.#initReceived) return this.#client.close(4429, 'Too many initialisation requests')
         this.#initReceived = true
         clearTimeout(this.#initTimer)
-        return void this.#init(message.payload)
+        this.#initDone = this.#init(message.payload)
+        return
       case 'ping':
         return this.send({ type: 'pong' })
       case 'pong':
         return
+      case 'terminate':
+        return this.#client.close(1000, 'Normal Closure')
       case 'complete': {
         const live = this.#live.get(message.id)
         // Still choosing its handler: forgetting the id is enough, #subscribe checks for it.
@@ -156,6 +185,9 @@ export class TransportSession implements SubscriptionSink {
         return live?.stop()
       }
       case 'subscribe':
+        if (!this.#acknowledged && this.#initDone !== undefined && this.#protocol.subscribeWaitsForAck) {
+          return void this.#initDone.then((acknowledged) => acknowledged && this.#receive(data))
+        }
         if (!this.#acknowledged) return this.#client.close(4401, 'Unauthorized')
         if (this.#live.has(message.id)) return this.#client.close(4409, `Subscriber for ${message.id} already exists`)
         this.#live.set(message.id, undefined)
@@ -164,7 +196,7 @@ export class TransportSession implements SubscriptionSink {
   }
 
   /** Asks the onConnect hook, then acknowledges (with its payload) or refuses with 4403. */
-  async #init(payload: Record<string, unknown>): Promise<void> {
+  async #init(payload: Record<string, unknown>): Promise<boolean> {
     this.#connectionParams = payload
     const hook = this.#option('onConnect')
     let verdict: Awaited<ReturnType<NonNullable<GraphQLConnectionOptions['onConnect']>>> = true
@@ -172,12 +204,23 @@ export class TransportSession implements SubscriptionSink {
       if (hook?.value !== undefined) verdict = await hook.value(payload, { request: this.#request(), requestId: this.#requestId })
     } catch (error) {
       console.error(format(`The onConnect hook of "${hook?.header}" threw; mocklib closed the connection to ${this.#request().url} with 4500.`), error)
-      return this.#client.close(4500, error instanceof Error ? error.message : String(error))
+      this.#client.close(4500, error instanceof Error ? error.message : String(error))
+      return false
     }
-    if (this.#closed) return
-    if (verdict === false) return this.#client.close(4403, 'Forbidden')
+    if (this.#closed) return false
+    if (verdict === false) {
+      const refused = this.#protocol.refused?.()
+      if (refused === undefined) this.#client.close(4403, 'Forbidden')
+      else {
+        this.send(refused)
+        // The client reads the message before the close (a close in the same turn overtakes it).
+        setTimeout(() => this.#client.close(4403, 'Forbidden'), 0)
+      }
+      return false
+    }
     this.#acknowledged = true
-    this.send(typeof verdict === 'object' && verdict !== null ? { type: 'connection_ack', payload: verdict } : { type: 'connection_ack' })
+    this.send(this.#protocol.ack(typeof verdict === 'object' && verdict !== null ? verdict : undefined))
+    return true
   }
 
   async #subscribe(message: SubscribeMessage): Promise<void> {
@@ -215,7 +258,7 @@ export class TransportSession implements SubscriptionSink {
     }
     operation.operationName = chosen.name ?? ''
     if (chosen.type !== 'subscription' && this.#pipeline === undefined) {
-      return `mocklib cannot answer a ${chosen.type} sent over graphql-transport-ws here (${chosen.name ?? 'anonymous'}); send it over HTTP.`
+      return `mocklib cannot answer a ${chosen.type} sent over ${this.#protocol.name} here (${chosen.name ?? 'anonymous'}); send it over HTTP.`
     }
     return chosen.type
   }
@@ -224,7 +267,14 @@ export class TransportSession implements SubscriptionSink {
     const messages = await answerOverHttp(this.#pipeline as ConnectionPipeline, id, this.#requestId, operation)
     if (!this.#live.has(id)) return
     this.#live.delete(id)
-    for (const message of messages) this.send(message)
+    for (const message of messages) this.send(this.#inProtocol(id, message))
+  }
+
+  /** A graphql-transport-ws message of answerOverHttp() in this connection's protocol. */
+  #inProtocol(id: string, message: { type: string; payload?: unknown }): object {
+    if (message.type === 'next') return this.#protocol.next(id, message.payload as GraphQLResponseBody<object | null>)
+    if (message.type === 'error') return this.#protocol.error(id, message.payload as GraphQLResponseError[])
+    return this.#protocol.complete(id)
   }
 
   async #handlerFor(operation: SubscribeOperation): Promise<SocketHandler | undefined> {
@@ -243,7 +293,7 @@ export class TransportSession implements SubscriptionSink {
 
   #reject(id: string, message: string): void {
     this.#live.delete(id)
-    this.send({ id, type: 'error', payload: [{ message }] })
+    this.send(this.#protocol.error(id, [{ message }]))
   }
 
   /** Choosing the operation or its handler failed: the subscription ends with an error. */
