@@ -1,57 +1,11 @@
 // Schema-backed subscriptions: `api.handler(url)` executes subscriptions against the schema with
 // graphql-js `subscribe`, driven by the real graphql-ws client over graphql-transport-ws.
 import { setupServer } from 'mocklib/node'
-import { createSchemaExecutor } from 'mocklib/schema'
+import { createFeedExecutor } from './fixtures/feed-executor'
 import { createClient, type Client } from 'graphql-ws'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 
-const TYPE_DEFS = /* GraphQL */ `
-  type Post { id: ID!  title: String!  author: Author! }
-  type Author { name: String! }
-  type Query { posts: [Post!]! }
-  type Subscription {
-    postAdded(feed: String): Post!
-    countdown(from: Int!): Int!
-    ticks: Int!
-  }
-`
-
-interface Subscriptions {
-  postAdded: { id: string; title: string; author: { name: string } }
-  countdown: number
-  ticks: number
-}
-
-/** Settles when the `ticks` event source is closed (its generator's `finally` runs). */
-let ticksClosed = deferred<void>()
-
-const api = createSchemaExecutor<Subscriptions>({
-  typeDefs: TYPE_DEFS,
-  resolvers: {
-    Subscription: {
-      // A field with its own event source: counts down from `from`, then the subscription completes.
-      countdown: {
-        async *subscribe(_parent, args) {
-          for (let n = args.from as number; n >= 0; n--) yield { countdown: n }
-        },
-      },
-      // An endless source: only the subscriber can end it.
-      ticks: {
-        async *subscribe() {
-          try {
-            for (let n = 1; ; n++) {
-              yield { ticks: n }
-              await new Promise((resolve) => setImmediate(resolve))
-            }
-          } finally {
-            ticksClosed.resolve()
-          }
-        },
-      },
-    },
-  },
-})
-
+const { api, ticksEnded } = createFeedExecutor()
 const server = setupServer(api.handler('https://api.test/graphql'))
 const clients: Client[] = []
 
@@ -138,14 +92,13 @@ describe('schema-backed subscriptions over graphql-transport-ws', () => {
   })
 
   it('ends the schema’s event source when the client unsubscribes', async () => {
-    ticksClosed = deferred<void>()
     const target = client()
     const firstTick = deferred<void>()
     const results: unknown[] = []
     const unsubscribe = target.subscribe({ query: 'subscription { ticks }' }, { next: (value) => { results.push(value); firstTick.resolve() }, error: () => {}, complete: () => {} })
     await firstTick.promise
     unsubscribe()
-    await ticksClosed.promise
+    await ticksEnded()
     expect(results[0]).toEqual({ data: { ticks: 1 } })
   })
 

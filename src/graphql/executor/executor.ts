@@ -1,4 +1,4 @@
-import { carryCompanions } from '../../runtime/companion-handlers'
+import { CompanionHandler } from '../../runtime/companion-handlers'
 import { MocklibTypeError } from '../../runtime/errors'
 import type { ExecutionResult, GraphQLSchema } from 'graphql'
 import type { IMocks, IMockStore, TypePolicy } from '@graphql-tools/mock'
@@ -199,14 +199,15 @@ export function createSchemaExecutor<Subscriptions extends object = Record<strin
     handler(endpoint, handlerOptions) {
       const handler = schemaHandler(resolver, settings.statusPolicy, endpoint, handlerOptions)
       if (subscriptionServing === undefined) return handler
-      const start = async (input: SchemaRequestInfo) => {
+      const start = async (input: SchemaRequestInfo): Promise<SubscribeOutcome> => {
         const state = await lazy.get()
         // Over HTTP the pipeline noted the overrides the request passed; a socket's subscriptions take those listed now.
         const noted = takeOverrideLayers(input.requestId, owner)
-        const layers = noted.length > 0 ? noted : listedOverrideLayers(handler, owner)
+        const layers = noted.length > 0 ? noted : listedOverrideLayers(carrier, owner)
         return subscribeOperation(state, input, validLayers(state, layers))
       }
-      return carryCompanions(handler, [subscriptionServing(endpoint, start, handlerOptions)])
+      const carrier: RequestHandler = new CompanionHandler(handler, subscriptionServing(endpoint, start, handlerOptions))
+      return carrier
     },
     async execute(input) {
       const state = await lazy.get()
