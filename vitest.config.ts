@@ -9,6 +9,18 @@ const src = (path: string) => fileURLToPath(new URL(`./src/${path}`, import.meta
 const websocketTests = ['test/ws/**/*.test.ts', 'test/executor/subscriptions*.test.ts']
 const websocketExecArgv = typeof globalThis.WebSocket === 'undefined' ? ['--experimental-websocket'] : []
 
+// The global fetch has two sources in Node (src/runtime/node/fetch-source.ts): the lean one, the
+// default everywhere else, and the fetch interceptor, which these suites run through once more.
+const interceptorFetchTests = [
+  'test/parity/**/*.test.ts',
+  'test/clients/fetch.test.ts',
+  'test/clients/ky.test.ts',
+  'test/runtime/finalize-on-abort.test.ts',
+  'test/runtime/network-errors.test.ts',
+  'test/runtime/lifecycle-events.test.ts',
+  'test/undici/restore-and-once.test.ts',
+]
+
 // Tests import 'mocklib' like users do. During development that name points at the
 // sources, so no build is needed; the packaging suites (test/packaging) test dist/.
 export default defineConfig({
@@ -34,6 +46,7 @@ export default defineConfig({
       // Project settings extend the ones above (include lists would add up, so each names its own).
       { extends: true, test: { name: 'main', include: ['test/**/*.test.ts'], exclude: [...websocketTests, 'test/packaging/**', 'node_modules/**'] } },
       { extends: true, test: { name: 'websocket', include: websocketTests, execArgv: websocketExecArgv } },
+      { extends: true, test: { name: 'fetch-interceptor', include: interceptorFetchTests, env: { MOCKLIB_FETCH_SOURCE: 'interceptor' } } },
     ],
   },
 })

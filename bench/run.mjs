@@ -65,7 +65,7 @@ const results = {
 
 function versions() {
   const read = (dir) => JSON.parse(readFileSync(join(root, dir, 'package.json'), 'utf8')).version
-  return { mocklib: read('.'), msw: read('node_modules/msw'), '@mswjs/interceptors': read('node_modules/@mswjs/interceptors') }
+  return { mocklib: read('.'), msw: read('node_modules/msw'), 'fetch-mock': read('node_modules/fetch-mock'), '@mswjs/interceptors': read('node_modules/@mswjs/interceptors') }
 }
 
 function log(line) {

@@ -3,7 +3,7 @@
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 
-export const CONTENDERS = ['mocklib', 'msw', 'interceptors', 'baseline']
+export const CONTENDERS = ['mocklib', 'msw', 'fetch-mock', 'interceptors', 'baseline']
 
 export async function loadContender(name, dist) {
   switch (name) {
@@ -32,6 +32,11 @@ export async function loadContender(name, dist) {
           interceptors: [new ClientRequestInterceptor(), new XMLHttpRequestInterceptor(), new FetchInterceptor()],
         })
       return { name, createInterceptor: create }
+    }
+    case 'fetch-mock': {
+      // fetch-mock 12 replaces globalThis.fetch and reads the request from the call's arguments.
+      const { default: fetchMock } = await import('fetch-mock')
+      return { name, fetchMock }
     }
     case 'baseline':
       return { name }

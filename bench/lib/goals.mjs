@@ -1,4 +1,4 @@
-// The goals of issue 7, each checked against figures from the same run.
+// The goals of issues 7, 15 and 18, each checked against figures from the same run.
 // `met` is true, false, or null when the figures are missing (a scenario skipped or not run).
 import { memoryWorkLabel } from './memory-work.mjs'
 
@@ -21,6 +21,9 @@ export function evaluateGoals(results) {
   add('1,000 handlers, last: mocklib ÷ msw (≥ 20× faster)', ratio('rest-fetch-1000-last', 'msw'), 0.05)
   add('GraphQL 200 handlers, last ÷ 1 handler (mocklib)', across('graphql-200-last', 'graphql-1'), 1.3, '×', 'ratio of medians across two scenarios')
   add('GraphQL 1 handler: mocklib ÷ msw', ratio('graphql-1', 'msw'), 0.3)
+  add('GraphQL 1 handler: mocklib ÷ interceptors floor', ratio('graphql-1', 'interceptors'), 1.3)
+  add('REST 1 handler, fetch: mocklib ÷ fetch-mock', ratio('rest-fetch-1', 'fetch-mock'), 1.5)
+  add('GraphQL 1 handler, fetch: mocklib ÷ fetch-mock', ratio('graphql-1', 'fetch-mock'), 2)
   add('http.request: mocklib ÷ interceptors floor', ratio('rest-http-request', 'interceptors'), 1.2)
   add('axios: mocklib ÷ interceptors floor', ratio('rest-axios', 'interceptors'), 1.2)
   add('1,000 concurrent boundaries: mocklib ÷ msw', ratio('boundaries-1000', 'msw'), 0.5)

@@ -8,6 +8,9 @@ import { GRAPHQL_TEXT, JSON_HEADERS, ORIGIN, POST, POST_TEXT, graphqlBody } from
 
 const LIBRARIES = ['mocklib', 'msw']
 const ALL = ['mocklib', 'msw', 'interceptors', 'baseline']
+/** Scenarios over fetch also run fetch-mock, which mocks fetch alone. */
+const ALL_FETCH = ['mocklib', 'msw', 'fetch-mock', 'interceptors', 'baseline']
+const LIBRARIES_FETCH = ['mocklib', 'msw', 'fetch-mock']
 
 function check(text, expected, what) {
   if (text !== expected) throw new Error(`${what}: unexpected answer ${JSON.stringify(String(text).slice(0, 200))}`)
@@ -30,6 +33,18 @@ function startFloor(lib, text) {
   return interceptor
 }
 
+/**
+ * fetch-mock with the given routes on the global fetch. Its call history grows with every call,
+ * so it is cleared after each batch of requests (as a test suite's reset would).
+ */
+function startFetchMock(lib, routes) {
+  const { fetchMock } = lib
+  fetchMock.hardReset()
+  routes(fetchMock)
+  fetchMock.mockGlobal()
+  return { clear: () => fetchMock.clearHistory(), stop: () => fetchMock.hardReset() }
+}
+
 /** The other floor: the resolver called directly, no interception. */
 function baselineSend(url, init, text) {
   const resolver = () => new Response(text, { headers: JSON_HEADERS })
@@ -42,7 +57,8 @@ function baselineSend(url, init, text) {
 /**
  * A request scenario: `handlers(lib)` for the libraries, one URL and client, `inFlight` at a time.
  */
-function requestScenario({ id, title, contenders = ALL, client = 'fetch', inFlight = 1, url, init, expected, handlers, needs }) {
+function requestScenario({ id, title, contenders, client = 'fetch', inFlight = 1, url, init, expected, handlers, routes, needs }) {
+  contenders ??= routes === undefined ? ALL : ALL_FETCH
   return {
     id,
     title,
@@ -53,8 +69,14 @@ function requestScenario({ id, title, contenders = ALL, client = 'fetch', inFlig
       if (needs && lib.name.startsWith('mocklib') && !needs(lib)) return { skipped: 'mocklib does not export graphql yet' }
       let send
       let stop = () => {}
+      let afterBatch = () => {}
       if (lib.name === 'baseline') {
         send = baselineSend(url, init, expected)
+      } else if (lib.name === 'fetch-mock') {
+        const mock = startFetchMock(lib, routes)
+        stop = mock.stop
+        afterBatch = mock.clear
+        send = () => CLIENTS[client](url, init)
       } else {
         if (lib.name === 'interceptors') {
           const interceptor = startFloor(lib, expected)
@@ -68,7 +90,10 @@ function requestScenario({ id, title, contenders = ALL, client = 'fetch', inFlig
       }
       const one = async () => check(await send(), expected, id)
       return {
-        run: (count) => (inFlight === 1 ? sequential(count, one) : pool(count, inFlight, one)),
+        async run(count) {
+          await (inFlight === 1 ? sequential(count, one) : pool(count, inFlight, one))
+          afterBatch()
+        },
         teardown: stop,
       }
     },
@@ -87,10 +112,18 @@ const manyRest = (lib) => {
   }
   return handlers
 }
+/** fetch-mock's routes for the same requests: a path with a parameter, an object answered as JSON. */
+const postRoute = (path) => (fetchMock) => fetchMock.get(`express:${path}`, () => ({ body: POST }))
+const manyRoutes = (fetchMock) => {
+  for (let index = 0; index < 1000; index++) fetchMock.get(`express:/r${index}/items/:id`, () => ({ body: POST }))
+}
 const GRAPHQL_URL = `${ORIGIN}/graphql`
 const graphqlInit = { method: 'POST', headers: JSON_HEADERS, body: graphqlBody('BenchQuery') }
 const graphqlAnswer = (lib) => () => lib.HttpResponse.json(JSON.parse(GRAPHQL_TEXT))
 const hasGraphql = (lib) => lib.graphql !== undefined
+/** A GraphQL operation as fetch-mock matches one: the URL and the operation name in the JSON body. */
+const graphqlRoute = (fetchMock, name) =>
+  fetchMock.post(GRAPHQL_URL, () => ({ body: JSON.parse(GRAPHQL_TEXT) }), { body: { operationName: name }, matchPartialBody: true })
 const WS_MESSAGES = Array.from({ length: 10_000 }, (_, index) => `message ${index}`)
 
 /**
@@ -124,6 +157,7 @@ export const SCENARIOS = [
     title: 'REST, 1 handler, fetch, sequential',
     url: `${ORIGIN}/posts/1`,
     expected: POST_TEXT,
+    routes: postRoute('/posts/:id'),
     handlers: (lib) => [post(lib, '/posts/:id')],
   }),
   requestScenario({
@@ -132,22 +166,25 @@ export const SCENARIOS = [
     inFlight: 64,
     url: `${ORIGIN}/posts/1`,
     expected: POST_TEXT,
+    routes: postRoute('/posts/:id'),
     handlers: (lib) => [post(lib, '/posts/:id')],
   }),
   requestScenario({
     id: 'rest-fetch-1000-first',
     title: 'REST, 1,000 handlers, fetch matching the first',
-    contenders: LIBRARIES,
+    contenders: LIBRARIES_FETCH,
     url: `${ORIGIN}/r0/items/7`,
     expected: POST_TEXT,
+    routes: manyRoutes,
     handlers: (lib) => manyRest(lib),
   }),
   requestScenario({
     id: 'rest-fetch-1000-last',
     title: 'REST, 1,000 handlers, fetch matching the last',
-    contenders: LIBRARIES,
+    contenders: LIBRARIES_FETCH,
     url: `${ORIGIN}/r999/items/7`,
     expected: POST_TEXT,
+    routes: manyRoutes,
     handlers: (lib) => manyRest(lib),
   }),
   requestScenario({
@@ -173,16 +210,21 @@ export const SCENARIOS = [
     init: graphqlInit,
     expected: GRAPHQL_TEXT,
     needs: hasGraphql,
+    routes: (fetchMock) => graphqlRoute(fetchMock, 'BenchQuery'),
     handlers: (lib) => [lib.graphql.query('BenchQuery', graphqlAnswer(lib))],
   }),
   requestScenario({
     id: 'graphql-200-last',
     title: 'GraphQL, 2 KB query, 200 handlers, matching the last',
-    contenders: LIBRARIES,
+    contenders: LIBRARIES_FETCH,
     url: GRAPHQL_URL,
     init: graphqlInit,
     expected: GRAPHQL_TEXT,
     needs: hasGraphql,
+    routes: (fetchMock) => {
+      for (let index = 0; index < 199; index++) graphqlRoute(fetchMock, `Other${index}`)
+      graphqlRoute(fetchMock, 'BenchQuery')
+    },
     handlers: (lib) => {
       const handlers = []
       for (let index = 0; index < 199; index++) {

@@ -1,3 +1,4 @@
+import { readBodyText } from '../runtime/request-body'
 import type { RequestContext } from '../runtime/request-context'
 import { placeFiles } from './multipart'
 
@@ -20,7 +21,8 @@ export type RequestParams =
 const none = (reason: string): RequestParams => ({ kind: 'none', reason })
 
 /**
- * Reads a request's GraphQL parameters without consuming its body (a clone is read). Called
+ * Reads a request's GraphQL parameters without consuming its body (the text the source holds,
+ * else a clone's), parsing a JSON body once. Called
  * once per request, through `readGraphQLRequest()` (graphql-request.ts), which every reader uses:
  * GET query string; POST `application/json` (any JSON-ish or missing content type, as
  * clients vary), `application/graphql` (the raw document) and `multipart/form-data`
@@ -34,12 +36,12 @@ export async function readRequestParams(request: Request): Promise<RequestParams
   const contentType = (request.headers.get('content-type') ?? '').toLowerCase()
   const format = bodyFormat(contentType)
   if (format === 'multipart') return readMultipart(request)
-  if (format === 'document') return { kind: 'single', params: { query: await request.clone().text() } }
+  if (format === 'document') return { kind: 'single', params: { query: await readBodyText(request) } }
   if (format === undefined) {
     return none(`its content type "${contentType}" is not one GraphQL over HTTP uses (application/json)`)
   }
 
-  const text = await request.clone().text()
+  const text = await readBodyText(request)
   let body: unknown
   try {
     body = JSON.parse(text)

@@ -1,4 +1,5 @@
 import { getDocumentBaseUrl } from './environment'
+import { copyRequest } from './request-body'
 
 /**
  * Everything handlers learn about one request, computed at most once however many
@@ -89,7 +90,7 @@ export class RequestContext {
   }
 
   #trackedCopy(): Request {
-    const copy = this.request.clone()
+    const copy = copyRequest(this.request)
     ;(this.#copies ??= []).push(copy)
     return copy
   }

@@ -1,6 +1,7 @@
 import { MocklibTypeError, type MocklibErrorCode } from './errors'
 import { isCommonAssetRequest } from './is-common-asset'
 import { describeRequest, format, messages } from './messages'
+import { readBodyText } from './request-body'
 
 export interface UnhandledRequestPrint {
   /**
@@ -57,7 +58,7 @@ export async function buildUnhandledMessage(request: Request, hints: readonly st
 async function readBodyPreview(request: Request): Promise<string | undefined> {
   if (request.body === null) return undefined
   try {
-    const text = await request.clone().text()
+    const text = await readBodyText(request)
     if (text === '') return undefined
     return text.length > 500 ? `${text.slice(0, 500)}… (${text.length} characters)` : text
   } catch {

@@ -1,5 +1,6 @@
 import { BatchInterceptor, type HttpRequestEventMap, type Interceptor } from '@mswjs/interceptors'
-import type { InterceptedRequest, InterceptedResponse, InterceptorSet, RequestSink, RequestVia } from './shared-interceptors'
+import type { InterceptedRequest, InterceptedResponse, RequestSink, RequestVia } from './request-sink'
+import type { InterceptorSet } from './shared-interceptors'
 
 // The symbols @mswjs/interceptors gives its XMLHttpRequest and fetch interceptor classes (compared
 // by value: the user's copy of the package may not be the one mocklib/node bundles).

@@ -4,25 +4,21 @@ import type { LifeCycleEmitter } from '../emitter'
 import { handleRequest, type PipelineOptions } from '../handle-request'
 import type { HandlerList } from '../handler-list'
 import { clientSignal } from './client-abort'
-import {
-  sharedInterceptors,
-  type InterceptedRequest,
-  type InterceptedResponse,
-  type InterceptorSet,
-  type RequestSink,
-  type RequestVia,
-} from './shared-interceptors'
+import type { FetchSourceKind, InterceptedResponse, RequestSink, RequestVia, SinkRequest } from './request-sink'
+import { sharedInterceptors, type InterceptorSet } from './shared-interceptors'
 import { toNetwork } from './undici/network-scope'
 import { withWholeBody } from './whole-body-response'
 
 /**
  * The Node source of one server: while it listens, it takes the requests that the shared
- * interceptors (fetch, http/https, XMLHttpRequest; see shared-interceptors.ts) route to it,
+ * interceptors (fetch, http/https, XMLHttpRequest; see shared-interceptors.ts) and the lean
+ * fetch source (fetch-source.ts) route to it,
  * runs each through the shared pipeline once, and answers through the interceptor's controller.
  * WebSocket connections go through the connection pipeline (ws/handle-connection.ts).
  */
 export class InterceptorSource implements RequestSink {
   #applied = false
+  fetchSource: FetchSourceKind = 'lean'
 
   constructor(
     private readonly getList: () => HandlerList,
@@ -43,7 +39,8 @@ export class InterceptorSource implements RequestSink {
     return this.emitter.has('response:bypass')
   }
 
-  apply(): void {
+  apply(fetchSource: FetchSourceKind = 'lean'): void {
+    this.fetchSource = fetchSource
     this.#applied = true
     this.interceptors().join(this)
   }
@@ -53,7 +50,7 @@ export class InterceptorSource implements RequestSink {
     this.interceptors().leave(this)
   }
 
-  async answer({ request, requestId, controller }: InterceptedRequest, via: RequestVia): Promise<void> {
+  async answer({ request, requestId, controller }: SinkRequest, via: RequestVia): Promise<void> {
     const result = await handleRequest(request, requestId, this.getList(), this.options(), clientSignal(request))
     if (result.type === 'passthrough') {
       // Node's fetch performs it through undici's global dispatcher: marked, so that a

@@ -10,6 +10,7 @@ import { validateStrategy, type UnhandledRequestStrategy } from '../unhandled-re
 import { warnIfNoGlobalWebSocket } from '../../ws/no-global-websocket'
 import { SetupApi } from '../setup-api'
 import { CustomInterceptors, type CustomInterceptor } from './custom-interceptors'
+import { chooseFetchSource } from './fetch-source'
 import { InterceptorSource } from './interceptor-source'
 import { sharedInterceptors } from './shared-interceptors'
 import { DispatcherSource } from './undici/dispatcher-source'
@@ -29,6 +30,13 @@ export interface ListenOptions {
    * `pipeline` and `fetch` of the `undici` package, and Node's own EventSource.
    */
   sources?: readonly NodeSource[]
+  /**
+   * With the interceptors, what answers the global `fetch`: `'lean'` (default; mocklib wraps
+   * `fetch` itself and hands the calls it does not cover to the interceptor) or `'interceptor'`
+   * (the fetch interceptor of `@mswjs/interceptors` answers every call). Default: the environment variable
+   * `MOCKLIB_FETCH_SOURCE`, else `'lean'`. See docs/node.md.
+   */
+  fetchSource?: 'lean' | 'interceptor'
 }
 
 export interface SetupServer {
@@ -104,10 +112,11 @@ export class SetupServerApi extends SetupApi<LifeCycleEventsMap> implements Setu
       )
     }
     const sources = validateSources(options.sources)
+    const fetchSource = chooseFetchSource(options.fetchSource)
     this.#lifetime = new AbortController()
     this.#pipeline = { emitter: this.emitter, onUnhandledRequest: validateStrategy(options.onUnhandledRequest), lifetime: this.#lifetime.signal }
     this.#listening = sources
-    if (sources.has('interceptors')) this.#source.apply()
+    if (sources.has('interceptors')) this.#source.apply(fetchSource)
     if (sources.has('undici')) sharedDispatcher().join(this.#undici)
     this.#untrackScope = trackScope(() => this.activeList())
     if (sources.has('interceptors')) warnIfNoGlobalWebSocket(this.activeList().current())

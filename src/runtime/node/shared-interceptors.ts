@@ -1,4 +1,4 @@
-import { BatchInterceptor, type HttpRequestEventMap } from '@mswjs/interceptors'
+import { BatchInterceptor, getRawRequest } from '@mswjs/interceptors'
 import { ClientRequestInterceptor } from '@mswjs/interceptors/ClientRequest'
 import { FetchInterceptor } from '@mswjs/interceptors/fetch'
 import { XMLHttpRequestInterceptor } from '@mswjs/interceptors/XMLHttpRequest'
@@ -8,23 +8,8 @@ import type { ConnectionOutcome } from '../../ws/handle-connection'
 import { connectToNetwork } from '../../ws/handle-connection'
 import { patchWebSocket, type WebSocketPatch } from '../../ws/patch-websocket'
 import type { WebSocketConnection } from '../../ws/websocket-connection'
-
-export type InterceptedRequest = HttpRequestEventMap['request'][0]
-export type InterceptedResponse = HttpRequestEventMap['response'][0]
-/** Which interceptor caught a request: XMLHttpRequest answers need one adjustment, fetch passthroughs another. */
-export type RequestVia = 'http' | 'xhr' | 'fetch'
-
-/** A listening server, as the shared interceptors see it. */
-export interface RequestSink {
-  /** Answers one intercepted request (through its controller), or leaves it alone. */
-  answer(args: InterceptedRequest, via: RequestVia): Promise<void>
-  /** Whether the server wants to observe real responses (`response:bypass`). */
-  readonly wantsResponses: boolean
-  /** A real or mocked response reached the client of a request this server answered. */
-  observeResponse(args: InterceptedResponse): void
-  /** Handles one intercepted WebSocket connection; the client opens once this settles, as its outcome says. */
-  connect(connection: WebSocketConnection): Promise<ConnectionOutcome>
-}
+import { FetchSource } from './fetch-source'
+import type { InterceptedRequest, InterceptedResponse, RequestSink, RequestVia } from './request-sink'
 
 /** Where a server's source joins to receive requests: the shared set, or interceptors of its own. */
 export interface InterceptorSet {
@@ -56,6 +41,8 @@ export class SharedInterceptors implements InterceptorSet {
    */
   #websocket: WebSocketPatch | undefined
   readonly #sinks: RequestSink[] = []
+  /** The lean path for the global fetch, wrapped around the fetch interceptor's (fetch-source.ts). */
+  readonly #leanFetch = new FetchSource(() => this.#sinks.at(-1))
   /**
    * Which server a request went to, while responses are observed, so that the real response
    * reaches that server alone (by id: the response event carries a copy of the request).
@@ -92,7 +79,9 @@ export class SharedInterceptors implements InterceptorSet {
   }
 
   #apply(): void {
+    const pureFetch = globalThis.fetch
     this.#batch.apply()
+    this.#leanFetch.install(pureFetch)
     for (const interceptor of this.#interceptors) {
       interceptor.on('request', interceptor === this.#xhr ? this.#onXhrRequest : interceptor === this.#fetch ? this.#onFetchRequest : this.#onRequest)
     }
@@ -102,6 +91,7 @@ export class SharedInterceptors implements InterceptorSet {
   #dispose(): void {
     this.#observing = false
     this.#owners.clear()
+    this.#leanFetch.uninstall()
     // dispose() removes every listener; apply() adds them again on the next join.
     this.#batch.dispose()
     this.#websocket?.restore()
@@ -113,6 +103,9 @@ export class SharedInterceptors implements InterceptorSet {
   readonly #onFetchRequest = (args: InterceptedRequest) => this.#dispatch(args, 'fetch')
 
   async #dispatch(args: InterceptedRequest, via: RequestVia): Promise<void> {
+    // A fetch the lean path answered and handed over for the interceptor's redirect or decoding.
+    const decided = this.#leanFetch.takeHandoff(getRawRequest(args.request))
+    if (decided !== undefined) return args.controller.respondWith(decided)
     const sink = this.#sinks.at(-1)
     if (sink === undefined) return
     if (this.#observing) this.#owners.set(args.requestId, sink)
@@ -139,7 +132,7 @@ export class SharedInterceptors implements InterceptorSet {
  * two copies of this file (and of the interceptors), and must still share one set.
  * The key carries a version of this interface; change it when RequestSink changes.
  */
-const kShared = Symbol.for('mocklib.node.sharedInterceptors.v3')
+const kShared = Symbol.for('mocklib.node.sharedInterceptors.v4')
 
 export function sharedInterceptors(): SharedInterceptors {
   const scope = globalThis as unknown as Record<symbol, SharedInterceptors | undefined>

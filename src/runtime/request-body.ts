@@ -1,0 +1,41 @@
+/**
+ * Bodies a source already holds as text: the string a client handed to `fetch`, kept by the
+ * Node fetch source (runtime/node/fetch-source.ts) for the `Request` the pipeline sees. Readers
+ * (the GraphQL reader, resolvers' copies, the unhandled-request preview) take the text from
+ * here instead of copying the body stream, which is the largest cost of reading a body.
+ */
+const texts = new WeakMap<Request, string>()
+
+/**
+ * Records `text` as the body of `request`, when reading the body would give exactly that text:
+ * a UTF-8 decode drops a leading byte order mark and replaces lone surrogates, so such strings
+ * are not recorded (their readers copy the stream as before).
+ */
+export function rememberBodyText(request: Request, text: string): void {
+  if (text.charCodeAt(0) === 0xfeff || !isWellFormed(text)) return
+  texts.set(request, text)
+}
+
+/** The text of a request's body, without consuming it: the known text, or a copy's. */
+export function readBodyText(request: Request): Promise<string> {
+  const text = texts.get(request)
+  return text === undefined ? request.clone().text() : Promise.resolve(text)
+}
+
+/**
+ * A copy of a request whose body can be read without consuming the original's. A known text
+ * body is given to the copy as text, which costs far less than `clone()` (a stream tee).
+ */
+export function copyRequest(request: Request): Request {
+  const text = texts.get(request)
+  if (text === undefined) return request.clone()
+  const copy = new Request(request, { body: text })
+  texts.set(copy, text)
+  return copy
+}
+
+function isWellFormed(text: string): boolean {
+  const check = (text as { isWellFormed?: () => boolean }).isWellFormed
+  // Node 20+ has String.prototype.isWellFormed; without it, only surrogate-free text counts.
+  return check === undefined ? !/[\uD800-\uDFFF]/.test(text) : check.call(text)
+}
