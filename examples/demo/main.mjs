@@ -1,10 +1,10 @@
 // `npm run demo`: a small app whose real HTTP calls are answered by mocklib.
-// Each part of the demo is a module with a `run()` export: rest.mjs, then graphql.mjs, defer.mjs, stream.mjs and socket.mjs when present.
+// Each part of the demo is a module with a `run()` export: rest.mjs, then graphql.mjs, defer.mjs, stream.mjs, socket.mjs and subscription.mjs when present.
 import { existsSync } from 'node:fs'
 
 console.log('mocklib demo: app code calls fetch; mocklib answers. → is a request, ← what came back, = what the app got.\n')
 
-const halves = ['./rest.mjs', './graphql.mjs', './defer.mjs', './stream.mjs', './socket.mjs'].filter((file) => existsSync(new URL(file, import.meta.url)))
+const halves = ['./rest.mjs', './graphql.mjs', './defer.mjs', './stream.mjs', './socket.mjs', './subscription.mjs'].filter((file) => existsSync(new URL(file, import.meta.url)))
 for (const file of halves) {
   const { run } = await import(file)
   await run()
