@@ -10,10 +10,10 @@ export interface SocketEvents {
   event(type: string): Event
   /** A frame arriving at the application's socket: a `MessageEvent` of the realm. */
   message(data: WebSocketData, origin: string): Event
-  /** The application's socket closing: the realm's `CloseEvent` where it has one. */
+  /** The application's socket closing: a `CloseEvent` of the realm where it has that class. */
   close(code: number, reason: string, wasClean: boolean): Event
   /** A frame or a close as handlers see it: cancelable, and stopPropagation() stays per handler. */
-  handlerMessage(data: WebSocketData): HandlerEvent & { readonly data: WebSocketData }
+  handlerMessage(data: WebSocketData, origin: string): HandlerEvent & { readonly data: WebSocketData }
   handlerClose(code: number, reason: string, wasClean: boolean, cancelable: boolean): HandlerEvent & CloseMembers
   handlerEvent(type: string, cancelable: boolean): HandlerEvent
 }
@@ -52,46 +52,37 @@ export function socketEvents(realm: Realm): SocketEvents {
 }
 
 function createSocketEvents({ Event: Base, MessageEvent: Message, CloseEvent: Close }: Realm): SocketEvents {
-  class PropagationEvent extends Base implements HandlerEvent {
-    running: object | undefined = undefined
-    stoppedBy: object | undefined = undefined
-    stoppedNow = false
+  /** An event class of the realm whose instances track stopPropagation() per handler (HandlerEvent). */
+  const propagating = () =>
+    class PropagationEvent extends Base implements HandlerEvent {
+      running: object | undefined = undefined
+      stoppedBy: object | undefined = undefined
+      stoppedNow = false
 
-    override stopPropagation(): void {
-      this.stoppedBy ??= this.running
-      super.stopPropagation()
-    }
+      override stopPropagation(): void {
+        this.stoppedBy ??= this.running
+        super.stopPropagation()
+      }
 
-    override stopImmediatePropagation(): void {
-      this.stoppedNow = true
-      super.stopImmediatePropagation()
+      override stopImmediatePropagation(): void {
+        this.stoppedNow = true
+        super.stopImmediatePropagation()
+      }
     }
-  }
-  class HandlerMessageEvent extends PropagationEvent {
-    constructor(readonly data: WebSocketData) {
-      super('message', { cancelable: true })
-    }
-  }
-  class HandlerCloseEvent extends PropagationEvent implements CloseMembers {
-    constructor(
-      readonly code: number,
-      readonly reason: string,
-      readonly wasClean: boolean,
-      cancelable: boolean,
-    ) {
-      super('close', { cancelable })
-    }
-  }
-  /**
-   * A `MessageEvent` of the realm, made without its constructor's argument conversion (the
-   * slow part, in Node, of delivering a frame): a plain event carrying MessageEvent's
-   * members on its own prototype, which inherits MessageEvent's so `instanceof MessageEvent` holds.
+  const PlainEvent = propagating()
+  /*
+   * Frames and closes, for the application's socket and for handlers alike, are the realm's
+   * `MessageEvent` and `CloseEvent` (`instanceof` holds, their members are there), made without
+   * those constructors' argument conversion, the slow part of delivering a frame in Node: a
+   * plain event whose class reads its own members and inherits the realm's prototype.
    */
-  class SocketMessageEvent extends Base {
+  const MessageBase = propagating()
+  if (Message !== undefined) Object.setPrototypeOf(MessageBase.prototype, Message.prototype)
+  class FrameEvent extends MessageBase {
     readonly #data: WebSocketData
     readonly #origin: string
-    constructor(data: WebSocketData, origin: string) {
-      super('message')
+    constructor(data: WebSocketData, origin: string, cancelable: boolean) {
+      super('message', { cancelable })
       this.#data = data
       this.#origin = origin
     }
@@ -111,25 +102,34 @@ function createSocketEvents({ Event: Base, MessageEvent: Message, CloseEvent: Cl
       return []
     }
   }
-  if (Message !== undefined) Object.setPrototypeOf(SocketMessageEvent.prototype, Message.prototype)
-  class SocketCloseEvent extends Base {
-    constructor(
-      readonly code: number,
-      readonly reason: string,
-      readonly wasClean: boolean,
-    ) {
-      super('close')
+  const CloseBase = propagating()
+  if (Close !== undefined) Object.setPrototypeOf(CloseBase.prototype, Close.prototype)
+  class ClosingEvent extends CloseBase implements CloseMembers {
+    readonly #code: number
+    readonly #reason: string
+    readonly #wasClean: boolean
+    constructor(code: number, reason: string, wasClean: boolean, cancelable: boolean) {
+      super('close', { cancelable })
+      this.#code = code
+      this.#reason = reason
+      this.#wasClean = wasClean
+    }
+    get code(): number {
+      return this.#code
+    }
+    get reason(): string {
+      return this.#reason
+    }
+    get wasClean(): boolean {
+      return this.#wasClean
     }
   }
   return {
     event: (type) => new Base(type),
-    message: (data, origin) => new SocketMessageEvent(data, origin),
-    close:
-      Close === undefined
-        ? (code, reason, wasClean) => new SocketCloseEvent(code, reason, wasClean)
-        : (code, reason, wasClean) => new Close('close', { code, reason, wasClean }),
-    handlerMessage: (data) => new HandlerMessageEvent(data),
-    handlerClose: (code, reason, wasClean, cancelable) => new HandlerCloseEvent(code, reason, wasClean, cancelable),
-    handlerEvent: (type, cancelable) => new PropagationEvent(type, { cancelable }),
+    message: (data, origin) => new FrameEvent(data, origin, false),
+    close: (code, reason, wasClean) => new ClosingEvent(code, reason, wasClean, false),
+    handlerMessage: (data, origin) => new FrameEvent(data, origin, true),
+    handlerClose: (code, reason, wasClean, cancelable) => new ClosingEvent(code, reason, wasClean, cancelable),
+    handlerEvent: (type, cancelable) => new PlainEvent(type, { cancelable }),
   }
 }

@@ -37,7 +37,14 @@ export interface WebSocketServerEventMap {
   close: WebSocketCloseEvent
 }
 
-export type WebSocketListener<E> = (event: E) => void
+/**
+ * A listener for one event type. Declared method-style, so its parameter is compared both ways:
+ * a listener written against the DOM's types (`(event: MessageEvent) => …`,
+ * `(event: MessageEvent<string>) => …`, `(event: CloseEvent) => …`) fits, as the events
+ * delivered are the platform's, while a listener for another event (a `CloseEvent` one on
+ * `message`, `MessageEvent<number>`) is still refused.
+ */
+export type WebSocketListener<E> = { listener(event: E): void }['listener']
 
 /** Listening on one side of a connection: the client's events or the real server's. */
 export interface WebSocketListenerTarget<EventMap> {

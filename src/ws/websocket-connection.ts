@@ -149,7 +149,7 @@ export class WebSocketConnection {
   #deliverToHandlers(data: WebSocketData): void {
     let prevented = false
     if (this.clientListeners.has('message')) {
-      const event = this.events.handlerMessage(data)
+      const event = this.events.handlerMessage(data, this.#origin)
       this.clientListeners.dispatch(event)
       prevented = event.defaultPrevented
     }
@@ -237,7 +237,7 @@ export class WebSocketConnection {
       if (this.#real !== real) return
       let prevented = false
       if (this.serverListeners.has('message')) {
-        const forwarded = this.events.handlerMessage(event.data as WebSocketData)
+        const forwarded = this.events.handlerMessage(event.data as WebSocketData, this.#origin)
         this.serverListeners.dispatch(forwarded)
         prevented = forwarded.defaultPrevented
       }

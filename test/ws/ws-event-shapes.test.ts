@@ -44,9 +44,14 @@ it("the client's message and close events have the members WebSocketMessageEvent
   const sent = await message.promise
   expect([sent.type, sent.data, sent.cancelable]).toEqual(['message', 'hello', true])
   expect(membersOf(sent, eventMembers)).toEqual(eventShape)
+  // The platform's MessageEvent, as a DOM-typed listener expects (types/ws-api.ts), with the socket's origin.
+  expect(sent).toBeInstanceOf(MessageEvent)
+  expect([(sent as MessageEvent).origin, (sent as MessageEvent).lastEventId]).toEqual(['wss://shapes.test', ''])
   socket.close(4001, 'bye')
   const ended = await close.promise
   await closed
   expect([ended.type, ended.code, ended.reason, typeof ended.wasClean]).toEqual(['close', 4001, 'bye', 'boolean'])
   expect(membersOf(ended, eventMembers)).toEqual(eventShape)
+  // Node 20 and 22 have no global CloseEvent; where there is one, the close is one.
+  expect(typeof CloseEvent === 'undefined' || ended instanceof CloseEvent).toBe(true)
 })

@@ -58,6 +58,19 @@ const handler: WebSocketHandler = chat.addEventListener('connection', ({ client,
   client.addEventListener('message', onMessage, { onse: true })
   // @ts-expect-error: a client has no "open" event (it is open when the listener runs)
   client.addEventListener('open', () => {})
+  // Listeners written against the DOM's event types fit too (the events delivered are the platform's).
+  client.addEventListener('message', (event: MessageEvent) => void [event.origin, event.data])
+  client.addEventListener('message', (event: MessageEvent<string>) => void event.data.toUpperCase())
+  client.addEventListener('message', (event: MessageEvent<WebSocketData>) => void event.lastEventId)
+  client.addEventListener('close', (event: CloseEvent) => void [event.code, event.wasClean])
+  server.addEventListener('message', (event: MessageEvent<ArrayBuffer | string>) => void event.data)
+  server.addEventListener('close', (event: CloseEvent) => void event.reason)
+  // @ts-expect-error: a frame is never a number
+  client.addEventListener('message', (event: MessageEvent<number>) => void event.data)
+  // @ts-expect-error: a close listener does not listen for frames
+  client.addEventListener('message', (event: CloseEvent) => void event.code)
+  // @ts-expect-error: nor a frame listener for the close
+  client.addEventListener('close', (event: MessageEvent) => void event.data)
   server.connect()
   server.send('to the real server')
   server.addEventListener('open', () => {})
