@@ -40,7 +40,43 @@ describe('sse() in a page', () => {
     expect(result).toEqual(['hello []', 'tick {"n":1}', 'line 1\nline 2 [1]', 'reconnected [1]'])
   })
 
-  it('gives the resolver the Last-Event-ID a fetch client sends (Chromium leaves it out of EventSource requests a worker sees)', async () => {
+  it("gives an EventSource's reconnection its Last-Event-ID (Chromium leaves it out of the request the worker sees; the page puts it back), and a new EventSource none", async () => {
+    const result = await session.tab.page.evaluate(async () => {
+      const { sse, setupWorker } = window.mocklib
+      const seen: string[] = []
+      window.worker = setupWorker(
+        sse<{ message: string; named: string }>('/resume', ({ client, lastEventId }) => {
+          seen.push(lastEventId ?? 'none')
+          client.send({ retry: 10 })
+          if (lastEventId === undefined) {
+            client.send({ id: '7', data: 'a' })
+            client.send({ id: '8', event: 'named', data: 'b' })
+            client.close()
+          } else {
+            client.send({ data: `resumed after ${lastEventId}` })
+          }
+        }),
+      )
+      await window.worker.start({ quiet: true })
+      const resumed = (url: string) =>
+        new Promise<string>((resolve) => {
+          const source = new EventSource(url)
+          source.onmessage = (event) => {
+            if (String(event.data).startsWith('resumed')) {
+              source.close()
+              resolve(String(event.data))
+            }
+          }
+        })
+      const first = await resumed('/resume')
+      // The closed source left nothing behind: a new one starts afresh (and is resumed in turn).
+      const second = await resumed('/resume')
+      return { first, second, seen }
+    })
+    expect(result).toEqual({ first: 'resumed after 8', second: 'resumed after 8', seen: ['none', '8', 'none', '8'] })
+  })
+
+  it('gives the resolver the Last-Event-ID a fetch client sends', async () => {
     const result = await session.tab.page.evaluate(async () => {
       const { sse, setupWorker } = window.mocklib
       window.worker = setupWorker(

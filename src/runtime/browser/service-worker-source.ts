@@ -1,4 +1,5 @@
 import { browserMessages } from './browser-messages'
+import { EventStreamIds } from './event-stream-ids'
 import { resolveInPage, type PageRuntime } from './resolve-in-page'
 import { deserializeRequest, deserializeResponse, serializeMocked } from './serialize'
 import { WORKER_CHECKSUM } from './worker/integrity'
@@ -158,13 +159,15 @@ export class ServiceWorkerSource {
 
   /** Requests performed for real whose responses a `response:bypass` listener waits for. */
   readonly #bypassed = new Map<string, Request>()
+  /** Last event IDs of mocked event streams, for EventSource reconnections (Chromium drops the header). */
+  readonly #eventStreamIds = new EventStreamIds()
 
   async #answer(requestId: string, serialized: SerializedRequest, port: MessagePort): Promise<void> {
     let reply: RequestReply = { type: 'passthrough', observe: false }
     let transfer: Transferable[] = []
     let delivered: (() => void) | undefined
     try {
-      const request = deserializeRequest(serialized)
+      const request = this.#eventStreamIds.restore(deserializeRequest(serialized))
       const answer = await resolveInPage(request, requestId, this.runtime)
       if (answer.type === 'passthrough') {
         const observe = this.runtime.emitter.has('response:bypass')
@@ -174,7 +177,7 @@ export class ServiceWorkerSource {
         reply = { type: 'network-error' }
         delivered = answer.delivered
       } else {
-        ;({ reply, transfer } = await serializeMocked(answer.response))
+        ;({ reply, transfer } = await serializeMocked(this.#eventStreamIds.watch(request, answer.response)))
         delivered = answer.delivered
       }
     } catch (error) {
