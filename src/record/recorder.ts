@@ -62,7 +62,7 @@ export interface Recorder {
    * lockdown refused requests, listing them.
    */
   save(): Promise<void>
-  /** The recording as HAR, secrets redacted, entries in a stable order. */
+  /** The recording as save() writes it: secrets redacted, entries in a stable order. */
   toHar(): Har
   /** Repeated requests start again from their first recorded answer. */
   rewind(): void
@@ -91,7 +91,7 @@ export function createRecorder(options: RecorderOptions = {}): Recorder {
     },
     ready: () => backend.ready(),
     save: () => backend.save(),
-    toHar: () => backend.cassette.toHar(),
+    toHar: () => backend.har(),
     rewind: () => backend.cassette.rewind(),
   }
 }
@@ -196,11 +196,16 @@ class RecorderBackend implements RecordingBackend {
     return reply
   }
 
+  /** What save() writes: in record mode only this run's entries, else every entry. */
+  har(): Har {
+    return this.cassette.toHar(this.mode === 'record')
+  }
+
   async save(): Promise<void> {
     const writes = this.mode === 'record' || (this.mode === 'record-missing' && this.cassette.freshCount > 0)
     if (writes) {
       await this.ready()
-      const har = this.cassette.toHar(this.mode === 'record')
+      const har = this.har()
       if (this.#file !== undefined) await writeHarFile(this.#file, har)
       else await saveInPage(har, this.options.saveUrl)
     }
