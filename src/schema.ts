@@ -35,6 +35,7 @@ export type {
   SchemaResolvers,
   SchemaResponseBody,
   SchemaSubscriptionResolver,
+  SubscriptionField,
   SubscriptionPayload,
 } from './graphql/executor/types'
 export type { StatusPolicy } from './graphql/executor/status-policy'

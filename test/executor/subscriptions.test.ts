@@ -1,6 +1,8 @@
 // Schema-backed subscriptions: `api.handler(url)` executes subscriptions against the schema with
-// graphql-js `subscribe`, driven by the real graphql-ws client over graphql-transport-ws.
+// graphql-js `subscribe`, driven by the real graphql-ws client over graphql-transport-ws (and
+// subscriptions-transport-ws's SubscriptionClient over the legacy protocol).
 import { setupServer } from 'mocklib/node'
+import { SubscriptionClient } from 'subscriptions-transport-ws'
 import { createFeedExecutor } from './fixtures/feed-executor'
 import { createClient, type Client } from 'graphql-ws'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
@@ -116,5 +118,23 @@ describe('schema-backed subscriptions over graphql-transport-ws', () => {
   it('names the Subscription fields when publish() gets an unknown one', async () => {
     await api.ready()
     expect(() => api.publish('postRemoved' as 'postAdded', {})).toThrow(/no such field\. Its fields: postAdded, countdown, ticks/)
+  })
+})
+
+describe('schema-backed subscriptions over the legacy subscriptions-transport-ws protocol', () => {
+  it('serves SubscriptionClient: published events with its selection set, then reset() completes', async () => {
+    const legacy = new SubscriptionClient('wss://api.test/graphql', { reconnect: false, lazy: true }, WebSocket)
+    const results: unknown[] = []
+    const done = new Promise<unknown[]>((resolve, reject) => {
+      legacy.request({ query: 'subscription { postAdded { title } }' }).subscribe({ next: (value) => results.push(value), error: reject, complete: () => resolve(results) })
+    })
+    try {
+      await api.subscribed('postAdded')
+      api.publish('postAdded', { id: '1', title: 'Legacy' })
+      api.reset()
+      expect(await done).toEqual([{ data: { postAdded: { title: 'Legacy' } } }])
+    } finally {
+      legacy.close()
+    }
   })
 })

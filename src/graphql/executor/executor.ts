@@ -31,6 +31,7 @@ import type {
   SchemaRequestInfo,
   SchemaResolvers,
   SchemaResponseBody,
+  SubscriptionField,
   SubscriptionPayload,
 } from './types'
 
@@ -118,9 +119,9 @@ export interface SchemaExecutor<Subscriptions extends object = Record<string, un
    * `Subscription` type), each executed with its own selection set and variables; mocks fill
    * what `payload` leaves out. Returns how many subscriptions got it.
    */
-  publish<Field extends keyof Subscriptions & string>(field: Field, payload?: SubscriptionPayload<Subscriptions[Field]>): number
+  publish<Field extends SubscriptionField<Subscriptions>>(field: Field, payload?: SubscriptionPayload<Subscriptions[Field]>): number
   /** Resolves once at least `count` (default 1) subscriptions to `field` are active: publish after it. */
-  subscribed(field: keyof Subscriptions & string, count?: number): Promise<void>
+  subscribed(field: SubscriptionField<Subscriptions>, count?: number): Promise<void>
   /**
    * Forgets all state (the store), restarts the seeded data, releases holds and ends (completes)
    * active subscriptions, as if just created.

@@ -35,6 +35,9 @@ export interface SchemaResolvers {
   [typeName: string]: { [fieldName: string]: SchemaFieldResolver | SchemaSubscriptionResolver } | GraphQLScalarType
 }
 
+/** The fields `publish()` takes: those of the `Subscription` type given to createSchemaExecutor (not `__typename`). */
+export type SubscriptionField<Subscriptions> = Exclude<keyof Subscriptions & string, '__typename'>
+
 /** What `publish()` takes for a field of type `T`: any part of it (mocks fill the rest). */
 export type SubscriptionPayload<T> = T extends readonly (infer Item)[]
   ? ReadonlyArray<SubscriptionPayload<Item>>
