@@ -12,6 +12,8 @@ export async function answerOverHttp(
   id: string,
   connectionId: string,
   operation: SubscribeOperation,
+  /** Named in error messages. */
+  transport = 'graphql-transport-ws',
 ): Promise<Array<{ id: string; type: 'next' | 'error' | 'complete'; payload?: unknown }>> {
   const url = new URL(operation.request.url)
   url.protocol = url.protocol === 'wss:' ? 'https:' : url.protocol === 'ws:' ? 'http:' : url.protocol
@@ -23,7 +25,7 @@ export async function answerOverHttp(
   })
   const result = await pipeline(request, `${connectionId}:${id}`)
   const fail = (message: string) => [{ id, type: 'error' as const, payload: [{ message }] }]
-  const what = `The ${operationName === '' ? 'anonymous operation' : `operation "${operationName}"`} sent over graphql-transport-ws to ${operation.request.url}`
+  const what = `The ${operationName === '' ? 'anonymous operation' : `operation "${operationName}"`} sent over ${transport} to ${operation.request.url}`
   if (result.type === 'error') return fail(`${what} failed: ${result.error instanceof Error ? result.error.message : String(result.error)}`)
   if (result.type === 'passthrough') {
     return fail(`${what} found no handler: add graphql.query() or graphql.mutation() for it (it is answered as a POST to ${url.href}).`)

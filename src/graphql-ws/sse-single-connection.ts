@@ -1,4 +1,7 @@
 import type { CompiledEndpoint } from '../graphql/endpoint'
+import { GRAPHQL_SSE_TOKEN_HEADER } from '../graphql/event-stream-result'
+import type { GraphQLResponseBody, GraphQLResponseError } from '../graphql/types'
+import type { ConnectionPipeline } from '../ws/websocket-handler'
 import type { MaybePromise } from '../runtime/maybe-promise'
 import type { WhenHandlerRemoved } from '../runtime/outlives-request'
 import type { RequestContext } from '../runtime/request-context'
@@ -6,13 +9,11 @@ import type { EventStreamFields } from '../sse/event-stream-encoder'
 import { eventStreamResponse, EventStreamWriter } from '../sse/event-stream-writer'
 import { acceptsEventStream } from '../sse/sse-handler'
 import { EventStreamSink } from './event-stream-sink'
-import { readHttpSubscription } from './read-http-subscription'
+import { answerOverHttp } from './operation-over-socket'
+import { readHttpOperation } from './read-http-subscription'
 import { startSubscription, type SessionHandler, type SubscribeOperation } from './start-subscription'
 import { followRequest } from './stream-lifetime'
 import type { LiveSubscription } from './subscription-handle'
-
-/** Where graphql-sse clients send the reservation token (or as the `token` query parameter). */
-export const STREAM_TOKEN_HEADER = 'x-graphql-event-stream-token'
 
 /**
  * Answers a request the handler took (run as its resolver, never while matching); a
@@ -37,7 +38,7 @@ export function matchSingleConnection(
   ctx: RequestContext,
 ): MaybePromise<ServeHttp | null> | undefined {
   const { request } = ctx
-  const token = request.headers.get(STREAM_TOKEN_HEADER) ?? (request.url.includes('token=') ? ctx.url.searchParams.get('token') : null)
+  const token = request.headers.get(GRAPHQL_SSE_TOKEN_HEADER) ?? (request.url.includes('token=') ? ctx.url.searchParams.get('token') : null)
   if (token === null) {
     if (request.method !== 'PUT' || endpoint === undefined || !endpoint.matches(ctx)) return undefined
     return () => reserve(ctx)
@@ -50,9 +51,13 @@ export function matchSingleConnection(
     case 'DELETE':
       return () => reservation.stop(ctx.url.searchParams.get('operationId'))
     case 'POST':
-      return readHttpSubscription(handler, ctx).then((operation) =>
-        operation === undefined ? null : (whenRemoved) => reservation.start(handler, operation, ctx, whenRemoved),
-      )
+      return readHttpOperation(ctx).then(async (read) => {
+        if (read === undefined) return null
+        // Queries and mutations: the first subscription handler at the URL runs them through the list.
+        if (read.type !== 'subscription') return () => reservation.answer(read.operation, ctx)
+        if (!(await handler.matches(read.operation))) return null
+        return (whenRemoved) => reservation.start(handler, read.operation, ctx, whenRemoved)
+      })
     case 'PUT':
       return () => errorResponse(409, 'Stream already registered')
     default:
@@ -107,6 +112,31 @@ class StreamReservation {
     if (this.#live.has(id)) return errorResponse(409, 'Operation with ID already exists')
     const live = startSubscription(handler, operation, { requestId: ctx.requestId, subscriptionId: id }, this.#sink, whenRemoved)
     if (live.active) this.#live.set(id, live)
+    return new Response(null, { status: 202 })
+  }
+
+  /**
+   * A query or mutation: answered by the handlers that answer it over HTTP (a plain POST to the
+   * same URL through the same list), its result sent on the stream as `next` then `complete`.
+   */
+  answer(operation: SubscribeOperation, ctx: RequestContext): Response {
+    const id = operation.extensions.operationId
+    if (typeof id !== 'string' || id === '') return errorResponse(400, 'Operation ID is missing')
+    const sink = this.#sink
+    const send = (message: { type: 'next' | 'error' | 'complete'; payload?: unknown }) => {
+      if (message.type === 'next') sink.next(id, message.payload as GraphQLResponseBody<object | null>)
+      else if (message.type === 'complete') sink.complete(id)
+      else sink.error(id, message.payload as GraphQLResponseError[])
+    }
+    if (ctx.rerun === undefined) {
+      const message = "mocklib cannot answer a query or mutation sent over graphql-sse's single connection mode under getResponse(); use distinct connections."
+      send({ type: 'error', payload: [{ message }] })
+    } else {
+      const pipeline = ctx.rerun as ConnectionPipeline
+      void answerOverHttp(pipeline, id, ctx.requestId, operation, 'GraphQL over SSE').then((messages) => {
+        for (const message of messages) send(message)
+      })
+    }
     return new Response(null, { status: 202 })
   }
 

@@ -2,6 +2,13 @@ import { encodeEventStreamFields } from '../sse/event-stream-encoder'
 import { EVENT_STREAM_HEADERS } from '../sse/event-stream-writer'
 import { acceptsEventStream } from '../sse/sse-handler'
 
+/**
+ * The header graphql-sse's single connection mode sends its reservation token in: a request
+ * carrying it belongs to that stream (see graphql-ws/sse-single-connection.ts), so plain GraphQL
+ * handlers leave it alone.
+ */
+export const GRAPHQL_SSE_TOKEN_HEADER = 'x-graphql-event-stream-token'
+
 const JSON_RANGES = new Set(['application/json', 'application/graphql-response+json', 'application/*', '*/*'])
 
 /**

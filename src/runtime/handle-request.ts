@@ -46,6 +46,7 @@ export async function handleRequest(
   }
 
   const ctx = new RequestContext(request, requestId, options.baseUrl, options.lifetime, clientSignal)
+  ctx.rerun = (next, nextId) => handleRequest(next, nextId, list, options)
   const unhandled = (target: RequestContext) =>
     onUnhandledRequest(target.request, options.onUnhandledRequest, () => collectHints(list, target))
   // 'request:match' is announced once the resolver has run (as in MSW): a resolver that throws

@@ -6,6 +6,13 @@ import { copyRequest } from './request-body'
  * handlers look at it: the parsed URL, the clean URL, cookies, a parsed GraphQL body.
  */
 export class RequestContext {
+  /**
+   * @internal Runs another request through the same handler list and options, as a source's
+   * request (set by handleRequest; undefined under getResponse()). For transports that carry
+   * several operations over one exchange: graphql-sse's single connection mode. It resolves to
+   * handle-request.ts's PipelineResult (not named here: that file imports this one).
+   */
+  rerun: ((request: Request, requestId: string) => Promise<unknown>) | undefined
   #url: URL | undefined
   #cleanUrl: string | undefined
   #memo: Map<unknown, unknown> | undefined
