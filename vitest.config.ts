@@ -21,6 +21,10 @@ const interceptorFetchTests = [
   'test/undici/restore-and-once.test.ts',
 ]
 
+// Node's own EventSource is global only behind a flag (Node 20, 22 and 24): its suite runs as
+// a project of its own too.
+const eventSourceTests = ['test/undici/eventsource.test.ts']
+
 // Tests import 'mocklib' like users do. During development that name points at the
 // sources, so no build is needed; the packaging suites (test/packaging) test dist/.
 export default defineConfig({
@@ -44,9 +48,10 @@ export default defineConfig({
     pool: 'forks',
     projects: [
       // Project settings extend the ones above (include lists would add up, so each names its own).
-      { extends: true, test: { name: 'main', include: ['test/**/*.test.ts'], exclude: [...websocketTests, 'test/packaging/**', 'node_modules/**'] } },
+      { extends: true, test: { name: 'main', include: ['test/**/*.test.ts'], exclude: [...websocketTests, ...eventSourceTests, 'test/packaging/**', 'node_modules/**'] } },
       { extends: true, test: { name: 'websocket', include: websocketTests, execArgv: websocketExecArgv } },
       { extends: true, test: { name: 'fetch-interceptor', include: interceptorFetchTests, env: { MOCKLIB_FETCH_SOURCE: 'interceptor' } } },
+      { extends: true, test: { name: 'eventsource', include: eventSourceTests, execArgv: ['--experimental-eventsource'] } },
     ],
   },
 })
