@@ -210,12 +210,8 @@ export class TransportSession implements SubscriptionSink {
     if (this.#closed) return false
     if (verdict === false) {
       const refused = this.#protocol.refused?.()
-      if (refused === undefined) this.#client.close(4403, 'Forbidden')
-      else {
-        this.send(refused)
-        // The client reads the message before the close (a close in the same turn overtakes it).
-        setTimeout(() => this.#client.close(4403, 'Forbidden'), 0)
-      }
+      if (refused !== undefined) this.send(refused)
+      this.#client.close(4403, 'Forbidden')
       return false
     }
     this.#acknowledged = true

@@ -28,6 +28,12 @@ export class ClientFrameSender {
     }
     settled.then(done, done)
   }
+
+  /** Runs `callback` once the frames sent so far have been handed over (at once when none waits for a Blob read). */
+  afterSent(callback: () => void): void {
+    if (this.#pending === undefined) callback()
+    else this.#pending.then(callback, callback)
+  }
 }
 
 function toClientFrame(data: WebSocketData, binaryType: BinaryType): WebSocketData | Promise<ArrayBuffer> {

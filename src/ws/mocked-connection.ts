@@ -52,7 +52,7 @@ export class MockedConnection {
   viewFor(owner: ListenerOwner, header: string): { client: MockedClient; server: MockedServer } {
     this.#headers.set(owner, header)
     return {
-      client: new MockedClient(this.raw, (data) => this.#sender.send(data), owner, header),
+      client: new MockedClient(this.raw, this.#sender, owner, header),
       server: new MockedServer(this.raw, owner),
     }
   }
@@ -78,7 +78,7 @@ class ListenerView<EventMap> implements WebSocketListenerTarget<EventMap> {
 class MockedClient extends ListenerView<WebSocketClientEventMap> implements WebSocketClientConnectionProtocol {
   constructor(
     private readonly raw: WebSocketConnection,
-    private readonly sendFrame: (data: WebSocketData) => void,
+    private readonly sender: ClientFrameSender,
     owner: ListenerOwner,
     private readonly header: string,
   ) {
@@ -94,7 +94,7 @@ class MockedClient extends ListenerView<WebSocketClientEventMap> implements WebS
   }
 
   send(data: WebSocketData): void {
-    this.sendFrame(data)
+    this.sender.send(data)
   }
 
   close(code?: number, reason?: string): void {
@@ -106,7 +106,8 @@ class MockedClient extends ListenerView<WebSocketClientEventMap> implements WebS
         ),
       )
     }
-    this.raw.closeClient(code, reason)
+    // After the frames sent before it (a binary one may still be read from its Blob).
+    this.sender.afterSent(() => this.raw.closeClient(code, reason))
   }
 }
 

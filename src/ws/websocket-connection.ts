@@ -68,6 +68,8 @@ export class WebSocketConnection {
   #toClient: Queued[] = []
   #toHandlersScheduled = false
   #toClientScheduled = false
+  /** A handler's (or the real server's) close waits in #toClient. */
+  #clientCloseQueued = false
   #real: WebSocket | undefined
   #realClosedByHandler = false
 
@@ -158,17 +160,22 @@ export class WebSocketConnection {
 
   // --- Towards the application ---------------------------------------------------------------
 
-  /** Delivers a frame to the application's socket (dropped once it is closing). */
+  /** Delivers a frame to the application's socket (dropped once it is closing, or a close is on its way). */
   sendToClient(data: WebSocketData): void {
-    if (this.readyState === CLOSING || this.readyState === CLOSED) return
+    if (this.readyState === CLOSING || this.readyState === CLOSED || this.#clientCloseQueued) return
     this.#toClient.push(data)
     this.#scheduleToClient()
   }
 
-  /** Closes the application's socket with any code (a handler's `client.close()`, the real server's close). */
+  /**
+   * Closes the application's socket with any code (a handler's `client.close()`, the real
+   * server's close). An open socket stays open until the close arrives behind the frames sent
+   * before it, which it still receives, as from a real server.
+   */
   closeClient(code = 1000, reason = '', wasClean = true): void {
-    if (this.readyState === CLOSING || this.readyState === CLOSED) return
-    this.readyState = CLOSING
+    if (this.readyState === CLOSING || this.readyState === CLOSED || this.#clientCloseQueued) return
+    this.#clientCloseQueued = true
+    if (this.readyState === CONNECTING) this.readyState = CLOSING
     this.#toClient.push(new PendingClose(code, reason, wasClean))
     this.#scheduleToClient()
   }

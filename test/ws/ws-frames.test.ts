@@ -105,3 +105,25 @@ describe('frames, byte for byte', () => {
     socket.close()
   })
 })
+
+describe('closing after sending', () => {
+  it('delivers frames sent just before client.close(), text and binary, then the close', async () => {
+    server.use(
+      echo.addEventListener('connection', ({ client }) => {
+        client.addEventListener('message', () => {
+          client.send('last words')
+          client.send(new Blob([new Uint8Array([1, 2, 3])]))
+          client.close(4000, 'done')
+        })
+      }),
+    )
+    const { socket, opened, closed, messages } = openSocket('wss://echo.test', undefined, 'arraybuffer')
+    await opened
+    socket.send('bye?')
+    const event = await closed
+    expect([event.code, event.reason]).toEqual([4000, 'done'])
+    expect(messages[0]?.data).toBe('last words')
+    expect(await bytesOf(messages[1]?.data)).toEqual([1, 2, 3])
+  })
+})
+
