@@ -145,6 +145,22 @@ describe('record and passthrough', () => {
   })
 })
 
+describe('timestamps', () => {
+  it('are fixed unless asked for', async () => {
+    const file = freshFile()
+    const recorder = createRecorder({ file, mode: 'record', timestamps: true })
+    server.use(recorder.handler)
+    const before = Date.now()
+    await get('/counter')
+    await recorder.save()
+    const [entry] = readHar(file).log.entries
+    expect(Date.parse(entry.startedDateTime)).toBeGreaterThanOrEqual(before - 1000)
+    expect(entry.time).toBeGreaterThanOrEqual(0)
+    const { file: plain } = await recordCounter()
+    expect(readHar(plain).log.entries[0].startedDateTime).toBe('1970-01-01T00:00:00.000Z')
+  })
+})
+
 describe('choosing the mode', () => {
   it(`reads ${RECORD_MODE_VARIABLE} when the recorder has no mode, the option wins over it, and a test may switch`, async () => {
     vi.stubEnv(RECORD_MODE_VARIABLE, 'lockdown')

@@ -1,0 +1,84 @@
+// Which requests a recording answers: the match options, volatile headers, repeated requests.
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest'
+import { setupServer } from 'mocklib/node'
+import { createRecorder, fromHar, type Har, type HarEntry } from 'mocklib/record'
+
+const server = setupServer()
+beforeAll(() => server.listen({ onUnhandledRequest: 'bypass' }))
+afterEach(() => server.resetHandlers())
+afterAll(() => server.close())
+
+function entry(method: string, url: string, answer: string, request: Partial<HarEntry['request']> = {}): HarEntry {
+  return {
+    startedDateTime: '1970-01-01T00:00:00.000Z',
+    time: 0,
+    cache: {},
+    timings: { send: 0, wait: 0, receive: 0 },
+    request: { method, url, httpVersion: 'HTTP/1.1', cookies: [], headers: [], queryString: [], headersSize: -1, bodySize: 0, ...request },
+    response: {
+      status: 200,
+      statusText: 'OK',
+      httpVersion: 'HTTP/1.1',
+      cookies: [],
+      headers: [{ name: 'content-type', value: 'text/plain' }],
+      content: { size: answer.length, mimeType: 'text/plain', text: answer },
+      redirectURL: '',
+      headersSize: -1,
+      bodySize: answer.length,
+    },
+  }
+}
+const har = (...entries: HarEntry[]): Har => ({ log: { version: '1.2', creator: { name: 'test', version: '1' }, entries } })
+/** The recorded answer, or "network" when the request went on (to a host that does not exist). */
+const answer = (input: string, init?: RequestInit) => fetch(input, init).then((response) => response.text(), () => 'network')
+
+it('compares query parameters in any order, or without some, or not at all', async () => {
+  const recorded = har(entry('GET', 'https://api.test/search?q=books&page=1&_=123', 'found'))
+  server.use(...fromHar(recorded))
+  expect(await answer('https://api.test/search?page=1&_=123&q=books')).toBe('found')
+  expect(await answer('https://api.test/search?page=1&_=999&q=books')).toBe('network')
+
+  server.resetHandlers(...fromHar(recorded, { match: { query: { ignore: ['_'] } } }))
+  expect(await answer('https://api.test/search?page=1&_=999&q=books')).toBe('found')
+  expect(await answer('https://api.test/search?page=2&_=999&q=books')).toBe('network')
+
+  server.resetHandlers(...fromHar(recorded, { match: { query: false } }))
+  expect(await answer('https://api.test/search')).toBe('found')
+  server.resetHandlers()
+})
+
+it('ignores headers unless named, and compares JSON bodies whatever their key order unless told not to', async () => {
+  const recorded = har(
+    entry('POST', 'https://api.test/items', 'created', {
+      headers: [{ name: 'accept-language', value: 'en' }, { name: 'x-request-id', value: 'one' }],
+      postData: { mimeType: 'application/json', text: '{"name":"pen","tags":["a","b"]}' },
+    }),
+  )
+  const post = (body: string, headers: Record<string, string> = {}) =>
+    answer('https://api.test/items', { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body })
+
+  server.use(...fromHar(recorded))
+  expect(await post('{ "tags": ["a", "b"], "name": "pen" }', { 'x-request-id': 'two', 'accept-language': 'fr' })).toBe('created')
+  expect(await post('{"name":"pen","tags":["b","a"]}')).toBe('network')
+
+  server.resetHandlers(...fromHar(recorded, { match: { headers: ['Accept-Language'] } }))
+  expect(await post('{"name":"pen","tags":["a","b"]}', { 'accept-language': 'en', 'x-request-id': 'three' })).toBe('created')
+  expect(await post('{"name":"pen","tags":["a","b"]}', { 'accept-language': 'fr' })).toBe('network')
+
+  server.resetHandlers(...fromHar(recorded, { match: { body: false } }))
+  expect(await post('{"name":"pencil"}')).toBe('created')
+  server.resetHandlers()
+})
+
+it('replays repeated requests in recorded order, then the last answer; rewind() starts over', async () => {
+  const recorder = createRecorder({ har: har(entry('GET', 'https://api.test/tick', 'one'), entry('GET', 'https://api.test/tick', 'two')), mode: 'lockdown' })
+  server.use(recorder.handler)
+  const ticks = async () => [await answer('https://api.test/tick'), await answer('https://api.test/tick'), await answer('https://api.test/tick')]
+  expect(await ticks()).toEqual(['one', 'two', 'two'])
+  recorder.rewind()
+  expect(await answer('https://api.test/tick')).toBe('one')
+})
+
+it('refuses a value that is not a HAR, naming what is wrong', () => {
+  expect(() => fromHar({ entries: [] } as never)).toThrow('The HAR given to fromHar() is not a HAR file mocklib can read: it has no "log" object')
+})
