@@ -6,6 +6,7 @@ import { setupServer } from 'mocklib/node'
 import { readMultipartJson } from '../helpers/multipart-reader'
 import { LEGACY_ACCEPT, V02_ACCEPT } from './fixtures/hero-api'
 import { TypedDocumentString } from '../helpers/typed-document-string'
+import { ListPostsDocument, mockListPostsQuery } from '../generated/graphql'
 
 const URI = 'https://hand.test/graphql'
 const QUERY = 'query Hero { hero { id ... @defer(label: "HeroName") { name } friends @stream(initialCount: 1) } }'
@@ -91,6 +92,11 @@ describe('incrementalResponse()', () => {
     graphql.query(HeroDocument, ({ request }) => incrementalResponse(request, { data: { hero: { id: '1' } } }, []))
     // @ts-expect-error: `id` must be a string
     graphql.query(HeroDocument, ({ request }) => incrementalResponse(request, { data: { hero: { id: 1 } } }, []))
+    // Documents and factories from GraphQL Code Generator (test/generated/graphql.ts) type it too.
+    graphql.query(ListPostsDocument, ({ request }) => incrementalResponse(request, { data: { posts: [{ id: '1', title: 'a' }] } }, []))
+    mockListPostsQuery(({ request }) => incrementalResponse(request, { data: { posts: [] } }, []))
+    // @ts-expect-error: `title` must be a string
+    mockListPostsQuery(({ request }) => incrementalResponse(request, { data: { posts: [{ id: '1', title: 2 }] } }, []))
     expectTypeOf(incrementalResponse<HeroQuery>).returns.toMatchTypeOf<HttpResponse<{ data?: HeroQuery | null }>>()
   })
 })

@@ -150,4 +150,11 @@ describe('@defer from the schema executor, read with fetch', () => {
     expect(() => createHeroApi({ incremental: { defaultFormat: 'v0.2' as never } })).toThrow(/defaultFormat is "v0\.2"; it must be 'deferSpec=20220824' or 'incrementalSpec=v0\.2'/)
     expect(() => api.hold('')).toThrow(/executor\.hold\(\) takes a @defer\/@stream label or a path/)
   })
+  it('@defer(if: false) is not deferred: one JSON result even for a client that accepts multipart', async () => {
+    for (const accept of [LEGACY_ACCEPT, V02_ACCEPT]) {
+      const response = await post('{ hero { id ... @defer(if: false, label: "HeroName") { name } } }', accept)
+      expect(response.headers.get('content-type')).toBe('application/graphql-response+json')
+      expect(await response.json()).toEqual({ data: { hero: { id: '1', name: 'Luke' } } })
+    }
+  })
 })
