@@ -51,7 +51,7 @@ function sourceFiles(dir) {
   })
 }
 
-/** Relative imports of a file (static, type-only, re-exports and dynamic), resolved to files. */
+/** Relative imports of a file (static, type-only, re-exports, dynamic and `import('…')` types), resolved to files. */
 function importsOf(file) {
   const text = readFileSync(file, 'utf8')
   const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false)
@@ -61,6 +61,9 @@ function importsOf(file) {
       found.push(node.moduleSpecifier.text)
     } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && ts.isStringLiteral(node.arguments[0] ?? {})) {
       found.push(node.arguments[0].text)
+    } else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument) && ts.isStringLiteral(node.argument.literal)) {
+      // `import('./x').Shape` in a type position: an import too.
+      found.push(node.argument.literal.text)
     }
     ts.forEachChild(node, visit)
   }
