@@ -115,9 +115,24 @@ describe('schema-backed subscriptions over graphql-transport-ws', () => {
     expect(first.results).toEqual([])
   })
 
+  it('ends the subscription with an error when the field’s own event source throws', async () => {
+    const { done, results } = subscribe(client(), 'subscription { broken }')
+    const errors = await done.then(() => [], (reason: unknown) => reason)
+    expect(results).toEqual([{ data: { broken: 1 } }])
+    expect(errors).toEqual([expect.objectContaining({ message: 'The feed broke.' })])
+  })
+
+  it('api.handler() without a URL serves subscriptions at any URL', async () => {
+    server.use(api.handler())
+    const anywhere = createClient({ url: 'wss://elsewhere.test/graphql', retryAttempts: 0, webSocketImpl: WebSocket })
+    clients.push(anywhere)
+    const { done } = subscribe(anywhere, 'subscription { countdown(from: 0) }')
+    expect(await done).toEqual([{ data: { countdown: 0 } }])
+  })
+
   it('names the Subscription fields when publish() gets an unknown one', async () => {
     await api.ready()
-    expect(() => api.publish('postRemoved' as 'postAdded', {})).toThrow(/no such field\. Its fields: postAdded, countdown, ticks/)
+    expect(() => api.publish('postRemoved' as 'postAdded', {})).toThrow(/no such field\. Its fields: postAdded, countdown, ticks, broken/)
   })
 })
 

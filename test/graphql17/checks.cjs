@@ -330,6 +330,39 @@ function runGraphQL17Suite({ format, extension, mocklib, mocklibNode, mocklibSch
     server.resetHandlers()
   })
 
+  // Subscriptions from the schema: graphql 17's subscribe, over GraphQL over SSE (plain fetch, no client).
+  const FEED_API = 'https://feed.example.test/graphql'
+  const feedApi = mocklibSchema.createSchemaExecutor({
+    typeDefs: 'type Query { ok: Boolean } type Post { id: ID! title: String! } type Subscription { postAdded: Post! countdown(from: Int!): Int! }',
+    resolvers: {
+      Subscription: {
+        countdown: { async *subscribe(_parent, args) { for (let n = args.from; n >= 0; n--) yield { countdown: n } } },
+      },
+    },
+  })
+  /** The payloads of an event stream's `next` events, read whole. */
+  async function nextEvents(response) {
+    assert.match(response.headers.get('content-type'), /^text\/event-stream/)
+    const text = await response.text()
+    return text.split('\n\n').filter((block) => /^event: ?next$/m.test(block)).map((block) => JSON.parse(block.match(/^data: ?(.*)$/m)[1]))
+  }
+  const subscribeOverSse = (query, variables) =>
+    fetch(FEED_API, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'text/event-stream' }, body: JSON.stringify({ query, variables }) })
+
+  harness.check('schema subscriptions over SSE: a Subscription field’s own source, then publish() with the selection set', async () => {
+    server.use(feedApi.handler(FEED_API))
+    assert.deepEqual(await nextEvents(await subscribeOverSse('subscription ($from: Int!) { countdown(from: $from) }', { from: 1 })), [
+      { data: { countdown: 1 } },
+      { data: { countdown: 0 } },
+    ])
+    const pending = subscribeOverSse('subscription { postAdded { title } }')
+    await feedApi.subscribed('postAdded')
+    assert.equal(feedApi.publish('postAdded', { id: '1', title: 'Hello' }), 1)
+    feedApi.reset()
+    assert.deepEqual(await nextEvents(await pending), [{ data: { postAdded: { title: 'Hello' } } }])
+    server.resetHandlers()
+  })
+
   harness.check('close() restores fetch', () => {
     const patched = globalThis.fetch
     server.close()

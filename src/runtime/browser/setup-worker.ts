@@ -1,3 +1,4 @@
+import { trackScope } from '../current-scope'
 import { MocklibTypeError } from '../errors'
 import type { LifeCycleEvents, LifeCycleEventsMap } from '../emitter'
 import { isNodeProcess } from '../environment'
@@ -83,6 +84,7 @@ export class SetupWorkerApi extends SetupApi<LifeCycleEventsMap> implements Setu
     quiet: () => this.#quiet,
   }
   readonly #websockets = new PageWebSocketSource(this.#runtime)
+  #untrackScope: (() => void) | undefined
 
   /** @internal */
   protected override setupName(): { factory: string; instance: string } {
@@ -104,6 +106,7 @@ export class SetupWorkerApi extends SetupApi<LifeCycleEventsMap> implements Setu
       return Promise.reject(error)
     }
     this.#quiet = options.quiet === true
+    this.#untrackScope = trackScope(() => this.activeList())
     const first = startSource(this.#runtime, settings, options.serviceWorker?.options, this.#quiet)
     // WebSockets are patched in the page in both modes (no Service Worker sees them).
     const started = Promise.all([first.started, this.#websockets.start()]).then(([registration]) => registration)
@@ -115,7 +118,11 @@ export class SetupWorkerApi extends SetupApi<LifeCycleEventsMap> implements Setu
         return registration
       },
       (error: unknown) => {
-        if (this.#state === current) this.#state = { name: 'stopped' }
+        if (this.#state === current) {
+          this.#state = { name: 'stopped' }
+          this.#untrackScope?.()
+          this.#untrackScope = undefined
+        }
         throw error
       },
     )
@@ -129,6 +136,8 @@ export class SetupWorkerApi extends SetupApi<LifeCycleEventsMap> implements Setu
     const { source, started } = this.#state
     this.#state = { name: 'stopped' }
     this.#lifetime.abort()
+    this.#untrackScope?.()
+    this.#untrackScope = undefined
     // A stop() right after start() waits for the start to finish, then undoes it.
     await started.catch(() => undefined)
     this.#websockets.stop()
