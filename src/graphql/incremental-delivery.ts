@@ -7,26 +7,40 @@ export type BeforePayload<P> = (payload: P, index: number) => Promise<void> | vo
 /**
  * Streams an incremental result as a multipart/mixed body: the initial payload at once, then
  * each later payload as the source yields it (and `before` lets it go). The body ends after the
- * last payload; when the client goes away the source is stopped. A source that throws writes a
- * final `{ errors, hasNext: false }` part, so clients see the failure as a GraphQL error.
+ * last payload. When the client goes away (`clientSignal` aborts, as fetch's signal does) the
+ * body fails with the abort reason, as a real response body does, and the source is stopped.
+ * A source that throws writes a final `{ errors, hasNext: false }` part, so clients see the
+ * failure as a GraphQL error.
  */
 export function streamIncremental<P extends IncrementalPayload>(
   initial: P,
   subsequent: AsyncIterable<P> | Iterable<P>,
   before?: BeforePayload<P>,
+  clientSignal?: AbortSignal,
 ): MultipartMixedWriter {
   const writer = new MultipartMixedWriter()
   writer.writeJson(initial)
-  if (!initial.hasNext) writer.close()
-  else void pump(subsequent, writer, before)
+  if (!initial.hasNext) {
+    writer.close()
+    return writer
+  }
+  if (clientSignal !== undefined) {
+    const onAbort = () => writer.error(clientSignal.reason)
+    if (clientSignal.aborted) onAbort()
+    clientSignal.addEventListener('abort', onAbort, { once: true })
+    writer.signal.addEventListener('abort', () => clientSignal.removeEventListener('abort', onAbort), { once: true })
+  }
+  void pump(subsequent, writer, before)
   return writer
 }
 
 async function pump<P extends IncrementalPayload>(subsequent: AsyncIterable<P> | Iterable<P>, writer: MultipartMixedWriter, before?: BeforePayload<P>): Promise<void> {
+  // A payload waiting for a delay or a hold stops waiting once the body has ended.
+  const ended = new Promise<void>((resolve) => (writer.state === 'open' ? writer.signal.addEventListener('abort', () => resolve(), { once: true }) : resolve()))
   let index = 0
   try {
     for await (const payload of subsequent) {
-      if (before !== undefined) await before(payload, index)
+      if (before !== undefined) await Promise.race([before(payload, index), ended])
       index++
       if (!writer.writeJson(payload)) break
     }

@@ -14,13 +14,14 @@ import {
 import { legacyToV02 } from './incremental-v02'
 import type { GraphQLQuery, GraphQLResponseBody } from './types'
 
-/** A multipart/mixed response streaming the payloads, each sent once `before` lets it go. */
+/** A multipart/mixed response streaming the payloads, each sent once `before` lets it go, failed when `clientSignal` aborts. */
 export function multipartIncrementalResponse<P extends IncrementalPayload>(
   initial: P,
   subsequent: AsyncIterable<P> | Iterable<P>,
   before?: BeforePayload<P>,
+  clientSignal?: AbortSignal,
 ): Response {
-  const writer = streamIncremental(initial, subsequent, before)
+  const writer = streamIncremental(initial, subsequent, before, clientSignal)
   return new HttpResponse(writer.readable, { headers: { 'content-type': writer.contentType } })
 }
 
@@ -66,7 +67,7 @@ export function incrementalResponse<Query extends object | null = GraphQLQuery>(
   const format = incrementalFormatOf(request.headers.get('accept'), options.defaultFormat)
   if (format === undefined) return completeResponse(request, payloads, before)
   const [first, ...rest] = format === 'incrementalSpec=v0.2' ? legacyToV02(payloads) : payloads
-  return multipartIncrementalResponse<IncrementalPayload>(first, rest, before) as HttpResponse<GraphQLResponseBody<Query>>
+  return multipartIncrementalResponse<IncrementalPayload>(first, rest, before, request.signal) as HttpResponse<GraphQLResponseBody<Query>>
 }
 
 /** The parts as `deferSpec=20220824` payloads: each in its own, streamed items at their index. */

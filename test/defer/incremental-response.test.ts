@@ -79,6 +79,20 @@ describe('incrementalResponse()', () => {
     expect(await (await send(null)).json()).toEqual({ data: { hero: { id: '7' } }, errors })
   })
 
+  it('a client that aborts stops waiting for a part that would never come', async () => {
+    server.use(
+      graphql.link(URI).query('Hero', ({ request }) =>
+        incrementalResponse(request, { data: { hero: { id: '7' } } }, [{ path: ['hero'], data: { name: 'Rey' }, until: new Promise(() => {}) }]),
+      ),
+    )
+    const controller = new AbortController()
+    const response = await fetch(URI, { method: 'POST', signal: controller.signal, headers: { accept: LEGACY_ACCEPT }, body: JSON.stringify({ query: QUERY }) })
+    const parts = readMultipartJson(response)
+    expect((await parts.next()).value).toEqual({ data: { hero: { id: '7' } }, hasNext: true })
+    controller.abort()
+    await expect(parts.next()).rejects.toThrow(/abort/i)
+  })
+
   it('refuses items for a path that is not a list, naming the part', () => {
     const request = new Request(URI, { headers: { accept: LEGACY_ACCEPT } })
     expect(() => incrementalResponse(request, { data: { hero: { id: '1' } } }, [{ path: ['hero', 'friends'], items: ['x'] }])).toThrow(

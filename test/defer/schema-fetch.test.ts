@@ -157,4 +157,21 @@ describe('@defer from the schema executor, read with fetch', () => {
       expect(await response.json()).toEqual({ data: { hero: { id: '1', name: 'Luke' } } })
     }
   })
+  it('a client that aborts mid-stream sees its read fail with the abort, and the server stays usable', async () => {
+    const held = api.hold('HeroName')
+    const controller = new AbortController()
+    const response = await fetch(URI, {
+      method: 'POST',
+      signal: controller.signal,
+      headers: { 'content-type': 'application/json', accept: LEGACY_ACCEPT },
+      body: JSON.stringify({ query: '{ hero { id ... @defer(label: "HeroName") { name } } }' }),
+    })
+    const parts = readMultipartJson(response)
+    expect((await parts.next()).value).toEqual({ data: { hero: { id: '1' } }, hasNext: true })
+    await held.reached
+    controller.abort()
+    await expect(parts.next()).rejects.toThrow(/abort/i)
+    held.release()
+    expect(await (await post('{ hero { id } }', null)).json()).toEqual({ data: { hero: { id: '1' } } })
+  })
 })

@@ -295,7 +295,7 @@ function createResolver(lazy: LazyBuild, validLayers: LayerValidator, owner: obj
       const paced = settings.incremental.delay !== undefined || settings.holds.size > 0
       const subsequent = paced ? splitPayloads(execution.subsequent) : execution.subsequent
       const pace = pacePayloads(settings.incremental, settings.holds, execution.initial)
-      return multipartIncrementalResponse(execution.initial, subsequent, pace) as HttpResponse<SchemaResponseBody>
+      return multipartIncrementalResponse(execution.initial, subsequent, pace, info.request?.signal) as HttpResponse<SchemaResponseBody>
     }
     const headers: Record<string, string> = { 'content-type': shape.contentType }
     if (allow !== undefined) headers.allow = allow
