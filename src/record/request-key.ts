@@ -35,17 +35,16 @@ export interface KeySettings {
   readonly redactor: Redactor
 }
 
-const kIdentity = Symbol('record.identity')
-
 /**
  * The identity of a request, computed once per request. A GraphQL operation is keyed by its
  * endpoint, operation name, normalised document (or persisted-query hash, when only the hash
  * was sent) and variables (key order ignored), never by its raw body. Anything else is keyed by
  * method, URL path and what the match options include. Secrets are redacted first, as in the
- * stored recording, so a live request and its recording get the same key.
+ * stored recording, so a live request and its recording get the same key. Memoised per
+ * request and per settings (two recorders with other match options key it twice).
  */
 export function identify(ctx: RequestContext, settings: KeySettings): Promise<RequestIdentity> {
-  return ctx.memo(kIdentity, () => compute(ctx, settings))
+  return ctx.memo(settings, () => compute(ctx, settings))
 }
 
 async function compute(ctx: RequestContext, settings: KeySettings): Promise<RequestIdentity> {

@@ -44,6 +44,12 @@ it('compares query parameters in any order, or without some, or not at all', asy
 
   server.resetHandlers(...fromHar(recorded, { match: { query: false } }))
   expect(await answer('https://api.test/search')).toBe('found')
+
+  // Two recordings with other match options in one list: each keys the request its own way.
+  const strict = har(entry('GET', 'https://api.test/search?q=other', 'strict'))
+  server.resetHandlers(...fromHar(strict), ...fromHar(recorded, { match: { query: false } }))
+  expect(await answer('https://api.test/search?q=other')).toBe('strict')
+  expect(await answer('https://api.test/search?q=third')).toBe('found')
   server.resetHandlers()
 })
 

@@ -134,6 +134,16 @@ describe('record and passthrough', () => {
     expect(fresh).not.toBe(answer)
   })
 
+  it('record gives the client the network error of a server that cannot be reached, and records nothing', async () => {
+    const file = freshFile()
+    const recorder = createRecorder({ file, mode: 'record' })
+    server.use(recorder.handler)
+    const closed = await startLiveApi()
+    await closed.close()
+    await expect(fetch(`${closed.origin}/posts`)).rejects.toThrow(TypeError)
+    expect(recorder.toHar().log.entries).toEqual([])
+  })
+
   it('passthrough sends everything to the network and writes nothing', async () => {
     const file = freshFile()
     const recorder = createRecorder({ file, mode: 'passthrough' })
