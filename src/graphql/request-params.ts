@@ -1,4 +1,4 @@
-import { readBodyText } from '../runtime/request-body'
+import { hasBody, readBodyText } from '../runtime/request-body'
 import type { RequestContext } from '../runtime/request-context'
 import { placeFiles } from './multipart'
 
@@ -31,7 +31,7 @@ const none = (reason: string): RequestParams => ({ kind: 'none', reason })
 export async function readRequestParams(request: Request): Promise<RequestParams> {
   if (request.method === 'GET') return readSearchParams(new URL(request.url).searchParams)
   if (request.method !== 'POST') return none(`GraphQL requests use GET or POST, this one uses ${request.method}`)
-  if (request.body === null) return none('the POST request has no body')
+  if (!hasBody(request)) return none('the POST request has no body')
 
   const contentType = (request.headers.get('content-type') ?? '').toLowerCase()
   const format = bodyFormat(contentType)
@@ -73,7 +73,7 @@ export function mayBeGraphQLRequest(ctx: RequestContext): boolean {
     const search = ctx.url.search
     return search !== '' && GET_KEYS.some((key) => search.includes(key))
   }
-  if (request.method !== 'POST' || request.body === null) return false
+  if (request.method !== 'POST' || !hasBody(request)) return false
   return bodyFormat((request.headers.get('content-type') ?? '').toLowerCase()) !== undefined
 }
 

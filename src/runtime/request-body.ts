@@ -16,6 +16,14 @@ export function rememberBodyText(request: Request, text: string): void {
   texts.set(request, text)
 }
 
+/**
+ * Whether a request has a body. A request with a known text may make its body stream only when
+ * something reads it (runtime/node/lazy-body.ts), so this asks the known text first.
+ */
+export function hasBody(request: Request): boolean {
+  return texts.has(request) || request.body !== null
+}
+
 /** The text of a request's body, without consuming it: the known text, or a copy's. */
 export function readBodyText(request: Request): Promise<string> {
   const text = texts.get(request)

@@ -1,5 +1,5 @@
 import { getDocumentBaseUrl } from './environment'
-import { copyRequest } from './request-body'
+import { copyRequest, hasBody } from './request-body'
 
 /**
  * Everything handlers learn about one request, computed at most once however many
@@ -72,7 +72,7 @@ export class RequestContext {
    * consuming the original; its header edits are carried over (see adoptHeaderEdits).
    */
   requestForResolver(): Request {
-    return this.request.body === null ? this.request : this.#trackedCopy()
+    return hasBody(this.request) ? this.#trackedCopy() : this.request
   }
 
   /**
@@ -81,7 +81,7 @@ export class RequestContext {
    * only `variables`, and a copy (a stream tee) is the largest per-request cost left.
    */
   withRequest<Info extends { request: Request }>(info: Omit<Info, 'request'>): Info {
-    if (this.request.body === null) {
+    if (!hasBody(this.request)) {
       ;(info as unknown as { request: Request }).request = this.request
       return info as Info
     }

@@ -1,7 +1,7 @@
 import { MocklibTypeError, type MocklibErrorCode } from './errors'
 import { isCommonAssetRequest } from './is-common-asset'
 import { describeRequest, format, messages } from './messages'
-import { readBodyText } from './request-body'
+import { hasBody, readBodyText } from './request-body'
 
 export interface UnhandledRequestPrint {
   /**
@@ -56,7 +56,7 @@ export async function buildUnhandledMessage(request: Request, hints: readonly st
 }
 
 async function readBodyPreview(request: Request): Promise<string | undefined> {
-  if (request.body === null) return undefined
+  if (!hasBody(request)) return undefined
   try {
     const text = await readBodyText(request)
     if (text === '') return undefined

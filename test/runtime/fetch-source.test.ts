@@ -76,6 +76,25 @@ describe('one behaviour under both fetch sources', () => {
     }
   })
 
+  it('gives listeners, handlers and the network the body and its default content type', async () => {
+    const outcome = await sameUnderBoth((source) =>
+      withSource(source, [echo, http.post(`${real.origin}/through`, () => passthrough())], async (server) => {
+        const seen: string[] = []
+        server.events.on('request:start', async ({ request }) => {
+          seen.push(`${request.headers.get('content-type')} ${request.bodyUsed} ${await request.clone().text()}`)
+        })
+        const mocked = await settle(fetch('https://api.test/echo', { method: 'POST', body: 'text body' }))
+        const sent = await settle(fetch(`${real.origin}/through`, { method: 'PUT', body: 'sent body' }))
+        const received = real.requests.at(-1)
+        return { mocked, sent, seen, received: `${received?.headers['content-type']} ${received?.body.toString()}` }
+      }),
+    )
+    expect(outcome).toMatchObject({
+      mocked: { body: 'text body', headers: expect.arrayContaining([['x-type', 'text/plain;charset=UTF-8']]) },
+      received: 'text/plain;charset=UTF-8 sent body',
+    })
+  })
+
   it('turns Response.error() into a TypeError', async () => {
     const outcome = await sameUnderBoth((source) =>
       withSource(source, [http.get('https://api.test/fail', () => HttpResponse.error())], () => settle(fetch('https://api.test/fail'))),

@@ -3,6 +3,7 @@ import { MocklibTypeError } from '../errors'
 import { format } from '../messages'
 import { rememberBodyText } from '../request-body'
 import type { AnswerController, FetchSourceKind, RequestSink } from './request-sink'
+import { requestWithLazyBody } from './lazy-body'
 import { toNetwork } from './undici/network-scope'
 
 type Fetch = (input: string | URL | Request, init?: RequestInit) => Promise<Response>
@@ -74,8 +75,14 @@ export class FetchSource {
   }
 
   async #answer(sink: RequestSink, input: string | URL, init: RequestInit | undefined): Promise<Response> {
-    const request = new (platformRequest())(input, init)
-    if (typeof init?.body === 'string') rememberBodyText(request, init.body)
+    const RequestClass = platformRequest()
+    let request: Request
+    if (typeof init?.body === 'string') {
+      request = requestWithLazyBody(RequestClass, input, init as RequestInit & { body: string }) ?? new RequestClass(input, init)
+      rememberBodyText(request, init.body)
+    } else {
+      request = new RequestClass(input, init)
+    }
     const { signal } = request
     // As the interceptor: an aborted request never reaches the pipeline.
     if (signal.aborted) throw signal.reason
