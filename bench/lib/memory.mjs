@@ -35,7 +35,7 @@ if (lib.name === 'interceptors') {
   stop = () => interceptor.dispose()
 } else if (kind === 'graphql-ws-events') {
   subscriptionHandler = await benchSubscriptionHandler(lib)
-  const server = lib.setupServer(subscriptionHandler)
+  const server = lib.setupServer(subscriptionHandler.handler)
   start = () => server.listen({ onUnhandledRequest: 'error' })
   stop = () => server.close()
 } else if (kind === 'ws-open-close') {

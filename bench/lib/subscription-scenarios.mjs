@@ -2,20 +2,21 @@
 // subscriber, and 1 event to 1,000 subscribers. The unit is one event delivered to one
 // subscriber. Goal: an event costs at most 2× the CPU of a mocked GraphQL query over HTTP
 // (graphql-1; bench/lib/goals.mjs compares the medians of one run). mocklib only: MSW 2 has no
-// subscriptions.
-import { benchSubscriptionHandler, openSubscribers } from './subscription-socket.mjs'
+// subscriptions. The schema- scenarios publish through the schema executor instead of a
+// hand-written handler, so each event is also executed against the schema.
+import { benchSchemaSubscriptions, benchSubscriptionHandler, openSubscribers } from './subscription-socket.mjs'
 
-function subscriptionScenario({ id, title, sockets, eventsPerStep }) {
+function subscriptionScenario({ id, title, sockets, eventsPerStep, source = benchSubscriptionHandler }) {
   return {
     id,
     title,
     unit: 'event',
     contenders: ['mocklib'],
     async setup(lib) {
-      const handler = await benchSubscriptionHandler(lib)
-      const server = lib.setupServer(handler)
+      const events = await source(lib)
+      const server = lib.setupServer(events.handler)
       server.listen({ onUnhandledRequest: 'error' })
-      const subscribers = await openSubscribers(handler, sockets)
+      const subscribers = await openSubscribers(events, sockets)
       const step = eventsPerStep * sockets
       return {
         async run(count) {
@@ -43,5 +44,19 @@ export const SUBSCRIPTION_SCENARIOS = [
     title: 'GraphQL subscription (graphql-transport-ws), 1 event to 1,000 subscribers',
     sockets: 1000,
     eventsPerStep: 1,
+  }),
+  subscriptionScenario({
+    id: 'schema-ws-10000-events',
+    title: 'mocklib/schema subscription (graphql-transport-ws), 10,000 events to 1 subscriber',
+    sockets: 1,
+    eventsPerStep: 10_000,
+    source: benchSchemaSubscriptions,
+  }),
+  subscriptionScenario({
+    id: 'schema-ws-1000-subscribers',
+    title: 'mocklib/schema subscription (graphql-transport-ws), 1 event to 1,000 subscribers',
+    sockets: 1000,
+    eventsPerStep: 1,
+    source: benchSchemaSubscriptions,
   }),
 ]
