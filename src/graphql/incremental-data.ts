@@ -30,12 +30,7 @@ export class AssembledResult {
 
   /** The value at `path`, or undefined when the path does not exist (yet). */
   at(path: ResultPath): unknown {
-    let value: unknown = this.data
-    for (const key of path) {
-      if (!isObject(value) && !Array.isArray(value)) return undefined
-      value = (value as Record<string | number, unknown>)[key]
-    }
-    return value
+    return valueAt(this.data, path)
   }
 
   /** The one complete result: `{ data, errors?, extensions? }`. */
@@ -57,6 +52,16 @@ export async function assembleLegacy(
   assembled.apply(initial)
   for await (const payload of subsequent) assembled.apply(payload)
   return assembled.result()
+}
+
+/** The value at `path` in result data, or undefined when the path does not exist. */
+export function valueAt(data: unknown, path: ResultPath): unknown {
+  let value = data
+  for (const key of path) {
+    if (!isObject(value) && !Array.isArray(value)) return undefined
+    value = (value as Record<string | number, unknown>)[key]
+  }
+  return value
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

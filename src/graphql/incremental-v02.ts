@@ -1,4 +1,4 @@
-import { AssembledResult } from './incremental-data'
+import { AssembledResult, valueAt } from './incremental-data'
 import type { CompletedEntry, LegacyIncrementalPayload, PendingEntry, V02IncrementalPayload } from './incremental-format'
 
 type V02Entry = NonNullable<V02IncrementalPayload['incremental']>[number]
@@ -36,14 +36,21 @@ export function legacyToV02(payloads: readonly LegacyIncrementalPayload[]): V02I
       entryIds[index].push(record.pending.id)
     }
   })
-  // Announce each as early as its path exists: replay the payloads and look.
-  const replay = new AssembledResult()
-  payloads.forEach((payload, index) => {
-    replay.apply(payload)
-    for (const record of records.values()) {
-      if (index < record.announceAt && replay.at(record.pending.path) !== undefined && replay.at(record.pending.path) !== null) record.announceAt = index
-    }
-  })
+  // Announce each as early as its path exists: most paths are in the initial data; for the
+  // others, replay the payloads and look.
+  const exists = (value: unknown) => value !== undefined && value !== null
+  const later: Record02[] = []
+  for (const record of records.values()) {
+    if (exists(valueAt(payloads[0]?.data, record.pending.path))) record.announceAt = 0
+    else later.push(record)
+  }
+  if (later.length > 0) {
+    const replay = new AssembledResult()
+    payloads.forEach((payload, index) => {
+      replay.apply(payload)
+      for (const record of later) if (index < record.announceAt && exists(replay.at(record.pending.path))) record.announceAt = index
+    })
+  }
   return payloads.map((payload, index) => convertPayload(payload, index, [...records.values()], entryIds[index]))
 }
 
