@@ -3,7 +3,7 @@
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 
-export const CONTENDERS = ['mocklib', 'msw', 'fetch-mock', 'interceptors', 'baseline']
+export const CONTENDERS = ['mocklib', 'msw', 'fetch-mock', 'mockagent', 'interceptors', 'baseline']
 
 export async function loadContender(name, dist) {
   switch (name) {
@@ -38,6 +38,9 @@ export async function loadContender(name, dist) {
       const { default: fetchMock } = await import('fetch-mock')
       return { name, fetchMock }
     }
+    case 'mockagent':
+      // undici's MockAgent, set up by the undici scenarios (undici-scenarios.mjs).
+      return { name }
     case 'baseline':
       return { name }
     default:

@@ -37,6 +37,10 @@ export function evaluateGoals(results) {
   add('Schema-backed subscription event, 10,000 to 1 subscriber ÷ a mocked GraphQL query over HTTP (mocklib)', across('schema-ws-10000-events', 'graphql-1'), 2, '×', 'ratio of medians across two scenarios')
   add('Schema-backed subscription event, 1 to 1,000 subscribers ÷ a mocked GraphQL query over HTTP (mocklib)', across('schema-ws-1000-subscribers', 'graphql-1'), 2, '×', 'ratio of medians across two scenarios')
 
+  add('undici.request 1 handler: mocklib ÷ MockAgent', ratio('undici-request-1', 'mockagent'), 1.0)
+  add('undici.request 1,000 handlers, last: mocklib ÷ MockAgent', ratio('undici-request-1000-last', 'mockagent'), 0.2)
+  add('undici.fetch 1 handler: mocklib ÷ MockAgent', ratio('undici-fetch-1', 'mockagent'), 1.0)
+
   const cold = results.coldStart
   add('Cold start: mocklib ÷ msw', cold?.ratios['mocklib/msw']?.median, 0.5)
   if (cold?.graphqlLoaded) {

@@ -1,13 +1,13 @@
 // The Markdown table printed after a run, and the SVG chart drawn from the same results.
 import { memoryWorkLabel } from './memory-work.mjs'
 
-const COLORS = { mocklib: '#2563eb', msw: '#f97316', 'fetch-mock': '#16a34a', interceptors: '#6b7280', baseline: '#a3a3a3', 'mocklib-base': '#93c5fd' }
-let NAMES = ['mocklib', 'msw', 'fetch-mock', 'interceptors', 'baseline']
+const COLORS = { mocklib: '#2563eb', msw: '#f97316', 'fetch-mock': '#16a34a', mockagent: '#9333ea', interceptors: '#6b7280', baseline: '#a3a3a3', 'mocklib-base': '#93c5fd' }
+let NAMES = ['mocklib', 'msw', 'fetch-mock', 'mockagent', 'interceptors', 'baseline']
 
 /** Adds the "mocklib-base" column when a run compared two builds. */
 function useNames(results) {
   const compared = allEntries(results).some((entry) => entry.contenders['mocklib-base'])
-  NAMES = compared ? ['mocklib', 'mocklib-base', 'msw', 'fetch-mock', 'interceptors', 'baseline'] : ['mocklib', 'msw', 'fetch-mock', 'interceptors', 'baseline']
+  NAMES = compared ? ['mocklib', 'mocklib-base', 'msw', 'fetch-mock', 'mockagent', 'interceptors', 'baseline'] : ['mocklib', 'msw', 'fetch-mock', 'mockagent', 'interceptors', 'baseline']
   return compared
 }
 
@@ -39,7 +39,7 @@ function value(goal) {
 export function renderTable(results) {
   const lines = []
   const compared = useNames(results)
-  const others = compared ? ['mocklib-base', 'msw', 'fetch-mock', 'interceptors'] : ['msw', 'fetch-mock', 'interceptors']
+  const others = compared ? ['mocklib-base', 'msw', 'fetch-mock', 'mockagent', 'interceptors'] : ['msw', 'fetch-mock', 'mockagent', 'interceptors']
   lines.push('CPU time per unit (median of rounds; process.cpuUsage, user + system). Ratios: median of per-round ratios.', '')
   lines.push(`| Scenario | unit | ${NAMES.join(' | ')} | ${others.map((o) => `mocklib ÷ ${o}`).join(' | ')} |`)
   lines.push(`|---|---|${NAMES.map(() => '--:').join('|')}|${others.map(() => '--:').join('|')}|`)

@@ -5,6 +5,7 @@ import { echoSocketHandler, openExchangeClose, pingPong } from './echo-socket.mj
 import { DEFER_SCENARIOS } from './defer-scenarios.mjs'
 import { SUBSCRIPTION_SCENARIOS } from './subscription-scenarios.mjs'
 import { GRAPHQL_TEXT, JSON_HEADERS, ORIGIN, POST, POST_TEXT, graphqlBody } from './fixtures.mjs'
+import { UNDICI_SCENARIOS } from './undici-scenarios.mjs'
 
 const LIBRARIES = ['mocklib', 'msw']
 const ALL = ['mocklib', 'msw', 'interceptors', 'baseline']
@@ -360,4 +361,5 @@ export const SCENARIOS = [
   },
   ...DEFER_SCENARIOS,
   ...SUBSCRIPTION_SCENARIOS,
+  ...UNDICI_SCENARIOS,
 ]

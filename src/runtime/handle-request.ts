@@ -32,8 +32,11 @@ export async function handleRequest(
   requestId: string,
   list: HandlerList,
   options: PipelineOptions,
-  /** Aborted when the client gives up, where the request's own signal does not tell (Node's http). */
-  clientSignal: AbortSignal = request.signal,
+  /**
+   * Aborted when the client gives up, where the request's own signal does not tell (Node's
+   * http), or a function that makes that signal on first use (see RequestContext).
+   */
+  clientSignal: AbortSignal | (() => AbortSignal) = request.signal,
 ): Promise<PipelineResult> {
   const { emitter } = options
   const payload = { request, requestId }

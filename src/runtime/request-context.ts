@@ -31,10 +31,20 @@ export class RequestContext {
     readonly lifetime: AbortSignal | undefined = undefined,
     /**
      * Aborted when the client gives up on the request: its own signal, or one the source
-     * provides where that never aborts (Node's http.request).
+     * provides where that never aborts (Node's http.request), or a function that makes it on
+     * first use (a signal costs more than most of a request; most resolvers never ask).
      */
-    readonly clientSignal: AbortSignal = request.signal,
-  ) {}
+    clientSignal: AbortSignal | (() => AbortSignal) = request.signal,
+  ) {
+    this.#clientSignal = clientSignal
+  }
+
+  #clientSignal: AbortSignal | (() => AbortSignal)
+
+  get clientSignal(): AbortSignal {
+    if (typeof this.#clientSignal === 'function') this.#clientSignal = this.#clientSignal()
+    return this.#clientSignal
+  }
 
   get url(): URL {
     return (this.#url ??= new URL(this.request.url))

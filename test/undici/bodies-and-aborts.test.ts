@@ -91,6 +91,23 @@ describe.each([['undici 7', undici7], ['undici 6', undici6 as unknown as Undici]
     server.resetHandlers()
   })
 
+  it('fetch() aborted while the resolver runs: its finalize() cleanups run, the call rejects', async () => {
+    const cleaned = deferred<void>()
+    const started = deferred<void>()
+    server.use(http.get('https://api.test/pending', ({ finalize }) => {
+      finalize(() => cleaned.resolve())
+      started.resolve()
+      return new Promise<Response>(() => {})
+    }))
+    const controller = new AbortController()
+    const pending = undici.fetch('https://api.test/pending', { signal: controller.signal })
+    await started.promise
+    controller.abort()
+    await expect(pending).rejects.toThrow(/abort/i)
+    await cleaned.promise
+    server.resetHandlers()
+  })
+
   it('a client that aborts while a mocked body streams cancels the body', async () => {
     const cancelled = deferred<unknown>()
     server.use(http.get('https://api.test/endless', () => new HttpResponse(new ReadableStream({

@@ -74,9 +74,9 @@ describe.each(classes)('%s', (_, Class) => {
 
   it('closing the client ends the stream the handler writes to', async () => {
     const ended = deferred<void>()
-    server.use(sse('https://api.test/long', ({ client, request }) => {
+    server.use(sse('https://api.test/long', ({ client, finalize }) => {
       client.send({ data: 'first' })
-      request.signal.addEventListener('abort', () => ended.resolve())
+      finalize(() => ended.resolve())
     }))
     const { source, events } = collect(Class, 'https://api.test/long', 1)
     expect(await events).toEqual(['message first'])

@@ -1,4 +1,5 @@
 import { stringify } from 'node:querystring'
+import { rememberBodyText } from '../../request-body'
 import type { DispatchOptions } from './types'
 
 /**
@@ -7,7 +8,9 @@ import type { DispatchOptions } from './types'
  */
 export class DispatchedRequest {
   readonly request: Request
-  readonly #abort = new AbortController()
+  /** Made on first use: most requests end before anyone asks for their client signal. */
+  #abort: AbortController | undefined
+  #abortReason: Error | undefined
   /** A body that can be sent again as it is (text, bytes, Blob, FormData); otherwise the request's stream. */
   readonly #replayable: boolean
   /** Set when the Request added a Content-Type of its own (a text or form body): the network never sees it. */
@@ -18,7 +21,11 @@ export class DispatchedRequest {
     const body = options.body ?? null
     const bodyless = method === 'GET' || method === 'HEAD'
     this.#replayable = body === null || isReplayable(body)
-    const init: RequestInit & { duplex?: 'half' } = { method, headers: requestHeaders(options.headers), signal: this.#abort.signal }
+    const init: RequestInit & { duplex?: 'half' } = { method, headers: requestHeaders(options.headers) }
+    // The caller's own signal (undici.request's `signal` option) becomes the resolver's
+    // `request.signal`, as with fetch. Following a signal of our own would cost more than the
+    // rest of building the request, so other aborts reach the pipeline as the client signal.
+    if (options.signal instanceof AbortSignal) init.signal = options.signal
     // A GET or HEAD body (undici allows one) cannot be given to a Request: handlers do not see
     // it, and a passthrough sends it as it came.
     if (!bodyless && body !== null) {
@@ -28,15 +35,22 @@ export class DispatchedRequest {
     const hadContentType = init.headers instanceof Headers && init.headers.has('content-type')
     this.request = new Request(requestUrl(options), init)
     this.#addedContentType = !hadContentType && this.request.headers.has('content-type')
+    // Readers of a text body (the GraphQL reader, resolvers' copies) take the text, not a stream copy.
+    if (typeof init.body === 'string') rememberBodyText(this.request, init.body)
   }
 
-  /** Aborted when the client gives up: the resolver's `request.signal`. */
-  get signal(): AbortSignal {
+  /** Aborted when the client gives up, however it does (the pipeline's client signal). */
+  readonly signal = (): AbortSignal => {
+    if (this.#abort === undefined) {
+      this.#abort = new AbortController()
+      if (this.#abortReason !== undefined) this.#abort.abort(this.#abortReason)
+    }
     return this.#abort.signal
   }
 
   abort(reason: Error): void {
-    this.#abort.abort(reason)
+    this.#abortReason ??= reason
+    this.#abort?.abort(reason)
   }
 
   /** The options to dispatch to the network: the request's current headers, the body unread. */
