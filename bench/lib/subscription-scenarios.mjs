@@ -4,9 +4,10 @@
 // (graphql-1; bench/lib/goals.mjs compares the medians of one run). mocklib only: MSW 2 has no
 // subscriptions. The schema- scenarios publish through the schema executor instead of a
 // hand-written handler, so each event is also executed against the schema.
+import { benchHttpSubscriptionHandler, openHttpSubscribers } from './subscription-http.mjs'
 import { benchSchemaSubscriptions, benchSubscriptionHandler, openSubscribers } from './subscription-socket.mjs'
 
-function subscriptionScenario({ id, title, sockets, eventsPerStep, source = benchSubscriptionHandler }) {
+function subscriptionScenario({ id, title, sockets, eventsPerStep, source = benchSubscriptionHandler, open = openSubscribers }) {
   return {
     id,
     title,
@@ -16,7 +17,7 @@ function subscriptionScenario({ id, title, sockets, eventsPerStep, source = benc
       const events = await source(lib)
       const server = lib.setupServer(events.handler)
       server.listen({ onUnhandledRequest: 'error' })
-      const subscribers = await openSubscribers(events, sockets)
+      const subscribers = await open(events, sockets)
       const step = eventsPerStep * sockets
       return {
         async run(count) {
@@ -58,5 +59,14 @@ export const SUBSCRIPTION_SCENARIOS = [
     sockets: 1000,
     eventsPerStep: 1,
     source: benchSchemaSubscriptions,
+  }),
+  // The HTTP transports: the same handler, subscribed to with fetch (bench/lib/subscription-http.mjs).
+  ...['sse', 'multipart'].flatMap((transport) => {
+    const name = transport === 'sse' ? 'GraphQL over SSE' : 'Apollo multipart'
+    const http = { source: benchHttpSubscriptionHandler, open: (events, count) => openHttpSubscribers(events, count, transport) }
+    return [
+      subscriptionScenario({ id: `graphql-${transport}-10000-events`, title: `GraphQL subscription (${name}), 10,000 events to 1 subscriber`, sockets: 1, eventsPerStep: 10_000, ...http }),
+      subscriptionScenario({ id: `graphql-${transport}-1000-subscribers`, title: `GraphQL subscription (${name}), 1 event to 1,000 subscribers`, sockets: 1000, eventsPerStep: 1, ...http }),
+    ]
   }),
 ]

@@ -12,6 +12,7 @@ import { readHttpSubscription } from './read-http-subscription'
 import { matchSingleConnection, type ServeHttp } from './sse-single-connection'
 import { startSubscription, type SessionHandler, type SubscribeOperation } from './start-subscription'
 import { followRequest } from './stream-lifetime'
+import type { SubscriptionSink } from './subscription-handle'
 
 const kServe: unique symbol = Symbol('mocklib.serveSubscription')
 
@@ -62,9 +63,7 @@ function transportOf(accept: string | null): 'multipart' | 'event-stream' | unde
 function serveEventStream(handler: SessionHandler, operation: SubscribeOperation, ctx: RequestContext, whenRemoved?: WhenHandlerRemoved): Response {
   const writer = new EventStreamWriter()
   const sink = new EventStreamSink({ send: (fields) => void writer.send(fields), completed: () => void writer.close(), ended: () => {} }, false)
-  const live = startSubscription(handler, operation, { requestId: ctx.requestId, subscriptionId: ctx.requestId }, sink, whenRemoved)
-  writer.signal.addEventListener('abort', () => live.stop(), { once: true })
-  followRequest(ctx, writer.signal, { left: (reason) => writer.abandon(reason), stopped: () => live.complete() })
+  runOnStream({ handler, operation, ctx, whenRemoved }, sink, writer.signal, (reason) => writer.abandon(reason))
   return eventStreamResponse(writer)
 }
 
@@ -72,9 +71,23 @@ function serveMultipart(handler: SessionHandler, operation: SubscribeOperation, 
   const writer = new MultipartMixedWriter()
   const sink = new MultipartSink(writer)
   sink.heartbeat()
-  const live = startSubscription(handler, operation, { requestId: ctx.requestId, subscriptionId: ctx.requestId }, sink, whenRemoved)
-  writer.signal.addEventListener('abort', () => live.stop(), { once: true })
-  followRequest(ctx, writer.signal, { left: (reason) => writer.error(reason), stopped: () => live.complete() })
+  runOnStream({ handler, operation, ctx, whenRemoved }, sink, writer.signal, (reason) => writer.error(reason))
   const headers = { 'content-type': `${writer.contentType}; subscriptionSpec="1.0"`, 'cache-control': 'no-cache' }
   return new Response(writer.readable, { headers })
+}
+
+/**
+ * One subscription on one response stream: it stops when the stream ends (`ended`, whoever
+ * ended it), the client leaving breaks the stream off (`leave`), the server stopping completes it.
+ */
+function runOnStream(
+  start: { handler: SessionHandler; operation: SubscribeOperation; ctx: RequestContext; whenRemoved: WhenHandlerRemoved | undefined },
+  sink: SubscriptionSink,
+  ended: AbortSignal,
+  leave: (reason: unknown) => void,
+): void {
+  const { handler, operation, ctx, whenRemoved } = start
+  const live = startSubscription(handler, operation, { requestId: ctx.requestId, subscriptionId: ctx.requestId }, sink, whenRemoved)
+  ended.addEventListener('abort', () => live.stop(), { once: true })
+  followRequest(ctx, ended, { left: leave, stopped: () => live.complete() })
 }

@@ -2,6 +2,7 @@ import type { CompiledEndpoint } from '../graphql/endpoint'
 import { GRAPHQL_SSE_TOKEN_HEADER } from '../graphql/event-stream-result'
 import type { GraphQLResponseBody, GraphQLResponseError } from '../graphql/types'
 import type { ConnectionPipeline } from '../ws/websocket-handler'
+import { onAbort } from '../runtime/abort-fanout'
 import type { MaybePromise } from '../runtime/maybe-promise'
 import type { WhenHandlerRemoved } from '../runtime/outlives-request'
 import type { RequestContext } from '../runtime/request-context'
@@ -69,7 +70,7 @@ function reserve(ctx: RequestContext): Response {
   const token = typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`
   const reservation = new StreamReservation(token)
   reservations.set(token, reservation)
-  ctx.lifetime?.addEventListener('abort', () => reservation.end(), { once: true })
+  if (ctx.lifetime !== undefined) reservation.onEnd(onAbort(ctx.lifetime, () => reservation.end()))
   return new Response(token, { status: 201, headers: { 'content-type': 'text/plain; charset=utf-8' } })
 }
 
@@ -83,6 +84,7 @@ class StreamReservation {
   readonly #live = new Map<string, LiveSubscription>()
   readonly #waiting: EventStreamFields[] = []
   readonly #sink: EventStreamSink
+  readonly #onEnd: Array<() => void> = []
   #writer: EventStreamWriter | undefined
 
   constructor(token: string) {
@@ -146,9 +148,15 @@ class StreamReservation {
     return new Response(null, { status: 200 })
   }
 
+  /** Runs `callback` when the reservation ends. */
+  onEnd(callback: () => void): void {
+    this.#onEnd.push(callback)
+  }
+
   /** The stream ended (or the server stopped): every operation on it ends and runs its cleanup. */
   end(): void {
-    reservations.delete(this.#token)
+    if (!reservations.delete(this.#token)) return
+    for (const callback of this.#onEnd.splice(0)) callback()
     for (const live of [...this.#live.values()]) live.stop()
     this.#writer?.close()
   }

@@ -1,3 +1,4 @@
+import { onAbort } from '../runtime/abort-fanout'
 import type { RequestContext } from '../runtime/request-context'
 
 /** What a streamed subscription response does when its request's life ends. */
@@ -10,13 +11,15 @@ export interface StreamEnds {
 
 /**
  * Ties a streamed response to its request: the client leaving (its signal, or the one the
- * source provides where a Request's never aborts) and the server stopping (`ctx.lifetime`)
- * both end the stream; `ended` (aborted when the stream has ended) removes the listeners.
+ * source provides where a Request's never aborts) and the server stopping (`ctx.lifetime`,
+ * shared by every open stream, hence onAbort) both end the stream; `ended` (aborted when the
+ * stream has ended) cancels both.
  */
 export function followRequest(ctx: RequestContext, ended: AbortSignal, ends: StreamEnds): void {
   if (ended.aborted) return
-  ctx.lifetime?.addEventListener('abort', () => ends.stopped(), { once: true, signal: ended })
   const gone = ctx.clientSignal
   if (gone.aborted) return ends.left(gone.reason)
-  gone.addEventListener('abort', () => ends.left(gone.reason), { once: true, signal: ended })
+  const cancels = [onAbort(gone, () => ends.left(gone.reason))]
+  if (ctx.lifetime !== undefined) cancels.push(onAbort(ctx.lifetime, () => ends.stopped()))
+  ended.addEventListener('abort', () => cancels.forEach((cancel) => cancel()), { once: true })
 }
