@@ -32,6 +32,7 @@ export type {
   GraphQLWithSubscriptions,
 } from './graphql-ws/graphql-namespace'
 export { GraphQLSubscriptionHandler } from './graphql-ws/subscription-handler'
+export type { GraphQLSubscriptionLinkState } from './graphql-ws/subscription-handler'
 export type {
   GraphQLConnectHook,
   GraphQLConnectInfo,

@@ -6,7 +6,7 @@ import {
 } from '../graphql/graphql'
 import type { GraphQLOperationMap, OperationTypeCheck } from '../graphql/typed-operations'
 import type { GraphQLPredicate, GraphQLQuery, GraphQLVariables } from '../graphql/types'
-import { GraphQLSubscriptionHandler, type SubscriptionLinkState } from './subscription-handler'
+import { GraphQLSubscriptionHandler, type GraphQLSubscriptionLinkState } from './subscription-handler'
 import type { GraphQLConnectionOptions, GraphQLSubscriptionHandle, GraphQLSubscriptionOptions, GraphQLSubscriptionResolver } from './types'
 
 /**
@@ -50,7 +50,7 @@ export interface GraphQLWithSubscriptions extends Omit<GraphQLNamespace, 'link'>
   ): TypedGraphQLLinkHandlers<Operations> & GraphQLLinkSubscriptions
 }
 
-function subscriptionFactory(endpoint: string | RegExp | undefined, link?: SubscriptionLinkState): GraphQLSubscriptionFactory {
+function subscriptionFactory(endpoint: string | RegExp | undefined, link?: GraphQLSubscriptionLinkState): GraphQLSubscriptionFactory {
   return (predicate, resolver, options) => new GraphQLSubscriptionHandler(predicate, endpoint, resolver, options, link)
 }
 
@@ -62,7 +62,7 @@ export const graphql: GraphQLWithSubscriptions = {
   ...graphqlHandlers,
   subscription: subscriptionFactory(undefined),
   link(endpoint: string | RegExp, options: GraphQLLinkOptions = {}): GraphQLLinkHandlers & GraphQLLinkSubscriptions {
-    const link: SubscriptionLinkState = { subscriptions: new Set(), options }
+    const link: GraphQLSubscriptionLinkState = { subscriptions: new Set(), options }
     return { ...graphqlHandlers.link(endpoint), subscription: subscriptionFactory(endpoint, link), subscriptions: link.subscriptions }
   },
 }

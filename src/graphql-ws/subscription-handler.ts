@@ -13,8 +13,11 @@ import type { LiveSubscription } from './subscription-handle'
 import { SOCKET_PROTOCOLS, sessionFor } from './transport-session'
 import type { GraphQLConnectionOptions, GraphQLSubscriptionHandle, GraphQLSubscriptionOptions, GraphQLSubscriptionResolver } from './types'
 
-/** @internal What a link shares with the subscription handlers it creates. */
-export interface SubscriptionLinkState {
+/**
+ * What a link shares with the subscription handlers it creates: the set behind `link.subscriptions`
+ * and the link's connection options (the handler constructor's last argument).
+ */
+export interface GraphQLSubscriptionLinkState {
   /** The active subscriptions of all the link's handlers (`link.subscriptions`). */
   readonly subscriptions: Set<GraphQLSubscriptionHandle>
   readonly options: GraphQLConnectionOptions
@@ -35,7 +38,7 @@ export class GraphQLSubscriptionHandler<
   readonly #predicate: CompiledPredicate
   readonly #resolver: GraphQLSubscriptionResolver<Data, Variables>
   readonly #live = new Set<GraphQLSubscriptionHandle<Data, Variables>>()
-  readonly #link: SubscriptionLinkState | undefined
+  readonly #link: GraphQLSubscriptionLinkState | undefined
   /** The name this handler matches, when it matches one name. */
   readonly operationName: string | undefined
   /** @internal How this handler treats connections it is the first to take (its options over its link's). */
@@ -49,7 +52,7 @@ export class GraphQLSubscriptionHandler<
     endpoint: string | RegExp | undefined,
     resolver: GraphQLSubscriptionResolver<Data, Variables>,
     options?: GraphQLSubscriptionOptions,
-    link?: SubscriptionLinkState,
+    link?: GraphQLSubscriptionLinkState,
   ) {
     const api = endpoint === undefined ? 'graphql.subscription()' : 'graphql.link(...).subscription()'
     if (typeof resolver !== 'function') {
