@@ -134,6 +134,7 @@ export type {
 } from './runtime/request-handler'
 export type { RequestContext } from './runtime/request-context'
 export type { HandlerRunArgs, HandlerRunResult } from './runtime/run-handler'
+export type { HandlerShape } from './runtime/handler-shape'
 export type {
   LifeCycleEventName,
   LifeCycleEventPayload,
