@@ -34,6 +34,10 @@ export function evaluateGoals(results) {
   add('@defer, 3 fragments (incrementalSpec=v0.2) ÷ the same query without @defer (mocklib/schema)', across('schema-defer-3-v02', 'schema-3-fragments'), 2, '×', 'ratio of medians across two scenarios')
   add('GraphQL subscription event, 10,000 to 1 subscriber ÷ a mocked GraphQL query over HTTP (mocklib)', across('graphql-ws-10000-events', 'graphql-1'), 2, '×', 'ratio of medians across two scenarios')
   add('GraphQL subscription event, 1 to 1,000 subscribers ÷ a mocked GraphQL query over HTTP (mocklib)', across('graphql-ws-1000-subscribers', 'graphql-1'), 2, '×', 'ratio of medians across two scenarios')
+  add('GraphQL subscription event (GraphQL over SSE), 10,000 to 1 subscriber ÷ a mocked GraphQL query over HTTP (mocklib)', across('graphql-sse-10000-events', 'graphql-1'), 2, '×', 'ratio of medians across two scenarios')
+  add('GraphQL subscription event (GraphQL over SSE), 1 to 1,000 subscribers ÷ a mocked GraphQL query over HTTP (mocklib)', across('graphql-sse-1000-subscribers', 'graphql-1'), 2, '×', 'ratio of medians across two scenarios')
+  add('GraphQL subscription event (Apollo multipart), 10,000 to 1 subscriber ÷ a mocked GraphQL query over HTTP (mocklib)', across('graphql-multipart-10000-events', 'graphql-1'), 2, '×', 'ratio of medians across two scenarios')
+  add('GraphQL subscription event (Apollo multipart), 1 to 1,000 subscribers ÷ a mocked GraphQL query over HTTP (mocklib)', across('graphql-multipart-1000-subscribers', 'graphql-1'), 2, '×', 'ratio of medians across two scenarios')
   add('Schema-backed subscription event, 10,000 to 1 subscriber ÷ a mocked GraphQL query over HTTP (mocklib)', across('schema-ws-10000-events', 'graphql-1'), 2, '×', 'ratio of medians across two scenarios')
   add('Schema-backed subscription event, 1 to 1,000 subscribers ÷ a mocked GraphQL query over HTTP (mocklib)', across('schema-ws-1000-subscribers', 'graphql-1'), 2, '×', 'ratio of medians across two scenarios')
 
