@@ -116,3 +116,24 @@ it('listen() rejects an unknown or empty source list, naming what it accepts', (
   expect(() => server.listen({ sources: ['undici'] })).toThrow(/already listening/)
   server.close()
 })
+
+it('a MockAgent installed before listen() answers what mocklib sends to the network, and is global again after close()', async () => {
+  const { MockAgent, setGlobalDispatcher } = await import('undici')
+  const original = slots()
+  const mockAgent = new MockAgent()
+  mockAgent.disableNetConnect()
+  mockAgent.get('https://api.test').intercept({ path: '/from-mock-agent', method: 'GET' }).reply(200, 'MockAgent answered')
+  setGlobalDispatcher(mockAgent)
+  const server = setupServer(http.get('https://api.test/from-mocklib', () => HttpResponse.text('mocklib answered')))
+  server.listen({ sources: ['undici'], onUnhandledRequest: 'bypass' })
+  try {
+    expect(await (await request('https://api.test/from-mocklib')).body.text()).toBe('mocklib answered')
+    expect(await (await request('https://api.test/from-mock-agent')).body.text()).toBe('MockAgent answered')
+  } finally {
+    server.close()
+  }
+  expect(getGlobalDispatcher()).toBe(mockAgent)
+  setGlobalDispatcher(original.legacy as Parameters<typeof setGlobalDispatcher>[0])
+  await mockAgent.close()
+  expect(slots()).toEqual(original)
+})

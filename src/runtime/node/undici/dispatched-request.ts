@@ -21,7 +21,8 @@ export class DispatchedRequest {
     const body = options.body ?? null
     const bodyless = method === 'GET' || method === 'HEAD'
     this.#replayable = body === null || isReplayable(body)
-    const init: RequestInit & { duplex?: 'half' } = { method, headers: requestHeaders(options.headers) }
+    const headers = requestHeaders(options.headers)
+    const init: RequestInit & { duplex?: 'half' } = { method, headers: headers.pairs }
     // The caller's own signal (undici.request's `signal` option) becomes the resolver's
     // `request.signal`, as with fetch. Following a signal of our own would cost more than the
     // rest of building the request, so other aborts reach the pipeline as the client signal.
@@ -32,9 +33,8 @@ export class DispatchedRequest {
       init.body = this.#replayable ? (body as BodyInit) : streamOf(body)
       if (!this.#replayable) init.duplex = 'half'
     }
-    const hadContentType = init.headers instanceof Headers && init.headers.has('content-type')
     this.request = new Request(requestUrl(options), init)
-    this.#addedContentType = !hadContentType && this.request.headers.has('content-type')
+    this.#addedContentType = !headers.contentType && this.request.headers.has('content-type')
     // Readers of a text body (the GraphQL reader, resolvers' copies) take the text, not a stream copy.
     if (typeof init.body === 'string') rememberBodyText(this.request, init.body)
   }
@@ -108,27 +108,25 @@ async function* bytesOf(source: AsyncIterable<unknown> | Iterable<unknown>): Asy
   }
 }
 
-/** undici's header forms: an object, a flat [name, value, ...] array, or an iterable of pairs. */
-function requestHeaders(input: unknown): Headers {
-  const headers = new Headers()
-  if (input === null || input === undefined) return headers
-  if (Array.isArray(input)) {
-    if (input.length > 0 && Array.isArray(input[0])) {
-      for (const [name, value] of input as Array<[string, unknown]>) appendHeader(headers, name, value)
-    } else {
-      for (let index = 0; index + 1 < input.length; index += 2) appendHeader(headers, String(input[index]), input[index + 1])
-    }
-    return headers
+/**
+ * undici's header forms (an object, a flat [name, value, ...] array, an iterable of pairs) as
+ * pairs the Request reads once, and whether one of them is Content-Type.
+ */
+function requestHeaders(input: unknown): { pairs: Array<[string, string]>; contentType: boolean } {
+  const pairs: Array<[string, string]> = []
+  if (input === null || input === undefined) return { pairs, contentType: false }
+  if (Array.isArray(input) && !(input.length > 0 && Array.isArray(input[0]))) {
+    for (let index = 0; index + 1 < input.length; index += 2) appendHeader(pairs, String(input[index]), input[index + 1])
+  } else if (typeof (input as Iterable<unknown>)[Symbol.iterator] === 'function') {
+    for (const [name, value] of input as Iterable<[string, unknown]>) appendHeader(pairs, name, value)
+  } else {
+    for (const name in input as Record<string, unknown>) appendHeader(pairs, name, (input as Record<string, unknown>)[name])
   }
-  if (typeof (input as Iterable<unknown>)[Symbol.iterator] === 'function') {
-    for (const [name, value] of input as Iterable<[string, unknown]>) appendHeader(headers, name, value)
-    return headers
-  }
-  for (const [name, value] of Object.entries(input as Record<string, unknown>)) appendHeader(headers, name, value)
-  return headers
+  return { pairs, contentType: pairs.some(([name]) => name.length === 12 && name.toLowerCase() === 'content-type') }
 }
 
-function appendHeader(headers: Headers, name: string, value: unknown): void {
+function appendHeader(pairs: Array<[string, string]>, name: string, value: unknown): void {
   if (value === undefined || value === null) return
-  for (const item of Array.isArray(value) ? value : [value]) headers.append(name, String(item))
+  if (Array.isArray(value)) for (const item of value) pairs.push([name, String(item)])
+  else pairs.push([name, String(value)])
 }
