@@ -73,6 +73,7 @@ const VOLATILE = ['date', 'age', 'expires', 'x-request-id', 'x-correlation-id', 
   'sentry-trace', 'baggage', 'if-none-match', 'if-modified-since']
 
 const EPOCH = '1970-01-01T00:00:00.000Z'
+const STREAMED = /^\s*(?:text\/event-stream|multipart\/mixed)/i
 
 /** Records real traffic into a HAR file and replays it (see docs/record-and-replay.md). */
 export function createRecorder(options: RecorderOptions = {}): Recorder {
@@ -181,6 +182,9 @@ class RecorderBackend implements RecordingBackend {
       // The server cannot be reached: the client sees the network error it would have seen.
       return Response.error()
     }
+    // A stream that stays open (server-sent events, incremental delivery) cannot be stored
+    // whole: it is passed on as it comes, unrecorded.
+    if (STREAMED.test(response.headers.get('content-type') ?? '')) return streamOf(response)
     const harResponse = await harResponseOf(response, this.#volatile)
     const time = this.options.timestamps === true ? Date.now() - started : 0
     const entry: HarEntry = {
@@ -223,6 +227,13 @@ export async function loadEntries(cassette: Cassette, entries: readonly HarEntry
     const identity = await identify(ctx, settings)
     cassette.add(identity.key, entry, false)
   }
+}
+
+/** The network's response as it streams, without the headers of the encoding fetch already undid. */
+function streamOf(response: Response): Response {
+  const headers = new Headers(response.headers)
+  for (const name of ['content-encoding', 'content-length', 'transfer-encoding']) headers.delete(name)
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers })
 }
 
 function includeFilter(include: RecorderOptions['include'], saveUrl: string | undefined): (request: Request) => boolean {

@@ -10,7 +10,7 @@ export type RecordAction = 'replay' | 'record' | 'refuse' | 'passthrough'
 export interface RecordingResolverInfo extends ResolverInfoBase {
   readonly action: RecordAction
   /** Undefined in passthrough mode, where requests are not looked at. */
-  readonly identity: Extract<RequestIdentity, { kind: 'request' }> | { kind: 'batch'; key: string; label: string } | undefined
+  readonly identity: RequestIdentity | undefined
 }
 
 /** The recorder's side of its handler: what to do with a request, and doing it. */

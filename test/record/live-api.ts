@@ -74,6 +74,10 @@ export async function startLiveApi(): Promise<LiveApi> {
       json(200, JSON.stringify({ user, token: `tok-${user}-server-secret` }), { 'set-cookie': [`session=sess-${user}-cookie-secret; Path=/; HttpOnly`, 'theme=dark; Path=/'] })
     } else if (path === '/counter') {
       json(200, JSON.stringify({ count: ++counter }))
+    } else if (path === '/events') {
+      // An event stream that stays open until the client leaves.
+      response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store' })
+      response.write('data: one\n\n')
     } else if (path === '/image.bin') {
       response.writeHead(200, { 'content-type': 'application/octet-stream' })
       response.end(Buffer.from(Array.from({ length: 256 }, (_, index) => index)))

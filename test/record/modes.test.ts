@@ -144,6 +144,18 @@ describe('record and passthrough', () => {
     expect(recorder.toHar().log.entries).toEqual([])
   })
 
+  it('record passes an event stream on as it comes, without waiting for its end or recording it', async () => {
+    const file = freshFile()
+    const recorder = createRecorder({ file, mode: 'record' })
+    server.use(recorder.handler)
+    const controller = new AbortController()
+    const response = await fetch(`${api.origin}/events`, { signal: controller.signal })
+    const reader = response.body!.getReader()
+    expect(new TextDecoder().decode((await reader.read()).value)).toBe('data: one\n\n')
+    controller.abort()
+    expect(recorder.toHar().log.entries).toEqual([])
+  })
+
   it('passthrough sends everything to the network and writes nothing', async () => {
     const file = freshFile()
     const recorder = createRecorder({ file, mode: 'passthrough' })
