@@ -1,10 +1,10 @@
-// GraphQL subscriptions over SSE in a real page: a graphql.link().subscription() handler answers
-// a fetch asking for text/event-stream through the Service Worker, event by event, and the page
-// aborting its request runs the handler's finalize.
+// GraphQL subscriptions over HTTP in a real page, through the Service Worker: GraphQL over SSE
+// (a fetch asking for text/event-stream, event by event; aborting it runs finalize) and Apollo
+// Client 4's HttpLink multipart subscriptions.
 import { describe, expect, it } from 'vitest'
 import { usePageSession } from './harness'
 
-const session = usePageSession()
+const session = usePageSession('test/browser/fixtures/apollo-entry.ts')
 
 describe('graphql.subscription() over SSE through setupWorker', () => {
   it('streams each published result as it is sent, then complete; an aborted request runs finalize', async () => {
@@ -51,5 +51,28 @@ describe('graphql.subscription() over SSE through setupWorker', () => {
       chunks: ['event:next\ndata:{"data":{"tick":1,"room":"r1"}}\n\n', 'event:next\ndata:{"data":{"tick":2,"room":"r1"}}\n\n', 'event:complete\ndata:\n\n'],
       ended: 'finalized',
     })
+  })
+
+  it("serves Apollo Client's HttpLink subscription as multipart parts, then completes", async () => {
+    const result = await session.tab.page.evaluate(async () => {
+      const { graphql, setupWorker } = window.mocklib
+      const { ApolloClient, gql, HttpLink, InMemoryCache } = window.apollo
+      window.worker = setupWorker(
+        graphql.link('/graphql').subscription('OnTick', ({ subscription, variables }) => {
+          for (let n = 1; n <= 2; n++) subscription.publish({ data: { tick: { __typename: 'Tick', n, room: variables.room } } })
+          subscription.complete()
+        }),
+      )
+      await window.worker.start({ quiet: true })
+      const client = new ApolloClient({ link: new HttpLink({ uri: '/graphql' }), cache: new InMemoryCache() })
+      const values: unknown[] = []
+      await new Promise<void>((resolve, reject) => {
+        client
+          .subscribe({ query: gql('subscription OnTick($room: ID!) { tick(room: $room) { n room } }'), variables: { room: 'r1' } })
+          .subscribe({ next: (value) => values.push(value), error: reject, complete: resolve })
+      })
+      return values
+    })
+    expect(result).toEqual([1, 2].map((n) => ({ data: { tick: { __typename: 'Tick', n, room: 'r1' } } })))
   })
 })
