@@ -101,3 +101,10 @@ it('stops the real subscription when the client unsubscribes', async () => {
   unsubscribe()
   await foreverEnded.promise
 })
+
+it('ends a passed-through subscription with an error saying so when the real server cannot be reached', async () => {
+  const nowhere = 'ws://127.0.0.1:9/graphql'
+  server.use(graphql.link(nowhere).subscription('RealCount', ({ subscription }) => subscription.passthrough()))
+  const errors = (await failure(collect(client({ url: nowhere }), 'subscription RealCount { count(to: 1) }'))) as Array<{ message: string }>
+  expect(errors).toEqual([{ message: `subscription.passthrough(): the real server at ${nowhere} could not be reached, so the subscription ended.` }])
+})
