@@ -37,8 +37,8 @@ const config = {
   coldRounds: quick ? 3 : 7,
   /** Units per memory run, by contender and work. */
   memory: quick
-    ? { mocklib: { fetch: 10_000, http: 2_000, 'listen-close': 1_000, 'ws-open-close': 10_000, 'graphql-ws-events': 10_000 }, interceptors: { fetch: 5_000, http: 2_000, 'listen-close': 1_000 }, msw: { fetch: 2_000, http: 500, 'listen-close': 1_000, 'ws-open-close': 1_000 } }
-    : { mocklib: { fetch: 100_000, http: 10_000, 'listen-close': 1_000, 'ws-open-close': 10_000, 'graphql-ws-events': 50_000 }, interceptors: { fetch: 20_000, http: 10_000, 'listen-close': 1_000 }, msw: { fetch: 5_000, http: 1_000, 'listen-close': 1_000, 'ws-open-close': 2_000 } },
+    ? { mocklib: { fetch: 10_000, http: 2_000, 'listen-close': 1_000, 'ws-open-close': 10_000, 'graphql-ws-events': 10_000, 'graphql-sse-events': 10_000, 'graphql-multipart-events': 10_000 }, interceptors: { fetch: 5_000, http: 2_000, 'listen-close': 1_000 }, msw: { fetch: 2_000, http: 500, 'listen-close': 1_000, 'ws-open-close': 1_000 } }
+    : { mocklib: { fetch: 100_000, http: 10_000, 'listen-close': 1_000, 'ws-open-close': 10_000, 'graphql-ws-events': 50_000, 'graphql-sse-events': 50_000, 'graphql-multipart-events': 50_000 }, interceptors: { fetch: 20_000, http: 10_000, 'listen-close': 1_000 }, msw: { fetch: 5_000, http: 1_000, 'listen-close': 1_000, 'ws-open-close': 2_000 } },
 }
 const dist = resolve(root, option('--dist') ?? 'dist')
 const only = option('--only')?.split(',')

@@ -54,7 +54,7 @@ export function evaluateGoals(results) {
     add('Importing mocklib for REST loads no graphql (modules loaded, ESM + CJS)', undefined, 0, '')
   }
 
-  for (const kind of ['fetch', 'http', 'listen-close', 'ws-open-close', 'graphql-ws-events']) {
+  for (const kind of ['fetch', 'http', 'listen-close', 'ws-open-close', 'graphql-ws-events', 'graphql-sse-events', 'graphql-multipart-events']) {
     const entry = results.memory?.find((m) => m.contender === 'mocklib' && m.kind === kind)
     const floor = results.memory?.find((m) => m.contender === 'interceptors' && m.kind === kind)
     const note = floor ? `interceptors floor alone: ${Math.round(floor.retainedPerUnit)} B` : undefined

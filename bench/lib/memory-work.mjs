@@ -4,6 +4,8 @@ const LABELS = {
   'listen-close': 'listen/close cycles',
   'ws-open-close': 'WebSocket connections opened, echoed once and closed',
   'graphql-ws-events': 'GraphQL subscription events (graphql-transport-ws) to one subscriber',
+  'graphql-sse-events': 'GraphQL subscription events (GraphQL over SSE) to one subscriber',
+  'graphql-multipart-events': 'GraphQL subscription events (Apollo multipart) to one subscriber',
 }
 
 export function memoryWorkLabel(kind) {

@@ -2,16 +2,20 @@
 // heap, does `count` units of work, settles again and reads the heap. Prints one JSON line.
 // Kinds of work: a client of clients.mjs (fetch, http), listen-close, ws-open-close (a WebSocket
 // opened, one echo, closed: echo-socket.mjs; mocklib and msw only), graphql-ws-events (one
-// subscription event published and received: subscription-socket.mjs; mocklib only).
+// subscription event published and received: subscription-socket.mjs; mocklib only), and
+// graphql-sse-events / graphql-multipart-events (the same over the HTTP transports:
+// subscription-http.mjs; mocklib only).
 import { CLIENTS } from './clients.mjs'
 import { loadContender } from './contenders.mjs'
 import { echoSocketHandler, openExchangeClose, pingPong } from './echo-socket.mjs'
 import { JSON_HEADERS, ORIGIN, POST, POST_TEXT } from './fixtures.mjs'
+import { benchHttpSubscriptionHandler, openHttpSubscribers } from './subscription-http.mjs'
 import { benchSubscriptionHandler, openSubscribers } from './subscription-socket.mjs'
 
 const [contender, dist, kind, countArg] = process.argv.slice(2)
 const count = Number(countArg)
 const url = `${ORIGIN}/posts/1`
+const HTTP_SUBSCRIPTION_KINDS = { 'graphql-sse-events': 'sse', 'graphql-multipart-events': 'multipart' }
 
 async function settle() {
   for (let index = 0; index < 3; index++) {
@@ -38,6 +42,11 @@ if (lib.name === 'interceptors') {
   const server = lib.setupServer(subscriptionHandler.handler)
   start = () => server.listen({ onUnhandledRequest: 'error' })
   stop = () => server.close()
+} else if (kind in HTTP_SUBSCRIPTION_KINDS) {
+  subscriptionHandler = benchHttpSubscriptionHandler(lib)
+  const server = lib.setupServer(subscriptionHandler.handler)
+  start = () => server.listen({ onUnhandledRequest: 'error' })
+  stop = () => server.close()
 } else if (kind === 'ws-open-close') {
   const server = lib.setupServer(await echoSocketHandler(lib))
   start = () => server.listen({ onUnhandledRequest: 'error' })
@@ -57,6 +66,10 @@ if (kind === 'listen-close') {
 } else if (kind === 'graphql-ws-events') {
   start()
   const subscribers = await openSubscribers(subscriptionHandler, 1)
+  unit = () => subscribers.publish(1)
+} else if (kind in HTTP_SUBSCRIPTION_KINDS) {
+  start()
+  const subscribers = await openHttpSubscribers(subscriptionHandler, 1, HTTP_SUBSCRIPTION_KINDS[kind])
   unit = () => subscribers.publish(1)
 } else if (kind === 'ws-open-close') {
   start()
