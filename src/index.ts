@@ -62,7 +62,7 @@ export type {
 } from './graphql/typed-operations'
 export { incrementalResponse } from './graphql/incremental-response'
 export type { IncrementalInitial, IncrementalPart, IncrementalResponseOptions } from './graphql/incremental-response'
-export type { IncrementalError, IncrementalFormat } from './graphql/incremental-format'
+export type { IncrementalError, IncrementalFormat, ResultPath } from './graphql/incremental-format'
 export { GraphQLHandler } from './graphql/graphql-handler'
 export type { GraphQLHandlerInfo } from './graphql/graphql-handler'
 export type { HandlerOperationType } from './graphql/compile-predicate'
