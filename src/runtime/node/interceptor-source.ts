@@ -55,7 +55,11 @@ export class InterceptorSource implements RequestSink {
     if (result.type === 'passthrough') {
       // Node's fetch performs it through undici's global dispatcher: marked, so that a
       // dispatcher source (undici/) sends it on instead of answering it a second time.
-      if (via === 'fetch') await toNetwork(() => controller.passthrough())
+      // Started, not awaited: the interceptor races this listener against the client's abort
+      // and answers an abort itself, and the fetch's own outcome (an AbortError included)
+      // reaches the client through the interceptor. What can reject here is only the
+      // controller refusing a request the abort already answered.
+      if (via === 'fetch') toNetwork(() => controller.passthrough()).catch(() => undefined)
       return
     }
     if (result.type === 'error') {
