@@ -134,7 +134,7 @@ export class FetchSource {
       this.#handoffs.set(request, raw)
       return (this.#inner as Fetch)(request)
     }
-    return answeredInPlace(request, raw) ?? new FetchResponse(raw.body, { url: request.url, status, statusText: raw.statusText, headers: raw.headers })
+    return answeredInPlace(request, raw) ?? new FetchResponse(raw.body, { url: responseUrl(request), status, statusText: raw.statusText, headers: raw.headers })
   }
 
   /**
@@ -183,6 +183,12 @@ function answeredInPlace(request: Request, raw: Response): Response | undefined 
   if (status < 200 || status > 599 || NULL_BODY.has(status) || raw.type !== 'default') return undefined
   state.urlList.push(requestState.url)
   return raw
+}
+
+/** `response.url` as fetch gives it: the request's URL without its fragment (the URL list pushed above drops it too). */
+function responseUrl(request: Request): string {
+  const hash = request.url.indexOf('#')
+  return hash === -1 ? request.url : request.url.slice(0, hash)
 }
 
 const NULL_BODY = new Set([204, 205, 304])
