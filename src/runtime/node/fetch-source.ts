@@ -4,6 +4,7 @@ import { format } from '../messages'
 import { rememberBodyText } from '../request-body'
 import type { AnswerController, FetchSourceKind, RequestSink } from './request-sink'
 import { requestWithLazyBody } from './lazy-body'
+import { platformState } from './platform-state'
 import { toNetwork } from './undici/network-scope'
 
 type Fetch = (input: string | URL | Request, init?: RequestInit) => Promise<Response>
@@ -161,9 +162,6 @@ function platformRequest(): typeof Request {
   return globalThis.Request.prototype.constructor as typeof Request
 }
 
-/** undici's internal state of a `Response` (Node 20 and 22); Node 24 keeps it private. */
-const kState = Object.getOwnPropertySymbols(new Response()).find((symbol) => symbol.description === 'state')
-
 interface ResponseState {
   urlList: unknown[]
 }
@@ -175,9 +173,8 @@ interface ResponseState {
  * what `clone()` keeps), which saves a second `Response`. Otherwise undefined: the caller copies.
  */
 function answeredInPlace(request: Request, raw: Response): Response | undefined {
-  if (kState === undefined) return undefined
-  const state = (raw as unknown as Record<symbol, ResponseState | undefined>)[kState]
-  const requestState = (request as unknown as Record<symbol, { url?: unknown } | undefined>)[kState]
+  const state = platformState<ResponseState>(raw)
+  const requestState = platformState<{ url?: unknown }>(request)
   if (state === undefined || state.urlList.length !== 0 || requestState?.url === undefined) return undefined
   const { status } = raw
   if (status < 200 || status > 599 || NULL_BODY.has(status) || raw.type !== 'default') return undefined

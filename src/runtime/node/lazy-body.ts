@@ -1,8 +1,4 @@
-/**
- * undici's internal state of a `Request` (Node 20 and 22). Node 24's undici keeps it in a
- * private field: there, requests are built as usual.
- */
-const kState = Object.getOwnPropertySymbols(new Request('http://state.invalid/')).find((symbol) => symbol.description === 'state')
+import { hasPlatformState, platformState } from './platform-state'
 
 interface BodyState {
   stream: ReadableStream<Uint8Array>
@@ -21,9 +17,9 @@ interface BodyState {
  * cannot be reached (Node 24) or the init asks for more than a body (keepalive).
  */
 export function requestWithLazyBody(RequestClass: typeof Request, input: string | URL, init: RequestInit & { body: string }): Request | undefined {
-  if (kState === undefined || init.keepalive === true) return undefined
+  if (!hasPlatformState() || init.keepalive === true) return undefined
   const request = new RequestClass(input, { ...init, body: undefined })
-  const state = (request as unknown as Record<symbol, { body: BodyState | null } | undefined>)[kState]
+  const state = platformState<{ body: BodyState | null }>(request)
   if (state === undefined || state.body !== null) return undefined
   const text = init.body
   // What the constructor does for a string body: a default content type.
