@@ -1,3 +1,4 @@
+import { onAbort as whenAborted } from './abort-fanout'
 import { messages } from './messages'
 import type { HandlerShape, ResolverCleanup } from './handler-shape'
 
@@ -34,13 +35,15 @@ export function watchAbort(signals: ReadonlyArray<AbortSignal | undefined>, onAb
     queueMicrotask(onAbort)
     return () => {}
   }
+  // Through abort-fanout.ts: the server's lifetime signal is watched by every pending resolver.
+  const cancels = watched.map((signal) =>
+    whenAborted(signal, () => {
+      stop()
+      onAbort()
+    }),
+  )
   const stop = () => {
-    for (const signal of watched) signal.removeEventListener('abort', aborted)
+    for (const cancel of cancels) cancel()
   }
-  const aborted = () => {
-    stop()
-    onAbort()
-  }
-  for (const signal of watched) signal.addEventListener('abort', aborted, { once: true })
   return stop
 }

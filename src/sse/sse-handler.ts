@@ -1,5 +1,6 @@
 import { HttpHandler, type HttpPredicate, type HttpResolverInfo, type PathParams } from '../rest/http-handler'
 import { runCleanups } from '../runtime/resolver-cleanups'
+import { onAbort } from '../runtime/abort-fanout'
 import { messages } from '../runtime/messages'
 import { RequestContext } from '../runtime/request-context'
 import type { MaybePromise, RequestHandlerOptions, ResolverCleanup, ResolverExtras } from '../runtime/request-handler'
@@ -115,9 +116,17 @@ async function streamEvents<EventMap extends ServerSentEventMap, Params extends 
   const writer = new EventStreamWriter()
   const client = new ServerSentEventClient<EventMap>(writer, header)
   const cleanups: ResolverCleanup[] = []
-  writer.signal.addEventListener('abort', () => void runCleanups(handler, cleanups), { once: true })
   // The server or worker stopped: end the stream quietly (later sends are ignored, not errors).
-  ctx?.lifetime?.addEventListener('abort', () => writer.close(), { once: true, signal: writer.signal })
+  // One listener on the lifetime signal for all open streams (abort-fanout.ts).
+  const stopWatchingLifetime = ctx?.lifetime === undefined ? undefined : onAbort(ctx.lifetime, () => writer.close())
+  writer.signal.addEventListener(
+    'abort',
+    () => {
+      stopWatchingLifetime?.()
+      void runCleanups(handler, cleanups)
+    },
+    { once: true },
+  )
   const request = ctx?.request ?? info.request
   // A client that aborts its request has left, even if nobody cancels the body it was reading.
   // (ctx.clientSignal also covers http.request, whose Request signal never aborts.)
