@@ -2,6 +2,7 @@ import { compilePredicate, type CompiledPredicate } from '../graphql/compile-pre
 import { compileEndpoint, type CompiledEndpoint } from '../graphql/endpoint'
 import type { GraphQLCustomPredicate, GraphQLPredicate, GraphQLQuery, GraphQLResponseBody, GraphQLVariables } from '../graphql/types'
 import type { PathParams } from '../rest/path-pattern'
+import { currentScopes, seenFrom } from '../runtime/current-scope'
 import { MocklibTypeError } from '../runtime/errors'
 import { format } from '../runtime/messages'
 import type { RequestContext } from '../runtime/request-context'
@@ -38,6 +39,8 @@ export class GraphQLSubscriptionHandler<
   readonly #predicate: CompiledPredicate
   readonly #resolver: GraphQLSubscriptionResolver<Data, Variables>
   readonly #live = new Set<GraphQLSubscriptionHandle<Data, Variables>>()
+  /** The scopes current when each subscription started (what `subscriptions` filters on). */
+  readonly #scopes = new WeakMap<GraphQLSubscriptionHandle<Data, Variables>, readonly object[]>()
   readonly #link: GraphQLSubscriptionLinkState | undefined
   /** The name this handler matches, when it matches one name. */
   readonly operationName: string | undefined
@@ -90,16 +93,20 @@ export class GraphQLSubscriptionHandler<
   }
 
   /**
-   * The subscriptions this handler serves that are still active, on every connection (a
-   * handler created inside a test, or inside `server.boundary()`, serves only that test's).
+   * The subscriptions this handler serves that are still active, on every connection, as the
+   * calling code sees them: inside `server.boundary()`, those that started in that boundary, so
+   * one handler shared by parallel tests publishes to each test's own (runtime/current-scope.ts).
    */
   get subscriptions(): ReadonlySet<GraphQLSubscriptionHandle<Data, Variables>> {
-    return this.#live
+    const now = currentScopes()
+    const seen = new Set<GraphQLSubscriptionHandle<Data, Variables>>()
+    for (const handle of this.#live) if (seenFrom(this.#scopes.get(handle) ?? [], now)) seen.add(handle)
+    return seen
   }
 
-  /** Sends one result to every active subscription this handler serves. */
+  /** Sends one result to every active subscription this handler serves that the caller sees (see `subscriptions`). */
   publish(result: GraphQLResponseBody<Data>): void {
-    for (const subscription of [...this.#live]) subscription.publish(result)
+    for (const subscription of this.subscriptions) subscription.publish(result)
   }
 
   /** HTTP requests: GraphQL over SSE (both modes) and Apollo multipart subscriptions. */
@@ -122,6 +129,7 @@ export class GraphQLSubscriptionHandler<
   track(live: LiveSubscription): void {
     const handle = live as unknown as GraphQLSubscriptionHandle<Data, Variables>
     this.#live.add(handle)
+    this.#scopes.set(handle, currentScopes())
     this.#link?.subscriptions.add(live)
     live.onStop(() => {
       this.#live.delete(handle)

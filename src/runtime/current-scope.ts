@@ -22,3 +22,12 @@ export function trackScope(find: ScopeFinder): () => void {
 export function currentScopes(): HandlerList[] {
   return [...finders].map((find) => find())
 }
+
+/**
+ * Whether work that started while `started` were the current scopes is seen by code for which
+ * `now` are: they share one (the same boundary's list, or the same server's), or either side has
+ * none (no server or worker was listening), so nothing is hidden outside a scoped set-up.
+ */
+export function seenFrom(started: readonly object[], now: readonly object[]): boolean {
+  return now.length === 0 || started.length === 0 || started.some((scope) => now.includes(scope))
+}

@@ -154,4 +154,24 @@ describe('active subscriptions', () => {
     expect(b).toEqual([{ data: { label: 'b' } }])
     expect(server.listHandlers()).toEqual([stayHandler])
   })
+
+  it('one handler shared by parallel boundaries: handler.publish() and .subscriptions reach only the calling boundary’s subscriptions', async () => {
+    const started = { a: deferred(), b: deferred() }
+    const shared = graphql.subscription<{ label: string }, { who: 'a' | 'b' }>('OnShared', ({ variables }) => started[variables.who].resolve())
+    const bothStarted = Promise.all([started.a.promise, started.b.promise])
+    const run = (who: 'a' | 'b') =>
+      server.boundary(async () => {
+        server.use(shared)
+        const sub = subscribe(client(), 'subscription OnShared($who: String) { label }', { who })
+        // Both are live before either publishes, so an unscoped publish would reach both.
+        await bothStarted
+        expect(shared.subscriptions.size).toBe(1)
+        shared.publish({ data: { label: who } })
+        shared.subscriptions.forEach((handle) => handle.complete())
+        return sub.done
+      })()
+    const [a, b] = await Promise.all([run('a'), run('b')])
+    expect(a).toEqual([{ data: { label: 'a' } }])
+    expect(b).toEqual([{ data: { label: 'b' } }])
+  })
 })

@@ -1,5 +1,5 @@
 import type { GraphQLFieldResolver, GraphQLSchema } from 'graphql'
-import { currentScopes } from '../../runtime/current-scope'
+import { currentScopes, seenFrom } from '../../runtime/current-scope'
 import { EventChannel } from './event-channel'
 import type { Peers } from './load-peers'
 import { schemaMessages } from './messages'
@@ -64,7 +64,7 @@ export class SubscriptionRegistry {
   /** The subscriptions to `fieldName` that code in `scopes` sees: those that started in one of them (all, when either has none). */
   #inScope(fieldName: string, scopes: readonly object[]): Entry[] {
     const entries = [...(this.#byField.get(fieldName) ?? [])]
-    return entries.filter((entry) => scopes.length === 0 || entry.scopes.length === 0 || entry.scopes.some((scope) => scopes.includes(scope)))
+    return entries.filter((entry) => seenFrom(entry.scopes, scopes))
   }
 
   #wake(): void {
