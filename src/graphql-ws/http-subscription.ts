@@ -35,7 +35,8 @@ export function matchHttpSubscription(
 ): MaybePromise<HttpSubscriptionArgs | null> {
   const single = matchSingleConnection(handler, endpoint, ctx)
   if (single !== undefined) return single instanceof Promise ? single.then((serve) => argsFor(ctx, serve)) : argsFor(ctx, single)
-  const transport = transportOf(ctx.request.headers.get('accept'))
+  // Read once per request, however many subscription handlers look (most requests ask for neither).
+  const transport = ctx.memo(transportOf, () => transportOf(ctx.request.headers.get('accept')))
   if (transport === undefined || (endpoint !== undefined && !endpoint.matches(ctx))) return null
   return readHttpSubscription(handler, ctx).then((operation) => {
     if (operation === undefined) return null
