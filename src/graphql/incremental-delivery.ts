@@ -1,37 +1,36 @@
 import type { IncrementalPayload, LegacyIncrementalEntry, LegacyIncrementalPayload, PendingEntry, ResultPath, V02IncrementalPayload } from './incremental-format'
+import { onAbort } from '../runtime/abort-fanout'
+import { HttpResponse } from '../runtime/http-response'
 import { MultipartMixedWriter } from './multipart-mixed-writer'
 
 /** Called before a later payload is written; the payload waits for what it returns. */
 export type BeforePayload<P> = (payload: P, index: number) => Promise<void> | void
 
 /**
- * Streams an incremental result as a multipart/mixed body: the initial payload at once, then
- * each later payload as the source yields it (and `before` lets it go). The body ends after the
- * last payload. When the client goes away (`clientSignal` aborts, as fetch's signal does) the
- * body fails with the abort reason, as a real response body does, and the source is stopped.
- * A source that throws writes a final `{ errors, hasNext: false }` part, so clients see the
- * failure as a GraphQL error.
+ * A response streaming an incremental result as a multipart/mixed body: the initial payload at
+ * once, then each later payload as the source yields it (and `before` lets it go). The body ends
+ * after the last payload. When the client goes away (`clientSignal` aborts, as fetch's signal
+ * does) the body fails with the abort reason, as a real response body does, and the source is
+ * stopped. A source that throws writes a final `{ errors, hasNext: false }` part, so clients see
+ * the failure as a GraphQL error.
  */
-export function streamIncremental<P extends IncrementalPayload>(
+export function multipartIncrementalResponse<P extends IncrementalPayload>(
   initial: P,
   subsequent: AsyncIterable<P> | Iterable<P>,
   before?: BeforePayload<P>,
   clientSignal?: AbortSignal,
-): MultipartMixedWriter {
+): Response {
   const writer = new MultipartMixedWriter()
+  const response = new HttpResponse(writer.readable, { headers: { 'content-type': writer.contentType } })
   writer.writeJson(initial)
   if (!initial.hasNext) {
     writer.close()
-    return writer
+    return response
   }
-  if (clientSignal !== undefined) {
-    const onAbort = () => writer.error(clientSignal.reason)
-    if (clientSignal.aborted) onAbort()
-    clientSignal.addEventListener('abort', onAbort, { once: true })
-    writer.signal.addEventListener('abort', () => clientSignal.removeEventListener('abort', onAbort), { once: true })
-  }
+  if (clientSignal?.aborted === true) writer.error(clientSignal.reason)
+  else if (clientSignal !== undefined) writer.signal.addEventListener('abort', onAbort(clientSignal, () => writer.error(clientSignal.reason)), { once: true })
   void pump(subsequent, writer, before)
-  return writer
+  return response
 }
 
 async function pump<P extends IncrementalPayload>(subsequent: AsyncIterable<P> | Iterable<P>, writer: MultipartMixedWriter, before?: BeforePayload<P>): Promise<void> {

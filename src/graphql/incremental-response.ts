@@ -2,7 +2,7 @@ import { MocklibTypeError } from '../runtime/errors'
 import { HttpResponse } from '../runtime/http-response'
 import { negotiateContentType } from './content-negotiation'
 import { AssembledResult } from './incremental-data'
-import { streamIncremental, type BeforePayload } from './incremental-delivery'
+import { multipartIncrementalResponse, type BeforePayload } from './incremental-delivery'
 import {
   incrementalFormatOf,
   type IncrementalError,
@@ -13,17 +13,6 @@ import {
 } from './incremental-format'
 import { legacyToV02 } from './incremental-v02'
 import type { GraphQLQuery, GraphQLResponseBody } from './types'
-
-/** A multipart/mixed response streaming the payloads, each sent once `before` lets it go, failed when `clientSignal` aborts. */
-export function multipartIncrementalResponse<P extends IncrementalPayload>(
-  initial: P,
-  subsequent: AsyncIterable<P> | Iterable<P>,
-  before?: BeforePayload<P>,
-  clientSignal?: AbortSignal,
-): Response {
-  const writer = streamIncremental(initial, subsequent, before, clientSignal)
-  return new HttpResponse(writer.readable, { headers: { 'content-type': writer.contentType } })
-}
 
 /** One later part of a hand-written incremental result. */
 export interface IncrementalPart {
