@@ -11,7 +11,7 @@ import { WebSocketHandler, type ConnectionPipeline, type WebSocketResolverInfo, 
 import { matchHttpSubscription, serveHttpSubscription } from './http-subscription'
 import type { SubscribeOperation } from './start-subscription'
 import type { LiveSubscription } from './subscription-handle'
-import { SOCKET_PROTOCOLS, sessionFor } from './transport-session'
+import { protocolOf, sessionFor } from './transport-session'
 import type { GraphQLConnectionOptions, GraphQLSubscriptionHandle, GraphQLSubscriptionOptions, GraphQLSubscriptionResolver } from './types'
 
 /**
@@ -87,8 +87,7 @@ export class GraphQLSubscriptionHandler<
 
   /** Takes a connection only when it asks for graphql-transport-ws or the legacy graphql-ws (and the URL matches). */
   override parse(url: URL, protocols: string | string[] | undefined, baseUrl: string | undefined): PathParams | undefined {
-    const asked = Array.isArray(protocols) ? protocols : protocols === undefined ? [] : [protocols]
-    if (!SOCKET_PROTOCOLS.some((protocol) => asked.includes(protocol.name))) return undefined
+    if (protocolOf(protocols) === undefined) return undefined
     return super.parse(url, protocols, baseUrl)
   }
 

@@ -27,7 +27,7 @@ const sessions = new Map<string, TransportSession>()
 export function sessionFor(info: WebSocketResolverInfo, closed: Promise<void>, pipeline: ConnectionPipeline | undefined): TransportSession {
   let session = sessions.get(info.requestId)
   if (session === undefined) {
-    const protocol = protocolOf(info.info.protocols)
+    const protocol = protocolOf(info.info.protocols) ?? transportWsProtocol
     const created = new TransportSession(protocol, info.client, info.server, () => info.request, info.requestId, pipeline)
     sessions.set(info.requestId, created)
     void closed.then(() => {
@@ -40,12 +40,12 @@ export function sessionFor(info: WebSocketResolverInfo, closed: Promise<void>, p
 }
 
 /** The GraphQL subprotocols mocklib speaks, preferred first. */
-export const SOCKET_PROTOCOLS: readonly SocketProtocol[] = [transportWsProtocol, legacyProtocol]
+const SOCKET_PROTOCOLS: readonly SocketProtocol[] = [transportWsProtocol, legacyProtocol]
 
-/** The protocol of the first subprotocol the client asked for that mocklib speaks. */
-function protocolOf(protocols: string | string[] | undefined): SocketProtocol {
+/** The first GraphQL subprotocol mocklib speaks that the client asked for; undefined when it asked for none. */
+export function protocolOf(protocols: string | string[] | undefined): SocketProtocol | undefined {
   const asked = Array.isArray(protocols) ? protocols : protocols === undefined ? [] : [protocols]
-  return SOCKET_PROTOCOLS.find((protocol) => asked.includes(protocol.name)) ?? transportWsProtocol
+  return SOCKET_PROTOCOLS.find((protocol) => asked.includes(protocol.name))
 }
 
 /**
