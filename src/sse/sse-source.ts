@@ -1,5 +1,5 @@
 import { bypass } from '../runtime/bypass'
-import { EventStreamParser } from './event-stream-parser'
+import { EventStreamParser } from '../runtime/event-stream-parser'
 import { rememberEventId, type ServerSentEventClient } from './sse-client'
 import { sseMessages } from './sse-messages'
 

@@ -1,3 +1,5 @@
+import { EventStreamParser } from '../event-stream-parser'
+
 /**
  * Gives an EventSource's reconnection its `Last-Event-ID` back, through the Service Worker.
  *
@@ -33,11 +35,12 @@ export class EventStreamIds {
   watch(request: Request, response: Response): Response {
     const type = response.headers.get('content-type') ?? ''
     if (!isEventSourceRequest(request) || !/^text\/event-stream\b/i.test(type) || response.body === null) return response
-    const tracker = new IdTracker(request.headers.get('last-event-id') ?? '')
+    let retry = DEFAULT_RETRY_MS
+    const parser = new EventStreamParser({ event: () => {}, retry: (milliseconds) => (retry = milliseconds) }, request.headers.get('last-event-id') ?? '')
     const remember = () => {
-      if (tracker.lastEventId === '') return
+      if (parser.lastEventId === '') return
       const entries = this.#waiting.get(request.url) ?? []
-      entries.push({ id: tracker.lastEventId, until: Date.now() + tracker.retry + RECONNECT_MARGIN_MS })
+      entries.push({ id: parser.lastEventId, until: Date.now() + retry + RECONNECT_MARGIN_MS })
       this.#waiting.set(request.url, entries)
     }
     const reader = response.body.getReader()
@@ -59,7 +62,7 @@ export class EventStreamIds {
           remember()
           controller.close()
         } else {
-          tracker.push(step.value)
+          parser.pushBytes(step.value)
           controller.enqueue(step.value)
         }
       },
@@ -79,50 +82,4 @@ const DEFAULT_RETRY_MS = 3000
 
 function isEventSourceRequest(request: Request): boolean {
   return request.method === 'GET' && request.cache === 'no-store' && request.headers.get('accept') === 'text/event-stream'
-}
-
-/**
- * Follows the event stream format as far as an EventSource's last event ID and reconnection
- * time go: an `id` field (without NULL) sets the buffer, a blank line (an event's end) makes it
- * the last event ID, `retry` with digits only sets the delay.
- */
-class IdTracker {
-  lastEventId: string
-  retry = DEFAULT_RETRY_MS
-  #buffer: string
-  #line = ''
-  #afterCarriageReturn = false
-  readonly #decoder = new TextDecoder()
-
-  constructor(lastEventId: string) {
-    this.lastEventId = lastEventId
-    this.#buffer = lastEventId
-  }
-
-  push(chunk: Uint8Array): void {
-    for (const char of this.#decoder.decode(chunk, { stream: true })) {
-      if (char === '\n' && this.#afterCarriageReturn) {
-        this.#afterCarriageReturn = false
-        continue
-      }
-      this.#afterCarriageReturn = char === '\r'
-      if (char === '\r' || char === '\n') this.#endLine()
-      else this.#line += char
-    }
-  }
-
-  #endLine(): void {
-    const line = this.#line
-    this.#line = ''
-    if (line === '') {
-      this.lastEventId = this.#buffer
-      return
-    }
-    const colon = line.indexOf(':')
-    const field = colon === -1 ? line : line.slice(0, colon)
-    let value = colon === -1 ? '' : line.slice(colon + 1)
-    if (value.startsWith(' ')) value = value.slice(1)
-    if (field === 'id' && !value.includes('\0')) this.#buffer = value
-    else if (field === 'retry' && /^\d+$/.test(value)) this.retry = Number(value)
-  }
 }

@@ -1,6 +1,7 @@
 // The text/event-stream wire format, reading side, as the HTML Living Standard's "Parsing an
 // event stream" and "Interpreting an event stream" sections define it. Used to forward a real
-// stream after server.connect(); it is also what tests read mocked streams with.
+// stream after server.connect(), and by the Service Worker source to learn the ids a mocked
+// stream carried (runtime/browser/event-stream-ids.ts); it is also what tests read streams with.
 
 /** One dispatched event, as an EventSource would see it. */
 export interface ParsedEvent {
@@ -36,8 +37,15 @@ export class EventStreamParser {
   #id: string | undefined
   #lastEventId = ''
 
-  constructor(sink: EventStreamSink) {
+  /** `lastEventId`: the stream's last event ID before its first event (a reconnection's `Last-Event-ID`). */
+  constructor(sink: EventStreamSink, lastEventId = '') {
     this.#sink = sink
+    this.#lastEventId = lastEventId
+  }
+
+  /** The last event ID as the client holds it: set at each blank line, even one ending an event without data. */
+  get lastEventId(): string {
+    return this.#lastEventId
   }
 
   /** Feeds bytes; UTF-8 sequences split between chunks are decoded correctly. */
