@@ -1,5 +1,6 @@
 import { BoundedCache } from '../runtime/bounded-cache'
 import { describeRequest } from '../runtime/messages'
+import { hasBody, readBodyText } from '../runtime/request-body'
 import type { RequestContext } from '../runtime/request-context'
 import { readGraphQLRequest, type ParsedOperation } from '../graphql/graphql-request'
 import { loadGraphQL } from '../graphql/load-graphql'
@@ -90,7 +91,7 @@ async function restKey(ctx: RequestContext, { match, redactor }: KeySettings): P
     const value = ctx.request.headers.get(name)
     parts.push(`${name}: ${value === null ? '' : redactor.headerValue(name, value)}`)
   }
-  if ((match.body ?? true) && ctx.request.body !== null) parts.push(bodyKey(await ctx.request.clone().text(), redactor))
+  if ((match.body ?? true) && hasBody(ctx.request)) parts.push(bodyKey(await readBodyText(ctx.request), redactor))
   return parts.join('\n')
 }
 
