@@ -1,14 +1,10 @@
 import { format } from '../runtime/messages'
 import type { WhenHandlerRemoved } from '../runtime/outlives-request'
-import { LiveSubscription, type SubscriptionSink } from './subscription-handle'
+import { LiveSubscription, type SubscribedOperation, type SubscriptionSink } from './subscription-handle'
 import type { GraphQLSubscriptionResolver } from './types'
 
 /** What a client asked to subscribe to, as handlers match it (every transport builds one). */
-export interface SubscribeOperation {
-  query: string
-  operationName: string
-  variables: Record<string, unknown>
-  extensions: Record<string, unknown>
+export interface SubscribeOperation extends SubscribedOperation {
   /** The WebSocket handshake, or the HTTP request that carried the operation. */
   request: Request
 }
