@@ -1,3 +1,4 @@
+import { asError } from './as-error'
 import { isBypassed, removeBypassMarker } from './bypass'
 import type { LifeCycleEmitter } from './emitter'
 import type { HandlerList } from './handler-list'
@@ -102,9 +103,9 @@ function exceptionResult(
   handler: RequestHandler | undefined,
   emitter: LifeCycleEmitter,
 ): { type: 'mocked'; response: Response; handler: RequestHandler | undefined } {
-  const asError = error instanceof Error ? error : new Error(String(error))
+  const thrown = asError(error)
   if (emitter.has('unhandledException')) {
-    emitter.emit('unhandledException', { error: asError, request, requestId })
+    emitter.emit('unhandledException', { error: thrown, request, requestId })
   } else {
     const message =
       handler === undefined ? messages.unhandledCallbackException(request) : messages.resolverException(handler.info.header, request)

@@ -1,3 +1,4 @@
+import { asError } from '../runtime/as-error'
 import { getDocumentBaseUrl } from '../runtime/environment'
 import { handleRequest, type PipelineOptions } from '../runtime/handle-request'
 import { companionsOf } from '../runtime/companion-handlers'
@@ -126,6 +127,3 @@ function handshakeRequest(raw: WebSocketConnection): Request {
   return new Request(raw.url, { headers })
 }
 
-function asError(error: unknown): Error {
-  return error instanceof Error ? error : new Error(String(error))
-}

@@ -1,3 +1,4 @@
+import { asError } from '../as-error'
 import { handleConnection, type ConnectionOutcome } from '../../ws/handle-connection'
 import type { WebSocketConnection } from '../../ws/websocket-connection'
 import type { LifeCycleEmitter } from '../emitter'
@@ -63,7 +64,7 @@ export class InterceptorSource implements RequestSink {
       return
     }
     if (result.type === 'error') {
-      controller.errorWith(result.error instanceof Error ? result.error : new Error(String(result.error)))
+      controller.errorWith(asError(result.error))
       return
     }
     const { response } = result
@@ -77,7 +78,7 @@ export class InterceptorSource implements RequestSink {
         answer = await withWholeBody(response)
       } catch (error) {
         // The mocked body failed midway: for the page, the network failed.
-        controller.errorWith(error instanceof Error ? error : new Error(String(error)))
+        controller.errorWith(asError(error))
         return
       }
     }
@@ -85,7 +86,7 @@ export class InterceptorSource implements RequestSink {
       controller.respondWith(answer)
     } catch (error) {
       // The pipeline vets responses, but a source must never leave a client waiting.
-      controller.errorWith(error instanceof Error ? error : new Error(String(error)))
+      controller.errorWith(asError(error))
       return
     }
     if (clone !== undefined) emitter.emit('response:mocked', { response: clone, request, requestId })

@@ -1,3 +1,4 @@
+import { asError } from '../../as-error'
 import { randomUUID } from 'node:crypto'
 import type { LifeCycleEmitter } from '../../emitter'
 import { handleRequest, type PipelineOptions } from '../../handle-request'
@@ -60,12 +61,12 @@ export class DispatcherSource {
         try {
           network.dispatch(dispatched.forwardOptions(), channel.forwarder(observer))
         } catch (error) {
-          channel.fail(error instanceof Error ? error : new Error(String(error)))
+          channel.fail(asError(error))
         }
         return
       }
       case 'error':
-        channel.fail(result.error instanceof Error ? result.error : new Error(String(result.error)))
+        channel.fail(asError(result.error))
         return
       case 'mocked':
         await this.#respond(result.response, channel, request, requestId)

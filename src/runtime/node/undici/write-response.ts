@@ -1,3 +1,4 @@
+import { asError } from '../../as-error'
 import type { ResponseChannel } from './response-channel'
 
 /**
@@ -29,7 +30,7 @@ export async function writeResponse(response: Response, channel: ResponseChannel
       if (!channel.data(Buffer.from(value.buffer, value.byteOffset, value.byteLength))) await channel.resumed()
     }
   } catch (error) {
-    channel.fail(error instanceof Error ? error : new Error(String(error)))
+    channel.fail(asError(error))
     return
   }
   if (!channel.aborted) channel.end()
