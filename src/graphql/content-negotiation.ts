@@ -4,6 +4,27 @@ import { asEventStreamResult, asksForEventStreamOnly } from './event-stream-resu
 export const GRAPHQL_RESPONSE_JSON = 'application/graphql-response+json'
 export const JSON_TYPE = 'application/json'
 
+/** One entry of an Accept header: its media type (lower case), its parameters (names in lower case, values unquoted) and its quality. */
+export interface MediaRange {
+  readonly type: string
+  readonly parameters: ReadonlyMap<string, string>
+  readonly quality: number
+}
+
+/** The entries of an Accept header, in order; a missing or unreadable `q` counts as 1. */
+export function mediaRanges(accept: string): MediaRange[] {
+  return accept.split(',').map((entry) => {
+    const [rawType, ...rawParameters] = entry.split(';')
+    const parameters = new Map<string, string>()
+    for (const parameter of rawParameters) {
+      const [name, value = ''] = parameter.split('=')
+      parameters.set(name.trim().toLowerCase(), value.trim().replace(/^"|"$/g, ''))
+    }
+    const quality = Number(parameters.get('q') ?? 1)
+    return { type: rawType.trim().toLowerCase(), parameters, quality: Number.isNaN(quality) ? 1 : quality }
+  })
+}
+
 /**
  * The response media type a client asked for (GraphQL over HTTP): the GraphQL response type
  * when its Accept quality is at least that of application/json (wildcards count for JSON),
@@ -13,17 +34,7 @@ export function negotiateContentType(accept: string | null): string {
   if (accept === null || accept === '') return JSON_TYPE
   let graphqlQuality = 0
   let jsonQuality = 0
-  for (const part of accept.split(',')) {
-    const [rawType, ...parameters] = part.split(';')
-    const type = rawType.trim().toLowerCase()
-    let quality = 1
-    for (const parameter of parameters) {
-      const [name, value] = parameter.split('=')
-      if (name?.trim().toLowerCase() === 'q') {
-        const parsed = Number(value)
-        if (!Number.isNaN(parsed)) quality = parsed
-      }
-    }
+  for (const { type, quality } of mediaRanges(accept)) {
     if (type === GRAPHQL_RESPONSE_JSON) graphqlQuality = Math.max(graphqlQuality, quality)
     else if (type === JSON_TYPE || type === 'application/*' || type === '*/*') jsonQuality = Math.max(jsonQuality, quality)
   }

@@ -1,3 +1,5 @@
+import { mediaRanges } from './content-negotiation'
+
 /**
  * The two wire formats of `@defer`/`@stream` results, and which one a request's Accept names.
  *
@@ -81,23 +83,16 @@ export type IncrementalPayload = LegacyIncrementalPayload | V02IncrementalPayloa
 export function incrementalFormatOf(accept: string | null, fallback: IncrementalFormat = 'deferSpec=20220824'): IncrementalFormat | undefined {
   if (accept === null) return undefined
   let plain = false
-  for (const entry of accept.split(',')) {
-    const [type, ...parameters] = entry.split(';').map((part) => part.trim())
-    if (type.toLowerCase() !== 'multipart/mixed') continue
-    let named: IncrementalFormat | 'other' | undefined
-    let quality = 1
-    for (const parameter of parameters) {
-      const [rawName, rawValue = ''] = parameter.split('=')
-      const name = rawName.trim().toLowerCase()
-      const value = rawValue.trim().replace(/^"|"$/g, '')
-      if (name === 'q') quality = Number(value)
-      else if (name === 'deferspec') named = value === '20220824' ? 'deferSpec=20220824' : 'other'
-      else if (name === 'incrementalspec') named = value === 'v0.2' ? 'incrementalSpec=v0.2' : 'other'
-      else if (name === 'subscriptionspec') named ??= 'other'
+  for (const { type, parameters, quality } of mediaRanges(accept)) {
+    if (type !== 'multipart/mixed' || !(quality > 0)) continue
+    const deferSpec = parameters.get('deferspec')
+    const incrementalSpec = parameters.get('incrementalspec')
+    if (deferSpec !== undefined || incrementalSpec !== undefined) {
+      if (deferSpec === '20220824') return 'deferSpec=20220824'
+      if (incrementalSpec === 'v0.2') return 'incrementalSpec=v0.2'
+      continue
     }
-    if (!(quality > 0) || named === 'other') continue
-    if (named !== undefined) return named
-    plain = true
+    if (!parameters.has('subscriptionspec')) plain = true
   }
   return plain ? fallback : undefined
 }
