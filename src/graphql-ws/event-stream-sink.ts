@@ -6,7 +6,7 @@ import type { SubscriptionSink } from './subscription-handle'
  * Where GraphQL over SSE events go: the stream of one response (distinct connections mode) or
  * a reserved stream that several operations share (single connection mode).
  */
-export interface EventChannel {
+export interface EventStreamTarget {
   send(fields: EventStreamFields): void
   /** The server completed operation `id` (in distinct connections mode the stream then ends). */
   completed(id: string): void
@@ -21,10 +21,10 @@ export interface EventChannel {
  * error event: errors travel as a result carrying `errors`, then `complete`.
  */
 export class EventStreamSink implements SubscriptionSink {
-  readonly #channel: EventChannel
+  readonly #channel: EventStreamTarget
   readonly #withIds: boolean
 
-  constructor(channel: EventChannel, withIds: boolean) {
+  constructor(channel: EventStreamTarget, withIds: boolean) {
     this.#channel = channel
     this.#withIds = withIds
   }
