@@ -1,3 +1,4 @@
+import { NULL_BODY_STATUS } from '../runtime/http-response'
 import { decodeBody, encodeBody } from './body-text'
 import type { HarNameValue, HarRequest, HarResponse } from './har'
 
@@ -8,7 +9,6 @@ import type { HarNameValue, HarRequest, HarResponse } from './har'
  */
 const TRANSPORT = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'content-encoding', 'content-length', 'upgrade', 'te', 'trailer', 'host'])
 const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/
-const NULL_BODY_STATUS = new Set([101, 103, 204, 205, 304])
 
 /** Whether a header name is kept in recordings and replayed responses. */
 export function isRecordableHeader(name: string, volatile: ReadonlySet<string>): boolean {

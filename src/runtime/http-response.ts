@@ -22,7 +22,8 @@ export interface HttpResponseInit extends ResponseInit {
   type?: Response['type']
 }
 
-const NULL_BODY_STATUS = new Set([101, 103, 204, 205, 304])
+/** Statuses whose responses have no body (fetch's null body statuses, and 101/103). */
+export const NULL_BODY_STATUS: ReadonlySet<number> = new Set([101, 103, 204, 205, 304])
 
 /** The statuses `new Response()` refuses: accepted here, then written on the instance. */
 function isConstructibleStatus(status: number): boolean {

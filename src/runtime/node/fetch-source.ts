@@ -1,5 +1,6 @@
 import { FetchResponse, createRequestId } from '@mswjs/interceptors'
 import { MocklibTypeError } from '../errors'
+import { NULL_BODY_STATUS } from '../http-response'
 import { format } from '../messages'
 import { rememberBodyText } from '../request-body'
 import type { AnswerController, FetchSourceKind, RequestSink } from './request-sink'
@@ -177,7 +178,7 @@ function answeredInPlace(request: Request, raw: Response): Response | undefined 
   const requestState = platformState<{ url?: unknown }>(request)
   if (state === undefined || state.urlList.length !== 0 || requestState?.url === undefined) return undefined
   const { status } = raw
-  if (status < 200 || status > 599 || NULL_BODY.has(status) || raw.type !== 'default') return undefined
+  if (status < 200 || status > 599 || NULL_BODY_STATUS.has(status) || raw.type !== 'default') return undefined
   state.urlList.push(requestState.url)
   return raw
 }
@@ -188,7 +189,6 @@ function responseUrl(request: Request): string {
   return hash === -1 ? request.url : request.url.slice(0, hash)
 }
 
-const NULL_BODY = new Set([204, 205, 304])
 const MODES = new Set<unknown>([undefined, 'cors', 'no-cors', 'same-origin'])
 const UNSUPPORTED_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK'])
 

@@ -1,3 +1,4 @@
+import { NULL_BODY_STATUS } from '../../http-response'
 import type { ResponseObserver } from './response-channel'
 
 /**
@@ -9,8 +10,7 @@ export function observeResponse(deliver: (response: Response) => void): Response
   let body: ReadableStreamDefaultController<Uint8Array> | undefined
   return {
     start(status, statusText, headers) {
-      const nullBody = status === 101 || status === 204 || status === 205 || status === 304
-      const stream = nullBody ? null : new ReadableStream<Uint8Array>({ start: (controller) => void (body = controller) })
+      const stream = NULL_BODY_STATUS.has(status) ? null : new ReadableStream<Uint8Array>({ start: (controller) => void (body = controller) })
       if (status < 200 || status > 599) return
       deliver(new Response(stream, { status, statusText, headers }))
     },
