@@ -1,6 +1,7 @@
 import type { CompiledEndpoint } from '../graphql/endpoint'
 import { MultipartMixedWriter } from '../graphql/multipart-mixed-writer'
 import type { MaybePromise } from '../runtime/maybe-promise'
+import { mediaRanges } from '../runtime/media-ranges'
 import { whenRemovedOf, type WhenHandlerRemoved } from '../runtime/outlives-request'
 import type { RequestContext } from '../runtime/request-context'
 import type { ResolverInfoBase } from '../runtime/request-handler'
@@ -57,7 +58,8 @@ function argsFor(ctx: RequestContext, serve: ServeHttp | null): HttpSubscription
 /** Which per-request transport the Accept header asks for (multipart first: it names the spec). */
 function transportOf(accept: string | null): 'multipart' | 'event-stream' | undefined {
   if (accept === null) return undefined
-  if (/multipart\/mixed[^,]*subscriptionspec\s*=/i.test(accept)) return 'multipart'
+  const multipart = mediaRanges(accept).some((range) => range.type === 'multipart/mixed' && range.quality > 0 && range.parameters.has('subscriptionspec'))
+  if (multipart) return 'multipart'
   return acceptsEventStream(accept) ? 'event-stream' : undefined
 }
 

@@ -1,29 +1,9 @@
 import { kDefaultContentType } from '../runtime/http-response'
+import { mediaRanges } from '../runtime/media-ranges'
 import { asEventStreamResult, asksForEventStreamOnly } from './event-stream-result'
 
 export const GRAPHQL_RESPONSE_JSON = 'application/graphql-response+json'
 export const JSON_TYPE = 'application/json'
-
-/** One entry of an Accept header: its media type (lower case), its parameters (names in lower case, values unquoted) and its quality. */
-export interface MediaRange {
-  readonly type: string
-  readonly parameters: ReadonlyMap<string, string>
-  readonly quality: number
-}
-
-/** The entries of an Accept header, in order; a missing or unreadable `q` counts as 1. */
-export function mediaRanges(accept: string): MediaRange[] {
-  return accept.split(',').map((entry) => {
-    const [rawType, ...rawParameters] = entry.split(';')
-    const parameters = new Map<string, string>()
-    for (const parameter of rawParameters) {
-      const [name, value = ''] = parameter.split('=')
-      parameters.set(name.trim().toLowerCase(), value.trim().replace(/^"|"$/g, ''))
-    }
-    const quality = Number(parameters.get('q') ?? 1)
-    return { type: rawType.trim().toLowerCase(), parameters, quality: Number.isNaN(quality) ? 1 : quality }
-  })
-}
 
 /**
  * The response media type a client asked for (GraphQL over HTTP): the GraphQL response type

@@ -1,3 +1,4 @@
+import { acceptsMediaType } from '../runtime/media-ranges'
 import { encodeEventStreamFields } from '../sse/event-stream-encoder'
 import { EVENT_STREAM_HEADERS } from '../sse/event-stream-writer'
 import { acceptsEventStream } from '../sse/sse-handler'
@@ -12,12 +13,12 @@ export const GRAPHQL_SSE_TOKEN_HEADER = 'x-graphql-event-stream-token'
 const JSON_RANGES = new Set(['application/json', 'application/graphql-response+json', 'application/*', '*/*'])
 
 /**
- * True when the client takes an event stream and no JSON: graphql-sse's distinct connections
- * mode sends `Accept: text/event-stream` for queries and mutations too.
+ * True when the client takes an event stream and no JSON (a JSON type or wildcard listed with
+ * `q=0` is refused, not taken): graphql-sse's distinct connections mode sends
+ * `Accept: text/event-stream` for queries and mutations too.
  */
 export function asksForEventStreamOnly(accept: string | null): boolean {
-  if (!acceptsEventStream(accept)) return false
-  return !(accept as string).split(',').some((range) => JSON_RANGES.has(range.split(';', 1)[0].trim().toLowerCase()))
+  return acceptsEventStream(accept) && !acceptsMediaType(accept, JSON_RANGES)
 }
 
 /**

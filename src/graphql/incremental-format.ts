@@ -1,4 +1,4 @@
-import { mediaRanges } from './content-negotiation'
+import { mediaRanges } from '../runtime/media-ranges'
 
 /**
  * The two wire formats of `@defer`/`@stream` results, and which one a request's Accept names.

@@ -1,4 +1,5 @@
 import { HttpHandler, type HttpPredicate, type HttpResolverInfo, type PathParams } from '../rest/http-handler'
+import { acceptsMediaType } from '../runtime/media-ranges'
 import { runCleanups } from '../runtime/resolver-cleanups'
 import { onAbort } from '../runtime/abort-fanout'
 import { messages } from '../runtime/messages'
@@ -41,10 +42,14 @@ export interface ServerSentEventHandlerOptions extends RequestHandlerOptions {
   accept?: 'event-stream' | 'any'
 }
 
-/** True when an Accept header lists text/event-stream (parameters and quality ignored). */
+const EVENT_STREAM = new Set(['text/event-stream'])
+
+/**
+ * True when an Accept header lists text/event-stream, in any case, with a quality above 0
+ * (`text/event-stream;q=0` refuses a stream); wildcards do not ask for one.
+ */
 export function acceptsEventStream(accept: string | null): boolean {
-  if (accept === null) return false
-  return accept.split(',').some((range) => range.split(';', 1)[0].trim().toLowerCase() === 'text/event-stream')
+  return acceptsMediaType(accept, EVENT_STREAM)
 }
 
 /** The resolver argument's request context, for the stream (the unread request, the lifetime). */
