@@ -1,5 +1,5 @@
 import type { CompiledEndpoint } from '../graphql/endpoint'
-import { GRAPHQL_SSE_TOKEN_HEADER } from '../graphql/event-stream-result'
+import { graphqlSseTokenOf } from '../graphql/event-stream-result'
 import type { GraphQLResponseBody, GraphQLResponseError } from '../graphql/types'
 import type { ConnectionPipeline } from '../ws/websocket-handler'
 import { onAbort } from '../runtime/abort-fanout'
@@ -39,7 +39,7 @@ export function matchSingleConnection(
   ctx: RequestContext,
 ): MaybePromise<ServeHttp | null> | undefined {
   const { request } = ctx
-  const token = request.headers.get(GRAPHQL_SSE_TOKEN_HEADER) ?? (request.url.includes('token=') ? ctx.url.searchParams.get('token') : null)
+  const { token } = graphqlSseTokenOf(ctx)
   if (token === null) {
     if (request.method !== 'PUT' || endpoint === undefined || !endpoint.matches(ctx)) return undefined
     return () => reserve(ctx)

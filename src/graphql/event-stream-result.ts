@@ -1,4 +1,5 @@
 import { acceptsMediaType } from '../runtime/media-ranges'
+import type { RequestContext } from '../runtime/request-context'
 import { encodeEventStreamFields } from '../sse/event-stream-encoder'
 import { EVENT_STREAM_HEADERS } from '../sse/event-stream-writer'
 import { acceptsEventStream } from '../sse/sse-handler'
@@ -8,7 +9,26 @@ import { acceptsEventStream } from '../sse/sse-handler'
  * carrying it belongs to that stream (see graphql-ws/sse-single-connection.ts), so plain GraphQL
  * handlers leave it alone.
  */
-export const GRAPHQL_SSE_TOKEN_HEADER = 'x-graphql-event-stream-token'
+const GRAPHQL_SSE_TOKEN_HEADER = 'x-graphql-event-stream-token'
+
+/** The graphql-sse stream token a request carries (see `graphqlSseTokenOf`). */
+export interface GraphQLSseToken {
+  /** The token header: only graphql-sse's single connection mode sends it. */
+  readonly header: string | null
+  /** The header, else the URL's `token` parameter (how an EventSource opens the stream). */
+  readonly token: string | null
+}
+
+/**
+ * The request's graphql-sse stream token, read once per request (`ctx.memo`) however many
+ * GraphQL and subscription handlers ask.
+ */
+export function graphqlSseTokenOf(ctx: RequestContext): GraphQLSseToken {
+  return ctx.memo(graphqlSseTokenOf, () => {
+    const header = ctx.request.headers.get(GRAPHQL_SSE_TOKEN_HEADER)
+    return { header, token: header ?? (ctx.request.url.includes('token=') ? ctx.url.searchParams.get('token') : null) }
+  })
+}
 
 const JSON_RANGES = new Set(['application/json', 'application/graphql-response+json', 'application/*', '*/*'])
 

@@ -15,7 +15,7 @@ import type { GraphQLHandlerShape } from './as-graphql-handler'
 import { graphqlBatchExpander } from './batch'
 import { compilePredicate, type CompiledPredicate, type HandlerOperationType } from './compile-predicate'
 import { negotiateResponse } from './content-negotiation'
-import { GRAPHQL_SSE_TOKEN_HEADER } from './event-stream-result'
+import { graphqlSseTokenOf } from './event-stream-result'
 import { diagnoseGraphQL } from './diagnostics'
 import { compileEndpoint, type CompiledEndpoint } from './endpoint'
 import { graphqlMessages } from './graphql-messages'
@@ -118,7 +118,7 @@ export class GraphQLHandler<Query extends object | null = GraphQLQuery, Variable
     // Scoped handlers do not read the bodies of requests to other URLs.
     if (!this.endpointMatches(ctx)) return null
     // An operation posted to a graphql-sse stream: subscription handlers run it (and ask this one).
-    if (ctx.request.headers.has(GRAPHQL_SSE_TOKEN_HEADER)) return null
+    if (graphqlSseTokenOf(ctx).header !== null) return null
     return readGraphQLRequest(ctx).then((parsed) => this.#matchParsed(ctx, parsed))
   }
 

@@ -1,7 +1,7 @@
 // graphql.subscription() served as GraphQL over SSE, driven by the real graphql-sse client in
 // both of its modes: distinct connections (one POST event stream per operation) and single
 // connection (PUT reservation, one GET stream, POSTed operations, DELETE to stop).
-import { graphql, HttpResponse, type GraphQLSubscriptionHandle } from 'mocklib'
+import { getResponse, graphql, HttpResponse, type GraphQLSubscriptionHandle } from 'mocklib'
 import { setupServer } from 'mocklib/node'
 import { deferred, unsubscribeProbe } from './probes'
 import { createClient, type Client } from 'graphql-sse'
@@ -183,5 +183,28 @@ describe('GraphQL over SSE, distinct connections mode: the wire', () => {
     })
     expect(response.headers.get('content-type')).toBe('text/event-stream')
     expect(await response.text()).toBe('event:next\ndata:{"data":{"n":1}}\n\nevent:complete\ndata:\n\n')
+  })
+})
+
+describe('the stream token header', () => {
+  it('is read once per request, however many GraphQL and subscription handlers look at it', async () => {
+    const handlers = [
+      ...Array.from({ length: 10 }, (_, index) => api.subscription(`OnTick${index}`, () => {})),
+      ...Array.from({ length: 10 }, (_, index) => api.query(`Other${index}`, () => HttpResponse.json({ data: { other: index } }))),
+      api.query('Me', () => HttpResponse.json({ data: { me: 'ada' } })),
+    ]
+    const request = new Request(URL_, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: 'query Me { me }' }) })
+    let tokenReads = 0
+    const { get, has } = request.headers
+    const counted = (name: string) => {
+      if (name.toLowerCase() === 'x-graphql-event-stream-token') tokenReads++
+    }
+    Object.assign(request.headers, {
+      get: (name: string) => (counted(name), get.call(request.headers, name)),
+      has: (name: string) => (counted(name), has.call(request.headers, name)),
+    })
+    const response = await getResponse(handlers, request)
+    expect(await response?.json()).toEqual({ data: { me: 'ada' } })
+    expect(tokenReads).toBe(1)
   })
 })
