@@ -2,7 +2,7 @@ import type { CompiledEndpoint } from '../graphql/endpoint'
 import { MultipartMixedWriter } from '../graphql/multipart-mixed-writer'
 import type { MaybePromise } from '../runtime/maybe-promise'
 import { mediaRanges } from '../runtime/media-ranges'
-import { whenRemovedOf, type WhenHandlerRemoved } from '../runtime/outlives-request'
+import { outlivesRequest, whenRemovedOf, type WhenHandlerRemoved } from '../runtime/outlives-request'
 import type { RequestContext } from '../runtime/request-context'
 import type { ResolverInfoBase } from '../runtime/request-handler'
 import { eventStreamResponse, EventStreamWriter } from '../sse/event-stream-writer'
@@ -52,7 +52,8 @@ export function serveHttpSubscription(args: ResolverInfoBase): Response {
 
 function argsFor(ctx: RequestContext, serve: ServeHttp | null): HttpSubscriptionArgs | null {
   if (serve === null) return null
-  return Object.defineProperty(ctx.withRequest<ResolverInfoBase>({ requestId: ctx.requestId }), kServe, { value: serve }) as HttpSubscriptionArgs
+  // Its subscription (or stream) may outlive the request: the loop hands it the removal registration.
+  return outlivesRequest(Object.defineProperty(ctx.withRequest<ResolverInfoBase>({ requestId: ctx.requestId }), kServe, { value: serve })) as HttpSubscriptionArgs
 }
 
 /** Which per-request transport the Accept header asks for (multipart first: it names the spec). */

@@ -4,7 +4,7 @@ import { cloneResponse } from './clone-response'
 import { isPassthroughResponse } from './passthrough'
 import { markHandlerUsed, type HandlerStateStore, type HandlerRunState } from './handler-state'
 import { messages } from './messages'
-import { setWhenRemoved } from './outlives-request'
+import { offerWhenRemoved } from './outlives-request'
 import { ResponseBase } from './platform-response'
 import type { RequestContext } from './request-context'
 import type { HandlerShape, ResolverCleanup } from './handler-shape'
@@ -104,7 +104,7 @@ async function runMatched(
   }
   try {
     const withExtras = withFinalize(args, finalize)
-    setWhenRemoved(withExtras, (callback) => store.onRemoved(handler, callback))
+    offerWhenRemoved(withExtras, () => store.whenRemoved(handler))
     return { threw: false, result: await runResolver(handler, state, withExtras, cleanups) }
   } catch (error) {
     // A thrown Response answers like a returned one.

@@ -1,4 +1,5 @@
 import type { HandlerShape, ResolverCleanup } from './handler-shape'
+import type { WhenHandlerRemoved } from './outlives-request'
 import { runCleanups } from './resolver-cleanups'
 
 /** What one scope remembers about one handler between requests. */
@@ -15,6 +16,8 @@ export interface HandlerRunState {
   cleanups?: ResolverCleanup[]
   /** What to end when the handler leaves this scope's list (subscriptions it still serves). */
   removed?: Set<() => void>
+  /** The one registration function for `removed` handed to this handler's runs in this scope. */
+  whenRemoved?: WhenHandlerRemoved
 }
 
 /**
@@ -46,6 +49,15 @@ export class HandlerStateStore {
     const callbacks = (state.removed ??= new Set())
     callbacks.add(callback)
     return () => callbacks.delete(callback)
+  }
+
+  /**
+   * `onRemoved` for `handler`, as one function made once per handler and scope: what the loop
+   * gives each run that may outlive its request, and the connection pipeline each connection.
+   */
+  whenRemoved(handler: HandlerShape): WhenHandlerRemoved {
+    const state = this.get(handler)
+    return (state.whenRemoved ??= (callback) => this.onRemoved(handler, callback))
   }
 
   /** These handlers left the list: what they still serve in this scope ends. */

@@ -63,7 +63,7 @@ export async function handleConnection(
     if (handler.options.once === true) list.store.get(handler).used = true
     const { client, server } = connection.viewFor(handler, handler.info.header)
     try {
-      const whenRemoved = (callback: () => void) => list.store.onRemoved(listed, callback)
+      const whenRemoved = list.store.whenRemoved(listed)
       handler.connect({ client, server, params, info: { protocols }, requestId: id, get request() { return handshake() } }, connection.closed, pipeline, whenRemoved)
     } catch (error) {
       connection.fail(error, handler, handler.info.header)
