@@ -108,6 +108,16 @@ describe.each([['undici 7', undici7], ['undici 6', undici6 as unknown as Undici]
     server.resetHandlers()
   })
 
+  it('fetch() aborted by the resolver itself, before it answers: the call rejects, nothing is thrown elsewhere', async () => {
+    const controller = new AbortController()
+    server.use(http.get('https://api.test/self-abort', () => {
+      controller.abort()
+      return HttpResponse.text('too late')
+    }))
+    await expect(undici.fetch('https://api.test/self-abort', { signal: controller.signal })).rejects.toThrow(/abort/i)
+    server.resetHandlers()
+  })
+
   it('a client that aborts while a mocked body streams cancels the body', async () => {
     const cancelled = deferred<unknown>()
     server.use(http.get('https://api.test/endless', () => new HttpResponse(new ReadableStream({

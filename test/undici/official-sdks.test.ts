@@ -9,7 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import * as undici7 from 'undici'
 import * as undici6 from 'undici6'
 import { DiscordAPIError, REST } from '@discordjs/rest'
-import { BlobAccessError, BlobNotFoundError, del, get, head, list, put } from '@vercel/blob'
+import { BlobAccessError, BlobNotFoundError, BlobRequestAbortedError, del, get, head, list, put } from '@vercel/blob'
 import { http, HttpResponse, passthrough } from 'mocklib'
 import { setupServer } from 'mocklib/node'
 import { startRecordingServer, type RecordingServer } from '../helpers/recording-server'
@@ -172,6 +172,63 @@ describe('@vercel/blob (undici.fetch)', () => {
     expect(received?.access).toBe('public')
     expect(received?.authorization).toBe(`Bearer ${blobToken}`)
     expect(Buffer.from(received!.bytes).equals(Buffer.from(bytes))).toBe(true)
+  })
+
+  it('put() of a stream with onUploadProgress: the streamed body arrives byte for byte', async () => {
+    const bytes = new Uint8Array(150_000).map((_, index) => (index * 7 + 3) % 256)
+    let received: Uint8Array | undefined
+    server.use(http.put(`${blobApi}/`, async ({ request }) => {
+      received = new Uint8Array(await request.arrayBuffer())
+      return HttpResponse.json(blob('streams/data.bin'))
+    }))
+    const progress: number[] = []
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (let offset = 0; offset < bytes.byteLength; offset += 50_000) controller.enqueue(bytes.slice(offset, offset + 50_000))
+        controller.close()
+      },
+    })
+    // onUploadProgress makes the SDK pipe the body through a chunking stream of its own.
+    const result = await put('streams/data.bin', body, { ...options, onUploadProgress: ({ loaded }) => progress.push(loaded) })
+    expect(result.pathname).toBe('streams/data.bin')
+    expect(Buffer.from(received!).equals(Buffer.from(bytes))).toBe(true)
+    expect(progress[0]).toBe(0)
+  })
+
+  it('put({ multipart: true }): create, upload a part, complete; each request as the API receives it', async () => {
+    const bytes = new Uint8Array(20_000).map((_, index) => (index * 13) % 256)
+    const actions: string[] = []
+    let part: Uint8Array | undefined
+    let completed: unknown
+    server.use(http.post(`${blobApi}/mpu`, async ({ request }) => {
+      const action = request.headers.get('x-mpu-action')
+      actions.push(`${action} ${new URL(request.url).searchParams.get('pathname')}`)
+      if (action === 'create') return HttpResponse.json({ key: 'videos/clip.mp4', uploadId: 'upload-1' })
+      expect(request.headers.get('x-mpu-upload-id')).toBe('upload-1')
+      if (action === 'upload') {
+        part = new Uint8Array(await request.arrayBuffer())
+        return HttpResponse.json({ etag: `"part-${request.headers.get('x-mpu-part-number')}"` })
+      }
+      completed = await request.json()
+      return HttpResponse.json(blob('videos/clip.mp4'))
+    }))
+    const result = await put('videos/clip.mp4', Buffer.from(bytes), { ...options, multipart: true })
+    expect(result.pathname).toBe('videos/clip.mp4')
+    expect(actions).toEqual(['create videos/clip.mp4', 'upload videos/clip.mp4', 'complete videos/clip.mp4'])
+    expect(Buffer.from(part!).equals(Buffer.from(bytes))).toBe(true)
+    expect(completed).toEqual([{ etag: '"part-1"', partNumber: 1 }])
+  })
+
+  it('aborting while the resolver runs rejects with BlobRequestAbortedError; the late mocked answer is dropped', async () => {
+    const controller = new AbortController()
+    let answered = false
+    server.use(http.get(blobApi, () => {
+      controller.abort()
+      answered = true
+      return HttpResponse.json(blob('late.png'))
+    }))
+    await expect(head(`${blobHost}/late.png`, { ...options, abortSignal: controller.signal })).rejects.toBeInstanceOf(BlobRequestAbortedError)
+    expect(answered).toBe(true)
   })
 
   it('head(), list() and del(): query strings and the JSON body as the API receives them', async () => {

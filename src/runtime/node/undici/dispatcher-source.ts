@@ -45,6 +45,10 @@ export class DispatcherSource {
       return
     }
     channel.onAbort = (reason) => dispatched.abort(reason)
+    // Event listeners and resolvers are the user's code: they run once dispatch() has returned,
+    // as a network answer would. undici's fetch cannot take an abort until then (a resolver that
+    // aborted synchronously tripped its `controller != null` assertion, an uncaught exception).
+    await Promise.resolve()
     const { request } = dispatched
     const requestId = randomUUID()
     const result = await handleRequest(request, requestId, this.getList(), this.options(), dispatched.signal)
