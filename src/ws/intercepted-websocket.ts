@@ -49,7 +49,7 @@ export function createInterceptedWebSocket(
       checkProtocols(protocols)
       const connection = new WebSocketConnection({ socket: this, url: resolved, protocols, Original, events })
       this.#connection = connection
-      queueMicrotask(() => void connect(connection, listener))
+      queueMicrotask(() => void connectThroughPipeline(connection, listener))
     }
 
     get url(): string {
@@ -149,8 +149,12 @@ export function createInterceptedWebSocket(
   return WebSocket as unknown as typeof globalThis.WebSocket
 }
 
-/** Runs the pipeline, then opens the application's socket as its outcome says. */
-async function connect(connection: WebSocketConnection, listener: ConnectionListener): Promise<void> {
+/**
+ * Runs the pipeline, then opens the application's socket as its outcome says. Every client
+ * socket mocklib stands in for goes through here (this class, and an undici WebSocket's
+ * upgrade: runtime/node/undici/websocket-upgrade.ts).
+ */
+export async function connectThroughPipeline(connection: WebSocketConnection, listener: ConnectionListener): Promise<void> {
   let outcome: 'mocked' | 'passthrough' | 'failed'
   try {
     outcome = (await listener(connection)).type

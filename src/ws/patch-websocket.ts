@@ -15,6 +15,13 @@ interface Scope {
 }
 
 /**
+ * Runs the construction of a real socket (a passthrough): the Node source marks it, so that its
+ * handshake, made with the platform's WebSocket, which is undici there, reaches the network
+ * even when the undici source is on (runtime/node/undici/network-scope.ts).
+ */
+export type RealSocketScope = <T>(open: () => T) => T
+
+/**
  * Puts mocklib's WebSocket class (intercepted-websocket.ts) in place of the scope's own, so every
  * socket created from then on goes to `listener`. Where the scope has no WebSocket (Node 20
  * without --experimental-websocket), nothing is patched and undefined is returned.
@@ -23,9 +30,13 @@ interface Scope {
  * global still holds mocklib's class; if someone replaced it since, theirs stays. Either way,
  * the class stops intercepting: a socket made later from a copy of it is a real one.
  */
-export function patchWebSocket(scope: Scope, listener: ConnectionListener): WebSocketPatch | undefined {
-  const Original = scope.WebSocket
-  if (typeof Original !== 'function') return undefined
+export function patchWebSocket(scope: Scope, listener: ConnectionListener, realScope?: RealSocketScope): WebSocketPatch | undefined {
+  const Platform = scope.WebSocket
+  if (typeof Platform !== 'function') return undefined
+  const Original =
+    realScope === undefined
+      ? Platform
+      : new Proxy(Platform, { construct: (target, args, newTarget) => realScope(() => Reflect.construct(target, args, newTarget) as object) })
   const descriptor = Object.getOwnPropertyDescriptor(scope, 'WebSocket')
   let active = true
   const events = socketEvents({ Event: scope.Event, MessageEvent: scope.MessageEvent, CloseEvent: scope.CloseEvent })

@@ -9,6 +9,7 @@ import { connectToNetwork } from '../../ws/handle-connection'
 import { patchWebSocket, type WebSocketPatch } from '../../ws/patch-websocket'
 import type { WebSocketConnection } from '../../ws/websocket-connection'
 import { FetchSource } from './fetch-source'
+import { toNetwork } from './undici/network-scope'
 import type { InterceptedRequest, InterceptedResponse, RequestSink, RequestVia } from './request-sink'
 
 /** Where a server's source joins to receive requests: the shared set, or interceptors of its own. */
@@ -85,7 +86,7 @@ export class SharedInterceptors implements InterceptorSet {
     for (const interceptor of this.#interceptors) {
       interceptor.on('request', interceptor === this.#xhr ? this.#onXhrRequest : interceptor === this.#fetch ? this.#onFetchRequest : this.#onRequest)
     }
-    this.#websocket = patchWebSocket(globalThis as never, this.#onConnection)
+    this.#websocket = patchWebSocket(globalThis as never, this.#onConnection, toNetwork)
   }
 
   #dispose(): void {

@@ -27,6 +27,10 @@ export class CallbackChannel extends ResponseChannel {
     this.handler.onComplete?.([])
   }
 
+  protected upgraded(status: number, headers: Headers, socket: unknown): void {
+    this.handler.onUpgrade?.(status, toRawHeaders(headers), socket)
+  }
+
   protected error(error: Error): void {
     this.handler.onError?.(error)
   }

@@ -58,6 +58,10 @@ export class ControllerChannel extends ResponseChannel {
     this.handler.onResponseEnd?.(this.controller, {})
   }
 
+  protected upgraded(status: number, headers: Headers, socket: unknown): void {
+    this.handler.onRequestUpgrade?.(this.controller, status, toHeaderRecord(headers), socket)
+  }
+
   protected error(error: Error): void {
     this.handler.onResponseError?.(this.controller, error)
   }

@@ -7,10 +7,14 @@ import { describeRequest, format } from '../../messages'
 import { CallbackChannel } from './callback-channel'
 import { ControllerChannel } from './controller-channel'
 import { DispatchedRequest } from './dispatched-request'
+import { handleConnection } from '../../../ws/handle-connection'
+import type { WebSocketConnection } from '../../../ws/websocket-connection'
 import { isBoundForNetwork } from './network-scope'
+import { networkWebSocket } from './network-websocket'
 import { observeResponse } from './observed-response'
 import type { ResponseChannel } from './response-channel'
 import { isControllerHandler, type DispatcherLike, type DispatchHandler, type DispatchOptions } from './types'
+import { answerUpgrade, readUpgrade } from './websocket-upgrade'
 import { writeResponse } from './write-response'
 
 /**
@@ -27,23 +31,30 @@ export class DispatcherSource {
   ) {}
 
   dispatch(options: DispatchOptions, handler: DispatchHandler, network: DispatcherLike): boolean {
-    // Upgrades (WebSocket handshakes) and CONNECT tunnels are not requests the pipeline answers;
-    // a request another source already dealt with goes on as it is.
-    if (options.upgrade || options.method === 'CONNECT' || isBoundForNetwork()) return network.dispatch(options, handler)
+    // A request another source already dealt with goes on as it is, and so do CONNECT tunnels
+    // and upgrades to other protocols than WebSocket.
+    if (isBoundForNetwork() || options.method === 'CONNECT') return network.dispatch(options, handler)
+    const websocket = isWebSocketUpgrade(options)
+    if (options.upgrade && !websocket) return network.dispatch(options, handler)
     const channel = isControllerHandler(handler) ? new ControllerChannel(handler) : new CallbackChannel(handler)
     channel.start()
-    void this.#answer(options, channel, network)
+    if (websocket) this.#upgrade(options, channel, network)
+    else void this.#answer(options, channel, network)
     return true
   }
 
+  /** A WebSocket handshake (undici's WebSocket): the connection pipeline takes it, as for the global WebSocket. */
+  #upgrade(options: DispatchOptions, channel: ResponseChannel, network: DispatcherLike): void {
+    const dispatched = readRequest(options, channel)
+    if (dispatched === undefined) return
+    const upgrade = readUpgrade(dispatched.request)
+    const connect = (connection: WebSocketConnection) => handleConnection(connection, this.getList(), this.options())
+    answerUpgrade(upgrade, channel, connect, networkWebSocket(network, dispatched.request.headers))
+  }
+
   async #answer(options: DispatchOptions, channel: ResponseChannel, network: DispatcherLike): Promise<void> {
-    let dispatched: DispatchedRequest
-    try {
-      dispatched = new DispatchedRequest(options)
-    } catch (error) {
-      channel.fail(invalidRequest(options, error))
-      return
-    }
+    const dispatched = readRequest(options, channel)
+    if (dispatched === undefined) return
     channel.onAbort = (reason) => dispatched.abort(reason)
     // Event listeners and resolvers are the user's code: they run once dispatch() has returned,
     // as a network answer would. undici's fetch cannot take an abort until then (a resolver that
@@ -89,6 +100,20 @@ export class DispatcherSource {
     if (clone !== undefined) emitter.emit('response:mocked', { response: clone, request, requestId })
     await written
   }
+}
+
+/** The dispatched request as a Fetch API Request; one that cannot be read fails its channel. */
+function readRequest(options: DispatchOptions, channel: ResponseChannel): DispatchedRequest | undefined {
+  try {
+    return new DispatchedRequest(options)
+  } catch (error) {
+    channel.fail(invalidRequest(options, error))
+    return undefined
+  }
+}
+
+function isWebSocketUpgrade(options: DispatchOptions): boolean {
+  return typeof options.upgrade === 'string' && options.upgrade.toLowerCase() === 'websocket'
 }
 
 function invalidRequest(options: DispatchOptions, error: unknown): Error {

@@ -40,6 +40,8 @@ export abstract class ResponseChannel {
   abstract respond(status: number, statusText: string, headers: Headers): boolean
   /** Sends a chunk of the body; false when the handler asked to pause. */
   abstract data(chunk: Buffer): boolean
+  /** Hands the handler an upgraded connection (a WebSocket handshake's 101 and the socket). */
+  protected abstract upgraded(status: number, headers: Headers, socket: unknown): void
   /** The handler for the network dispatcher, in the handler's own generation. */
   abstract forwarder(observer: ResponseObserver | undefined): DispatchHandler
   protected abstract complete(): void
@@ -48,6 +50,11 @@ export abstract class ResponseChannel {
   /** Ends the response. Does nothing once the request ended or failed. */
   end(): void {
     if (this.settle()) this.complete()
+  }
+
+  /** Answers an upgrade: the request is over, the connection now belongs to `socket`. */
+  upgrade(status: number, headers: Headers, socket: unknown): void {
+    if (this.settle()) this.upgraded(status, headers, socket)
   }
 
   /** Fails the request (the client sees the error). Does nothing once it ended or failed. */

@@ -1,0 +1,47 @@
+// The global WebSocket while the undici source is on too: the patched global answers its
+// connections, and its passthrough (made with the platform's WebSocket, which is undici in Node)
+// goes to the network through undici's global dispatcher without being answered a second time.
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest'
+import { ws } from 'mocklib'
+import { setupServer } from 'mocklib/node'
+import { startRealServer, type RealServer } from './real-server'
+import { openSocket } from './socket'
+
+const server = setupServer()
+let real: RealServer
+const connections: string[] = []
+beforeAll(async () => {
+  real = await startRealServer()
+  server.listen({ sources: ['interceptors', 'undici'], onUnhandledRequest: 'bypass' })
+  server.events.on('connection', ({ url }) => connections.push(url.href))
+})
+afterEach(() => {
+  server.resetHandlers()
+  connections.length = 0
+})
+afterAll(async () => {
+  server.close()
+  await real.close()
+})
+
+it("server.connect() from a handler opens one real connection, and the pipeline sees the client's once", async () => {
+  server.use(ws.link(`${real.url}/live`).addEventListener('connection', ({ server: origin }) => origin.connect()))
+  const accepted = real.nextConnection()
+  const { socket, nextMessage } = openSocket(`${real.url}/live`)
+  expect((await nextMessage()).data).toBe('hello from the real server')
+  await accepted
+  socket.send('hi')
+  expect((await nextMessage()).data).toBe('real: hi')
+  socket.close()
+  expect(real.connections).toHaveLength(1)
+  expect(connections).toEqual([`${real.url}/live`])
+})
+
+it('an unhandled connection goes to the real server once', async () => {
+  const before = real.connections.length
+  const { socket, nextMessage } = openSocket(`${real.url}/plain`)
+  expect((await nextMessage()).data).toBe('hello from the real server')
+  socket.close()
+  expect(real.connections.length - before).toBe(1)
+  expect(connections).toEqual([`${real.url}/plain`])
+})
