@@ -70,7 +70,8 @@ export function answerUpgrade(upgrade: UpgradeRequest, channel: ResponseChannel,
   })
   // The client gave up on the handshake (undici's WebSocket closed while connecting).
   channel.onAbort = () => connection.closeFromApplication(1000, '')
-  void connectThroughPipeline(connection, listener)
+  // Handlers and event listeners run once dispatch() has returned, as for a request (dispatcher-source.ts).
+  queueMicrotask(() => void connectThroughPipeline(connection, listener))
 }
 
 function handshakeHeaders(key: string, protocol: string): Headers {
