@@ -1,3 +1,4 @@
+import { iterateUntil } from '../runtime/iterate-until'
 import { format } from '../runtime/messages'
 import type { GraphQLResponseBody, GraphQLResponseError, GraphQLVariables } from '../graphql/types'
 import type { GraphQLSubscriptionHandle } from './types'
@@ -40,6 +41,8 @@ export class LiveSubscription implements GraphQLSubscriptionHandle<object | null
   readonly #finalizers: Array<() => void> = []
   /** mocklib's own bookkeeping (the handler's and link's sets), run before the user's finalizers. */
   readonly #onStop: Array<() => void> = []
+  /** Aborted by stop(): what reads a source for this subscription stops reading. */
+  readonly #stopped = new AbortController()
   #active = true
 
   constructor(id: string, operation: SubscribedOperation, sink: SubscriptionSink) {
@@ -76,18 +79,12 @@ export class LiveSubscription implements GraphQLSubscriptionHandle<object | null
     this.stop()
   }
 
+  /** Publishes what `source` yields; the subscription ending (the client left) closes the source at once. */
   from(source: AsyncIterable<GraphQLResponseBody<object | null>> | Iterable<GraphQLResponseBody<object | null>>): void {
-    void (async () => {
-      try {
-        for await (const result of source) {
-          if (!this.#active) return
-          this.publish(result)
-        }
-        this.complete()
-      } catch (error) {
-        this.error([{ message: error instanceof Error ? error.message : String(error) }])
-      }
-    })()
+    iterateUntil(source, this.#stopped.signal, (result) => this.publish(result)).then(
+      (end) => end === 'done' && this.complete(),
+      (error: unknown) => this.error([{ message: error instanceof Error ? error.message : String(error) }]),
+    )
   }
 
   passthrough(): void {
@@ -117,6 +114,7 @@ export class LiveSubscription implements GraphQLSubscriptionHandle<object | null
   stop(): void {
     if (!this.#active) return
     this.#active = false
+    this.#stopped.abort()
     this.#sink.ended(this.subscriptionId)
     for (const callback of this.#onStop.splice(0)) callback()
     while (this.#finalizers.length > 0) runFinalizer(this.#finalizers.pop() as () => void)

@@ -23,7 +23,8 @@ export interface GraphQLSubscriptionHandle<Data extends object | null = GraphQLQ
   complete(): void
   /**
    * Publishes every result of `source` (an async or a plain iterable), then completes; a throw from `source` ends it with an
-   * error. Iteration stops when the subscription ends first.
+   * error. When the subscription ends first (the client unsubscribed), the source's `return()` is called at once, even
+   * while it waits for its next result, so a pub/sub iterator lets go of its listener.
    */
   from(source: AsyncIterable<GraphQLResponseBody<Data>> | Iterable<GraphQLResponseBody<Data>>): void
   /**

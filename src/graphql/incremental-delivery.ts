@@ -1,24 +1,36 @@
 import type { IncrementalPayload, LegacyIncrementalEntry, LegacyIncrementalPayload, PendingEntry, ResultPath, V02IncrementalPayload } from './incremental-format'
 import { onAbort } from '../runtime/abort-fanout'
 import { HttpResponse } from '../runtime/http-response'
+import { iterateUntil } from '../runtime/iterate-until'
 import { MultipartMixedWriter } from './multipart-mixed-writer'
 
-/** Called before a later payload is written; the payload waits for what it returns. */
-export type BeforePayload<P> = (payload: P, index: number) => Promise<void> | void
+/**
+ * Called before a later payload is written; the payload waits for what it returns. `ended`
+ * aborts when the body has ended (the client left): stop waiting then, clear timers.
+ */
+export type BeforePayload<P> = (payload: P, index: number, ended: AbortSignal) => Promise<void> | void
+
+export interface MultipartIncrementalOptions<P> {
+  before?: BeforePayload<P>
+  /** Split each payload into one per part (see splitPayload), so that each waits for its own `before`. */
+  split?: boolean
+  /** The client's signal (fetch's `request.signal`): when it aborts, the body fails with its reason. */
+  clientSignal?: AbortSignal
+}
 
 /**
  * A response streaming an incremental result as a multipart/mixed body: the initial payload at
- * once, then each later payload as the source yields it (and `before` lets it go). The body ends
- * after the last payload. When the client goes away (`clientSignal` aborts, as fetch's signal
- * does) the body fails with the abort reason, as a real response body does, and the source is
- * stopped. A source that throws writes a final `{ errors, hasNext: false }` part, so clients see
- * the failure as a GraphQL error.
+ * once, then each later payload as the source yields it (and `before` lets it go), asking the
+ * source for the next one only once the client has read what was sent. The body ends after the
+ * last payload. When the client goes away (`clientSignal` aborts, as fetch's signal does, or it
+ * cancels the body) the body fails with the abort reason, as a real response body does, and the
+ * source is stopped at once (its `return()`; see iterateUntil). A source that throws writes a
+ * final `{ errors, hasNext: false }` part, so clients see the failure as a GraphQL error.
  */
 export function multipartIncrementalResponse<P extends IncrementalPayload>(
   initial: P,
   subsequent: AsyncIterable<P> | Iterable<P>,
-  before?: BeforePayload<P>,
-  clientSignal?: AbortSignal,
+  options: MultipartIncrementalOptions<P> = {},
 ): Response {
   const writer = new MultipartMixedWriter()
   const response = new HttpResponse(writer.readable, { headers: { 'content-type': writer.contentType } })
@@ -27,27 +39,46 @@ export function multipartIncrementalResponse<P extends IncrementalPayload>(
     writer.close()
     return response
   }
+  const { clientSignal } = options
   if (clientSignal?.aborted === true) writer.error(clientSignal.reason)
   else if (clientSignal !== undefined) writer.signal.addEventListener('abort', onAbort(clientSignal, () => writer.error(clientSignal.reason)), { once: true })
-  void pump(subsequent, writer, before)
+  void pump(subsequent, writer, options)
   return response
 }
 
-async function pump<P extends IncrementalPayload>(subsequent: AsyncIterable<P> | Iterable<P>, writer: MultipartMixedWriter, before?: BeforePayload<P>): Promise<void> {
-  // A payload waiting for a delay or a hold stops waiting once the body has ended.
-  const ended = new Promise<void>((resolve) => (writer.state === 'open' ? writer.signal.addEventListener('abort', () => resolve(), { once: true }) : resolve()))
+async function pump<P extends IncrementalPayload>(subsequent: AsyncIterable<P> | Iterable<P>, writer: MultipartMixedWriter, options: MultipartIncrementalOptions<P>): Promise<void> {
+  const { before, split = false } = options
   let index = 0
+  const send = async (payload: P) => {
+    if (writer.state !== 'open') return
+    await before?.(payload, index++, writer.signal)
+    writer.writeJson(payload)
+    await writer.ready()
+  }
   try {
-    for await (const payload of subsequent) {
-      if (before !== undefined) await Promise.race([before(payload, index), ended])
-      index++
-      if (!writer.writeJson(payload)) break
-    }
+    await writer.ready()
+    await iterateUntil(subsequent, writer.signal, async (payload) => {
+      for (const piece of split ? (splitPayload(payload) as P[]) : [payload]) await send(piece)
+    })
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error)
     writer.writeJson({ errors: [{ message: `mocklib could not produce the rest of this incremental result: ${message}` }], hasNext: false })
   }
   writer.close()
+}
+
+/** Waits `ms` before a part is sent; stops waiting, and clears its timer, when the body ends. */
+export function partDelay(ms: number, ended: AbortSignal): Promise<void> {
+  if (!(ms > 0) || ended.aborted) return Promise.resolve()
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer)
+      ended.removeEventListener('abort', done)
+      resolve()
+    }
+    const timer = setTimeout(done, ms)
+    ended.addEventListener('abort', done, { once: true })
+  })
 }
 
 /** A deferred fragment or streamed list a payload delivers: what delays and holds select by. */
@@ -109,9 +140,4 @@ export function splitPayload(payload: IncrementalPayload): IncrementalPayload[] 
   }
   pieces[pieces.length - 1].hasNext = hasNext
   return pieces
-}
-
-/** The payloads of `source`, each split into one per part (see splitPayload). */
-export async function* splitPayloads<P extends IncrementalPayload>(source: AsyncIterable<P> | Iterable<P>): AsyncGenerator<P> {
-  for await (const payload of source) yield* splitPayload(payload) as P[]
 }

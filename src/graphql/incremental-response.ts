@@ -2,7 +2,7 @@ import { MocklibTypeError } from '../runtime/errors'
 import { HttpResponse } from '../runtime/http-response'
 import { negotiateContentType } from './content-negotiation'
 import { AssembledResult } from './incremental-data'
-import { multipartIncrementalResponse, type BeforePayload } from './incremental-delivery'
+import { multipartIncrementalResponse, partDelay, type BeforePayload } from './incremental-delivery'
 import {
   incrementalFormatOf,
   type IncrementalError,
@@ -52,11 +52,11 @@ export function incrementalResponse<Query extends object | null = GraphQLQuery>(
   options: IncrementalResponseOptions = {},
 ): HttpResponse<GraphQLResponseBody<Query>> {
   const payloads = legacyPayloads(initial as LegacyIncrementalPayload, parts)
-  const before: BeforePayload<IncrementalPayload> = (_payload, index) => waitFor(parts[index])
+  const before: BeforePayload<IncrementalPayload> = (_payload, index, ended) => waitFor(parts[index], ended)
   const format = incrementalFormatOf(request.headers.get('accept'), options.defaultFormat)
   if (format === undefined) return completeResponse(request, payloads, before)
   const [first, ...rest] = format === 'incrementalSpec=v0.2' ? legacyToV02(payloads) : payloads
-  return multipartIncrementalResponse<IncrementalPayload>(first, rest, before, request.signal) as HttpResponse<GraphQLResponseBody<Query>>
+  return multipartIncrementalResponse<IncrementalPayload>(first, rest, { before, clientSignal: request.signal }) as HttpResponse<GraphQLResponseBody<Query>>
 }
 
 /** The parts as `deferSpec=20220824` payloads: each in its own, streamed items at their index. */
@@ -83,8 +83,8 @@ function legacyPayloads(initial: LegacyIncrementalPayload, parts: readonly Incre
   return payloads
 }
 
-async function waitFor(part: IncrementalPart | undefined): Promise<void> {
-  if (part?.delay !== undefined && part.delay > 0) await new Promise((resolve) => setTimeout(resolve, part.delay))
+async function waitFor(part: IncrementalPart | undefined, ended: AbortSignal): Promise<void> {
+  if (part?.delay !== undefined) await partDelay(part.delay, ended)
   if (part?.until !== undefined) await Promise.resolve(part.until).catch(() => undefined)
 }
 
@@ -98,7 +98,7 @@ function completeResponse<Query extends object | null>(
     async start(controller) {
       const assembled = new AssembledResult()
       for (const [index, payload] of payloads.entries()) {
-        if (index > 0) await before(payload, index - 1)
+        if (index > 0) await before(payload, index - 1, request.signal)
         assembled.apply(payload)
       }
       controller.enqueue(new TextEncoder().encode(JSON.stringify(assembled.result())))

@@ -29,7 +29,8 @@ export type MultipartMixedEnd = 'closed' | 'errored' | 'cancelled'
 /**
  * Writes JSON (or any text) parts into `readable`. Writes after the end are ignored and return
  * false (a client may leave at any moment); `signal` aborts when the body ends, with the
- * `MultipartMixedEnd` as its reason, so a producer can stop its work.
+ * `MultipartMixedEnd` as its reason, so a producer can stop its work. A producer that reads
+ * from a source waits for `ready()` before asking it for more (the client's backpressure).
  */
 export class MultipartMixedWriter {
   readonly readable: ReadableStream<Uint8Array>
@@ -38,6 +39,7 @@ export class MultipartMixedWriter {
   readonly #delimiter: string
   readonly #ended = new AbortController()
   #controller!: ReadableStreamDefaultController<Uint8Array>
+  #wanted: (() => void) | undefined
 
   constructor(options: MultipartMixedWriterOptions = {}) {
     const boundary = options.boundary ?? DEFAULT_MULTIPART_BOUNDARY
@@ -53,7 +55,17 @@ export class MultipartMixedWriter {
         this.#controller = controller
         controller.enqueue(encoder.encode(this.#delimiter))
       },
+      pull: () => this.#release(),
       cancel: () => this.#end('cancelled'),
+    })
+  }
+
+  /** Resolves once the reader wants more (what was written has been read), or the body has ended. */
+  ready(): Promise<void> {
+    if (this.state !== 'open' || (this.#controller.desiredSize ?? 0) > 0) return Promise.resolve()
+    return new Promise((resolve) => {
+      const earlier = this.#wanted
+      this.#wanted = () => (earlier?.(), resolve())
     })
   }
 
@@ -106,36 +118,12 @@ export class MultipartMixedWriter {
 
   #end(reason: MultipartMixedEnd): void {
     if (!this.#ended.signal.aborted) this.#ended.abort(reason)
+    this.#release()
   }
-}
 
-/**
- * A multipart/mixed body from a sequence of JSON values: each becomes one part as soon as the
- * source yields it, the body closes after the last, and a source that throws fails the body.
- * Cancelling the body (the client went away) stops the source (`return()` on its iterator).
- */
-export function multipartMixedStream(
-  source: AsyncIterable<unknown> | Iterable<unknown>,
-  options?: MultipartMixedWriterOptions,
-): MultipartMixedWriter {
-  const writer = new MultipartMixedWriter(options)
-  void pump(source, writer)
-  return writer
-}
-
-async function pump(source: AsyncIterable<unknown> | Iterable<unknown>, writer: MultipartMixedWriter): Promise<void> {
-  const iterator =
-    Symbol.asyncIterator in source ? (source as AsyncIterable<unknown>)[Symbol.asyncIterator]() : (source as Iterable<unknown>)[Symbol.iterator]()
-  const stop = () => void Promise.resolve(iterator.return?.()).catch(() => undefined)
-  writer.signal.addEventListener('abort', () => writer.state === 'cancelled' && stop(), { once: true })
-  try {
-    for (;;) {
-      const step = await iterator.next()
-      if (step.done === true || writer.state !== 'open') break
-      writer.writeJson(step.value)
-    }
-    writer.close()
-  } catch (error) {
-    writer.error(error)
+  #release(): void {
+    const wanted = this.#wanted
+    this.#wanted = undefined
+    wanted?.()
   }
 }

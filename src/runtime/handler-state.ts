@@ -1,4 +1,5 @@
 import type { HandlerShape, ResolverCleanup } from './handler-shape'
+import { closeIterator } from './iterate-until'
 import type { WhenHandlerRemoved } from './outlives-request'
 import { runCleanups } from './resolver-cleanups'
 
@@ -101,7 +102,7 @@ export class HandlerStateStore {
  * do its finalize() cleanups, which would otherwise never run (a timer kept forever).
  */
 function abandonGenerator(handler: HandlerShape, state: HandlerRunState): void {
-  closeIterator(state.iterator)
+  closeIterator(state.iterator) // a generator mid-step ends on its own
   state.iterator = undefined
   const cleanups = state.cleanups
   state.cleanups = undefined
@@ -124,13 +125,3 @@ export function isHandlerUsed(handler: HandlerShape): boolean {
 
 /** The scope of handlers used outside any server or worker: `getResponse()` and `handler.run()`. */
 export const directStore: HandlerStateStore = new HandlerStateStore()
-
-/** Ends an abandoned generator, so its `finally` blocks run (a generator mid-step refuses: ignored). */
-function closeIterator(iterator: HandlerRunState['iterator']): void {
-  if (typeof iterator?.return !== 'function') return
-  try {
-    void Promise.resolve(iterator.return()).catch(() => {})
-  } catch {
-    // Still running: it ends on its own.
-  }
-}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { MultipartMixedWriter, multipartMixedStream } from '../../src/graphql/multipart-mixed-writer'
+import { MultipartMixedWriter } from '../../src/graphql/multipart-mixed-writer'
 
 async function readAll(stream: ReadableStream<Uint8Array>): Promise<string> {
   return new Response(stream).text()
@@ -45,6 +45,23 @@ describe('MultipartMixedWriter', () => {
     expect((await reader.read()).done).toBe(true)
   })
 
+  it('ready() waits until the client has read what was written, and resolves once the body ends', async () => {
+    const writer = new MultipartMixedWriter()
+    writer.writeJson({ n: 1 })
+    let ready = false
+    const waiting = writer.ready().then(() => (ready = true))
+    const reader = writer.readable.getReader()
+    await reader.read() // the opening delimiter: part 1 is still unread
+    await Promise.resolve()
+    expect(ready).toBe(false)
+    await reader.read() // part 1
+    await waiting
+    writer.writeJson({ n: 2 })
+    const afterCancel = writer.ready()
+    await reader.cancel()
+    await afterCancel
+  })
+
   it('ignores writes after the end and tells the producer when the client cancels', async () => {
     const writer = new MultipartMixedWriter()
     const ended = new Promise((resolve) => writer.signal.addEventListener('abort', () => resolve(writer.signal.reason)))
@@ -53,47 +70,5 @@ describe('MultipartMixedWriter', () => {
     expect(writer.writeJson({ late: true })).toBe(false)
     writer.close()
     expect(writer.state).toBe('cancelled')
-  })
-})
-
-describe('multipartMixedStream', () => {
-  it('writes one part per value of a sync or async source and closes after the last', async () => {
-    async function* parts() {
-      yield { n: 1 }
-      yield { n: 2 }
-    }
-    const text = await readAll(multipartMixedStream(parts()).readable)
-    expect(text.match(/\{"n":\d\}/g)).toEqual(['{"n":1}', '{"n":2}'])
-    expect(text.endsWith('\r\n-----\r\n')).toBe(true)
-    expect(await readAll(multipartMixedStream([{ n: 3 }]).readable)).toContain('\r\n\r\n{"n":3}\r\n-----\r\n')
-  })
-
-  it('fails the body when the source throws, and stops the source when the client cancels', async () => {
-    async function* failing() {
-      yield { n: 1 }
-      throw new Error('source broke')
-    }
-    await expect(readAll(multipartMixedStream(failing()).readable)).rejects.toThrow('source broke')
-
-    let release!: () => void
-    let finished!: () => void
-    const stopped = new Promise<void>((resolve) => (finished = resolve))
-    async function* endless() {
-      try {
-        yield { n: 1 }
-        await new Promise<void>((resolve) => (release = resolve))
-        yield { n: 2 }
-      } finally {
-        finished()
-      }
-    }
-    const writer = multipartMixedStream(endless())
-    const reader = writer.readable.getReader()
-    await reader.read() // opening delimiter
-    await reader.read() // first part
-    await reader.cancel()
-    expect(writer.state).toBe('cancelled')
-    release()
-    await stopped // the generator's finally ran: return() reached it
   })
 })

@@ -3,6 +3,7 @@
 import { ApolloClient, CombinedProtocolErrors, gql, HttpLink, InMemoryCache } from '@apollo/client'
 import { graphql } from 'mocklib'
 import { setupServer } from 'mocklib/node'
+import { parkedSource } from '../helpers/parked-source'
 import { deferred, unsubscribeProbe } from './probes'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 
@@ -18,6 +19,15 @@ function apollo(): ApolloClient {
   return new ApolloClient({ link: new HttpLink({ uri: URI }), cache: new InMemoryCache() })
 }
 
+/** Subscribes to `OnTick`, sees its first result `{ n: 1 }`, then unsubscribes (Apollo aborts the request). */
+async function unsubscribeAfterFirst(): Promise<void> {
+  const first = deferred<unknown>()
+  const observed = apollo()
+    .subscribe({ query: gql('subscription OnTick { n }') })
+    .subscribe({ next: (value) => first.resolve(value) })
+  expect(await first.promise).toEqual({ data: { n: 1 } })
+  observed.unsubscribe()
+}
 
 /** Every value the subscription emitted, once it completes (or the error it failed with). */
 function collect(client: ApolloClient, query: string, variables?: Record<string, unknown>): Promise<unknown[]> {
@@ -84,13 +94,15 @@ describe('graphql.subscription() over Apollo multipart HTTP subscriptions', () =
   it('runs finalize when the client unsubscribes (the request is aborted)', async () => {
     const probe = unsubscribeProbe(api)
     server.use(probe.handler)
-    const first = deferred<unknown>()
-    const observed = apollo()
-      .subscribe({ query: gql('subscription OnTick { n }') })
-      .subscribe({ next: (value) => first.resolve(value) })
-    expect(await first.promise).toEqual({ data: { n: 1 } })
-    observed.unsubscribe()
+    await unsubscribeAfterFirst()
     expect(await probe.ended()).toBe(false)
+  })
+
+  it('closes the source of subscription.from() when the client unsubscribes, though it waits for its next result', async () => {
+    const { source, returned } = parkedSource([{ data: { n: 1 } }])
+    server.use(api.subscription('OnTick', ({ subscription }) => subscription.from(source)))
+    await unsubscribeAfterFirst()
+    await returned
   })
 
   it('keeps parallel boundaries apart, and handler.publish() reaches the subscriptions it serves', async () => {

@@ -15,7 +15,7 @@ import { executionContext } from './execution-context'
 import { installDispatch } from './field-dispatch'
 import { incrementalFormatOf, type IncrementalFormat } from '../incremental-format'
 import { executeOperation, withIncrementalDirectives, type Execution } from './incremental-execution'
-import { multipartIncrementalResponse, splitPayloads } from '../incremental-delivery'
+import { multipartIncrementalResponse } from '../incremental-delivery'
 import { IncrementalHolds, pacePayloads, readIncrementalOptions, type HeldPart, type IncrementalDeliveryOptions } from './incremental-pacing'
 import { loadPeers, type Peers } from './load-peers'
 import { isRealmError, schemaMessages } from './messages'
@@ -291,10 +291,9 @@ function createResolver(lazy: LazyBuild, validLayers: LayerValidator, owner: obj
     const wanted = incrementalFormatOf(info.request?.headers.get('accept') ?? null, settings.incremental.defaultFormat)
     const { result, status, allow, execution } = await run(state, info, layers, shape.requestErrorStatus, wanted)
     if (execution?.kind === 'incremental') {
-      const paced = settings.incremental.delay !== undefined || settings.holds.size > 0
-      const subsequent = paced ? splitPayloads(execution.subsequent) : execution.subsequent
-      const pace = pacePayloads(settings.incremental, settings.holds, execution.initial)
-      return multipartIncrementalResponse(execution.initial, subsequent, pace, info.request?.signal) as HttpResponse<SchemaResponseBody>
+      const split = settings.incremental.delay !== undefined || settings.holds.size > 0
+      const before = pacePayloads(settings.incremental, settings.holds, execution.initial)
+      return multipartIncrementalResponse(execution.initial, execution.subsequent, { before, split, clientSignal: info.request?.signal }) as HttpResponse<SchemaResponseBody>
     }
     const headers: Record<string, string> = { 'content-type': shape.contentType }
     if (allow !== undefined) headers.allow = allow

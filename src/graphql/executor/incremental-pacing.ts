@@ -1,6 +1,6 @@
 import { MocklibTypeError } from '../../runtime/errors'
 import { INCREMENTAL_FORMATS, type IncrementalFormat, type IncrementalPayload } from '../incremental-format'
-import { IncrementalPartTracker, type BeforePayload, type IncrementalPartInfo } from '../incremental-delivery'
+import { IncrementalPartTracker, partDelay, type BeforePayload, type IncrementalPartInfo } from '../incremental-delivery'
 
 /** How the schema executor delivers `@defer`/`@stream` results. */
 export interface IncrementalDeliveryOptions {
@@ -18,7 +18,7 @@ export interface IncrementalDeliveryOptions {
 
 /** A deferred part held back by `executor.hold()`. */
 export interface HeldPart {
-  /** Resolves when a payload that delivers the part is waiting (the initial payload is out). */
+  /** Resolves when a payload that delivers the part is waiting (what comes before it is out and read). */
   readonly reached: Promise<void>
   /** Lets waiting and later payloads go. */
   release(): void
@@ -91,10 +91,10 @@ export function readIncrementalOptions(options: IncrementalDeliveryOptions | und
 export function pacePayloads(options: IncrementalDeliveryOptions, holds: IncrementalHolds, initial: IncrementalPayload): BeforePayload<IncrementalPayload> {
   const tracker = new IncrementalPartTracker()
   tracker.parts(initial)
-  return async (payload) => {
+  return async (payload, _index, ended) => {
     const parts = tracker.parts(payload)
-    const wait = delayOf(options.delay, parts)
-    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait))
+    await partDelay(delayOf(options.delay, parts), ended)
+    if (ended.aborted) return
     await Promise.all(holds.waitFor(parts))
   }
 }
