@@ -10,15 +10,26 @@ interface Stored {
 }
 
 /**
+ * How many answers of each key one scope (a server, a boundary, `getResponse()`) was given,
+ * since the cassette's last rewind (`round`).
+ */
+export interface RepeatCounts {
+  round: number
+  readonly used: Map<string, number>
+}
+
+/**
  * The recorded entries of one recording, grouped by request key. Repeated identical requests
- * get their recorded answers in order; once those are used up, the last one answers again
+ * get their recorded answers in order, counted per scope (`RepeatCounts`: two parallel
+ * boundaries each start from the first); once those are used up, the last one answers again
  * (in record-missing mode the next one is recorded instead, see `exhausted`).
  */
 export class Cassette {
   #stored: Stored[] = []
   #byKey = new Map<string, HarEntry[]>()
-  #used = new Map<string, number>()
   #fresh = 0
+  /** Bumped by rewind(): counts from an earlier round start over. */
+  #round = 0
 
   /** Entries recorded since this cassette was loaded or cleared. */
   get freshCount(): number {
@@ -33,35 +44,50 @@ export class Cassette {
     return this.#byKey.has(key)
   }
 
-  /** Every recorded answer of this key was given already in this run. */
-  exhausted(key: string): boolean {
-    return (this.#used.get(key) ?? 0) >= (this.#byKey.get(key)?.length ?? 0)
+  /** A scope's counts start empty. */
+  newCounts(): RepeatCounts {
+    return { round: this.#round, used: new Map() }
   }
 
-  /** The next recorded entry for this key (the last one again, when all were used). */
-  take(key: string): HarEntry | undefined {
+  /** Every recorded answer of this key was given already in this scope. */
+  exhausted(key: string, counts: RepeatCounts): boolean {
+    return (this.#usedIn(counts).get(key) ?? 0) >= (this.#byKey.get(key)?.length ?? 0)
+  }
+
+  /** The next recorded entry for this key in this scope (the last one again, when all were used). */
+  take(key: string, counts: RepeatCounts): HarEntry | undefined {
     const entries = this.#byKey.get(key)
     if (entries === undefined) return undefined
-    const used = this.#used.get(key) ?? 0
-    this.#used.set(key, used + 1)
-    return entries[Math.min(used, entries.length - 1)]
+    const used = this.#usedIn(counts)
+    const given = used.get(key) ?? 0
+    used.set(key, given + 1)
+    return entries[Math.min(given, entries.length - 1)]
   }
 
-  /** Adds an entry; `fresh` when it was recorded now (counted as given in this run). */
-  add(key: string, entry: HarEntry, fresh: boolean): void {
+  /** Adds an entry; with the counts of the scope that recorded it now, it counts as given there. */
+  add(key: string, entry: HarEntry, freshIn?: RepeatCounts): void {
+    const fresh = freshIn !== undefined
     this.#stored.push({ key, entry, fresh })
     let entries = this.#byKey.get(key)
     if (entries === undefined) this.#byKey.set(key, (entries = []))
     entries.push(entry)
     if (fresh) {
       this.#fresh++
-      this.#used.set(key, entries.length)
+      this.#usedIn(freshIn).set(key, entries.length)
     }
   }
 
-  /** Repeated requests start again from their first recorded answer. */
+  /** Repeated requests start again from their first recorded answer, in every scope. */
   rewind(): void {
-    this.#used.clear()
+    this.#round++
+  }
+
+  #usedIn(counts: RepeatCounts): Map<string, number> {
+    if (counts.round !== this.#round) {
+      counts.round = this.#round
+      counts.used.clear()
+    }
+    return counts.used
   }
 
   /**

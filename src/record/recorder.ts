@@ -5,7 +5,7 @@ import { RequestContext } from '../runtime/request-context'
 import type { RequestHandler } from '../runtime/request-handler'
 import type { SchemaExecutor } from '../graphql/executor/executor'
 import type { SchemaSource } from '../graphql/executor/schema-source'
-import { Cassette } from './cassette'
+import { Cassette, type RepeatCounts } from './cassette'
 import type { Har, HarEntry } from './har'
 import { harRequestOf, harResponseOf, isReplayable, requestOfHar, responseOfHar } from './har-message'
 import { Redactor, type RedactOptions } from './redact'
@@ -145,14 +145,16 @@ class RecorderBackend implements RecordingBackend {
     if (!this.#include(ctx.request)) return null
     await this.ready()
     const mode = this.mode
-    if (mode === 'passthrough') return ctx.withRequest<RecordingResolverInfo>({ requestId: ctx.requestId, action: 'passthrough', identity: undefined })
+    // Repeats are counted per scope: two parallel boundaries each replay from the first answer.
+    const counts = ctx.inScope(this.cassette, () => this.cassette.newCounts())
+    if (mode === 'passthrough') return ctx.withRequest<RecordingResolverInfo>({ requestId: ctx.requestId, action: 'passthrough', identity: undefined, counts })
     const identity = await identify(ctx, this.#settings)
-    const act = (action: RecordingResolverInfo['action']) => ctx.withRequest<RecordingResolverInfo>({ requestId: ctx.requestId, action, identity })
+    const act = (action: RecordingResolverInfo['action']) => ctx.withRequest<RecordingResolverInfo>({ requestId: ctx.requestId, action, identity, counts })
     // A batch nobody recorded whole: the expander runs its operations one by one.
     if (identity.kind === 'batch' && !this.cassette.has(identity.key)) return null
     if (mode === 'record') return act('record')
     const { key } = identity
-    if (this.cassette.has(key) && !(mode === 'record-missing' && this.cassette.exhausted(key))) return act('replay')
+    if (this.cassette.has(key) && !(mode === 'record-missing' && this.cassette.exhausted(key, counts))) return act('replay')
     if (mode === 'record-missing') return act('record')
     return mode === 'lockdown' ? act('refuse') : null
   }
@@ -164,15 +166,15 @@ class RecorderBackend implements RecordingBackend {
       this.refused.push(identity.label)
       throw new NotRecordedError(recordMessages.lockdown(identity.label, this.where()))
     }
-    if (info.action === 'record') return this.#record(info.request, identity.key)
-    const entry = this.cassette.take(identity.key)!
+    if (info.action === 'record') return this.#record(info.request, identity.key, info.counts)
+    const entry = this.cassette.take(identity.key, info.counts)!
     const response = responseOfHar(entry.response)
     if (this.#check !== undefined && identity.kind === 'request' && identity.graphql) await this.#check(info.request, response, identity.label)
     return response
   }
 
   /** Performs the request for real, stores it redacted, and answers with what the server sent. */
-  async #record(request: Request, key: string): Promise<Response> {
+  async #record(request: Request, key: string, counts: RepeatCounts): Promise<Response> {
     const started = Date.now()
     const harRequest = await harRequestOf(request, this.#volatile)
     let response: Response
@@ -196,7 +198,7 @@ class RecorderBackend implements RecordingBackend {
       timings: { send: 0, wait: time, receive: 0 },
     }
     const reply = responseOfHar(harResponse)
-    this.cassette.add(key, this.#settings.redactor.entry(structuredClone(entry)), true)
+    this.cassette.add(key, this.#settings.redactor.entry(structuredClone(entry)), counts)
     return reply
   }
 
@@ -225,7 +227,7 @@ export async function loadEntries(cassette: Cassette, entries: readonly HarEntry
     if (!isReplayable(entry.response) || !/^https?:/i.test(entry.request?.url ?? '')) continue
     const ctx = new RequestContext(requestOfHar(entry.request), `har-${index}`)
     const identity = await identify(ctx, settings)
-    cassette.add(identity.key, entry, false)
+    cassette.add(identity.key, entry)
   }
 }
 

@@ -2,6 +2,7 @@ import type { RequestContext } from '../runtime/request-context'
 import { RequestHandler, type MaybePromise, type ResolverInfoBase } from '../runtime/request-handler'
 import type { RequestExpander } from '../runtime/request-expander'
 import { graphqlBatchExpander } from '../graphql/batch'
+import type { RepeatCounts } from './cassette'
 import type { RequestIdentity } from './request-key'
 
 /** What the recorder does with a request it takes. */
@@ -11,6 +12,8 @@ export interface RecordingResolverInfo extends ResolverInfoBase {
   readonly action: RecordAction
   /** Undefined in passthrough mode, where requests are not looked at. */
   readonly identity: RequestIdentity | undefined
+  /** The repeat counts of the scope resolving the request (a server, a boundary, getResponse()). */
+  readonly counts: RepeatCounts
 }
 
 /** The recorder's side of its handler: what to do with a request, and doing it. */

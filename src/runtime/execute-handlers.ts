@@ -39,6 +39,7 @@ export async function executeHandlers<Handler extends HandlerShape>(
   options: ExecuteOptions<Handler> = {},
 ): Promise<HandlerOutcome<Handler>> {
   let matched: Handler | undefined
+  ctx.scopeData = store.kept
 
   for (let index = 0; index < candidates.length; index++) {
     const handler = candidates[index]

@@ -27,6 +27,8 @@ export interface HandlerRunState {
  */
 export class HandlerStateStore {
   #states = new WeakMap<HandlerShape, HandlerRunState>()
+  /** What handlers keep in this scope besides their run state, by owner (`RequestContext.inScope`). */
+  readonly kept: WeakMap<object, unknown> = new WeakMap()
 
   get(handler: HandlerShape): HandlerRunState {
     let state = this.#states.get(handler)

@@ -13,6 +13,11 @@ export class RequestContext {
    * handle-request.ts's PipelineResult (not named here: that file imports this one).
    */
   rerun: ((request: Request, requestId: string) => Promise<unknown>) | undefined
+  /**
+   * @internal What handlers keep per scope (a server's root scope, a boundary, `getResponse()`),
+   * set by the resolution loop from the scope's state store (`HandlerStateStore.kept`); see `inScope`.
+   */
+  scopeData: WeakMap<object, unknown> | undefined
   #url: URL | undefined
   #cleanUrl: string | undefined
   #memo: Map<unknown, unknown> | undefined
@@ -69,6 +74,17 @@ export class RequestContext {
   }
 
   /** Computes a value once per request, keyed by `key` (a symbol or function identity). */
+  /**
+   * What `owner` keeps in the scope resolving this request, made by `init` the first time that
+   * scope asks: the same handler in two parallel boundaries keeps two (a recorder's repeat counts).
+   */
+  inScope<T extends object>(owner: object, init: () => T): T {
+    const data = (this.scopeData ??= new WeakMap())
+    let value = data.get(owner) as T | undefined
+    if (value === undefined) data.set(owner, (value = init()))
+    return value
+  }
+
   memo<T>(key: unknown, compute: () => T): T {
     this.#memo ??= new Map()
     if (this.#memo.has(key)) return this.#memo.get(key) as T

@@ -85,6 +85,37 @@ it('replays repeated requests in recorded order, then the last answer; rewind() 
   expect(await answer('https://api.test/tick')).toBe('one')
 })
 
+it('counts repeats per scope: two parallel boundaries each replay from the first answer, interleaved', async () => {
+  const recorder = createRecorder({ har: har(entry('GET', 'https://api.test/tick', 'one'), entry('GET', 'https://api.test/tick', 'two')), mode: 'lockdown' })
+  server.use(recorder.handler)
+  const tick = () => answer('https://api.test/tick')
+  const signal = () => {
+    let resolve!: () => void
+    return { promise: new Promise<void>((done) => (resolve = done)), resolve }
+  }
+  const [firstInA, firstInB] = [signal(), signal()]
+  // A asks, then B, then each goes on: with one count per recorder, B would get 'two' first.
+  const inA = server.boundary(async () => {
+    const first = await tick()
+    firstInA.resolve()
+    await firstInB.promise
+    return [first, await tick(), await tick()]
+  })()
+  const inB = server.boundary(async () => {
+    await firstInA.promise
+    const first = await tick()
+    firstInB.resolve()
+    return [first, await tick(), await tick()]
+  })()
+  expect(await Promise.all([inA, inB])).toEqual([
+    ['one', 'two', 'two'],
+    ['one', 'two', 'two'],
+  ])
+  // The server's own scope has its own count too; rewind() starts every scope over.
+  expect(await tick()).toBe('one')
+  expect(await server.boundary(async () => [await tick(), (recorder.rewind(), await tick())])()).toEqual(['one', 'one'])
+})
+
 it('refuses a value that is not a HAR, naming what is wrong', () => {
   expect(() => fromHar({ entries: [] } as never)).toThrow('The HAR given to fromHar() is not a HAR file mocklib can read: it has no "log" object')
 })
