@@ -36,6 +36,8 @@ export class OwnedListeners {
     /** `this` in listeners: the application's socket, as in MSW. */
     private readonly thisArg: unknown,
     private readonly onError: (error: unknown, owner: ListenerOwner) => void,
+    /** The events' `target` (the application's socket unless given). */
+    private readonly target: () => EventTarget | null = () => thisArg as EventTarget,
   ) {}
 
   has(type: string): boolean {
@@ -67,6 +69,7 @@ export class OwnedListeners {
   dispatch(event: HandlerEvent): void {
     const entries = this.#byType.get(event.type)
     if (entries === undefined) return
+    event.listenerTarget ??= this.target()
     for (let index = 0; index < entries.length; index++) {
       const entry = entries[index]
       if (entry.removed) continue

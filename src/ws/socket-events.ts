@@ -35,6 +35,12 @@ export interface HandlerEvent extends Event {
   stoppedBy: object | undefined
   /** @internal stopImmediatePropagation() was called. */
   stoppedNow: boolean
+  /**
+   * @internal What `target` reads, since handlers' listeners run from a list, not an
+   * EventTarget: the application's socket for the client's events, the real socket for the
+   * server's (as in MSW).
+   */
+  listenerTarget: EventTarget | null
 }
 
 interface Realm {
@@ -58,6 +64,15 @@ function createSocketEvents({ Event: Base, MessageEvent: Message, CloseEvent: Cl
       running: object | undefined = undefined
       stoppedBy: object | undefined = undefined
       stoppedNow = false
+      listenerTarget: EventTarget | null = null
+
+      override get target(): EventTarget | null {
+        return this.listenerTarget ?? super.target
+      }
+
+      override get currentTarget(): EventTarget | null {
+        return this.running === undefined ? super.currentTarget : this.listenerTarget
+      }
 
       override stopPropagation(): void {
         this.stoppedBy ??= this.running

@@ -82,7 +82,7 @@ export class WebSocketConnection {
     this.#origin = request.url.origin
     const onError = (error: unknown, owner: ListenerOwner) => this.onListenerError(error, owner)
     this.clientListeners = new OwnedListeners(request.socket, onError)
-    this.serverListeners = new OwnedListeners(request.socket, onError)
+    this.serverListeners = new OwnedListeners(request.socket, onError, () => this.#real ?? request.socket)
     this.closed = new Promise((resolve) => (this.#resolveClosed = resolve))
   }
 
@@ -160,10 +160,14 @@ export class WebSocketConnection {
 
   // --- Towards the application ---------------------------------------------------------------
 
-  /** Delivers a frame to the application's socket (dropped once it is closing, or a close is on its way). */
-  sendToClient(data: WebSocketData): void {
+  /**
+   * Delivers a frame to the application's socket (dropped once it is closing, or a close is on
+   * its way), after the frames queued so far or, given a `position` in the queue, before the
+   * ones queued since.
+   */
+  sendToClient(data: WebSocketData, position: number = this.#toClient.length): void {
     if (this.readyState === CLOSING || this.readyState === CLOSED || this.#clientCloseQueued) return
-    this.#toClient.push(data)
+    this.#toClient.splice(position, 0, data)
     this.#scheduleToClient()
   }
 
@@ -242,18 +246,21 @@ export class WebSocketConnection {
     real.addEventListener('open', () => this.#dispatchServer(this.events.handlerEvent('open', false)), { once: true })
     real.addEventListener('message', (event: MessageEvent) => {
       if (this.#real !== real) return
+      // As in MSW, the server's frame reaches the client before what its listeners send.
+      const position = this.#toClient.length
       let prevented = false
       if (this.serverListeners.has('message')) {
         const forwarded = this.events.handlerMessage(event.data as WebSocketData, this.#origin)
         this.serverListeners.dispatch(forwarded)
         prevented = forwarded.defaultPrevented
       }
-      if (!prevented) this.sendToClient(event.data as WebSocketData)
+      if (!prevented) this.sendToClient(event.data as WebSocketData, position)
     })
     real.addEventListener('error', () => {
       const forwarded = this.events.handlerEvent('error', true)
       this.#dispatchServer(forwarded)
-      if (!forwarded.defaultPrevented) this.socket.dispatchEvent(this.events.event('error'))
+      // A closed socket gets no more events (closing a real socket that failed to connect fires a second error).
+      if (!forwarded.defaultPrevented && this.readyState !== CLOSED) this.socket.dispatchEvent(this.events.event('error'))
     })
     real.addEventListener('close', (event: CloseEvent) => {
       if (this.#realClosedByHandler || this.#real !== real) return

@@ -121,6 +121,45 @@ describe('ws.link parity with msw 2.14', () => {
     expect(outcome.mocklib).toEqual(['patched greeting', 'real: ping'])
   })
 
+  it("a server frame the handler lets through reaches the client before the handler's own reply to it", async () => {
+    const outcome = await runBoth((lib: Lib) => {
+      const handler = lib.ws.link(real.url).addEventListener('connection', ({ client, server }) => {
+        server.connect()
+        server.addEventListener('message', (event) => client.send(`seen: ${String(event.data)}`))
+      })
+      return withServer(lib, [handler], { onUnhandledRequest: 'error' }, async () => {
+        const { socket, nextMessage } = openSocket(real.url)
+        const frames = [(await nextMessage()).data, (await nextMessage()).data]
+        socket.close()
+        return frames
+      })
+    })
+    expect(outcome.mocklib).toEqual(outcome.msw)
+    expect(outcome.mocklib).toEqual(['hello from the real server', 'seen: hello from the real server'])
+  })
+
+  it("a client frame's event, as the handler's listener gets it, has the application's socket as its target", async () => {
+    const outcome = await runBoth((lib: Lib) => {
+      let seen: { target: unknown; currentTarget: unknown } | undefined
+      const handler = lib.ws.link(URL).addEventListener('connection', ({ client }) => {
+        client.addEventListener('message', (event) => {
+          seen = { target: event.target, currentTarget: event.currentTarget }
+          client.send('got it')
+        })
+      })
+      return withServer(lib, [handler], { onUnhandledRequest: 'error' }, async () => {
+        const { socket, opened, nextMessage } = openSocket(URL)
+        await opened
+        socket.send('hi')
+        await nextMessage()
+        socket.close()
+        return [seen?.target === socket, seen?.currentTarget === socket]
+      })
+    })
+    expect(outcome.mocklib).toEqual(outcome.msw)
+    expect(outcome.mocklib).toEqual([true, true])
+  })
+
   it('broadcastExcept() reaches every other connected client', async () => {
     const outcome = await runBoth((lib: Lib) => {
       const link = lib.ws.link(URL)

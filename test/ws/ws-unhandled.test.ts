@@ -90,13 +90,18 @@ describe('unhandled WebSocket connections', () => {
     expect((await closed).code).toBe(1006)
   })
 
-  it('a passthrough the real server refuses fails the client as the refusal would: error, then close 1006, never open', async () => {
+  it('a passthrough the real server refuses fails the client as the refusal would: one error, then close 1006, never open', async () => {
     listen('bypass')
     const { socket, errored, closed } = openSocket('ws://127.0.0.1:9/refused')
     const opened = vi.fn()
+    const errors = vi.fn()
     socket.addEventListener('open', opened)
+    socket.addEventListener('error', errors)
     await errored
     expect((await closed).code).toBe(1006)
+    // Closing the refused real socket used to send the closed client a second error.
+    await Promise.resolve()
+    expect(errors).toHaveBeenCalledTimes(1)
     expect(opened).not.toHaveBeenCalled()
   })
 
