@@ -8,7 +8,7 @@ import { createRequire } from 'node:module'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import * as undici7 from 'undici'
 import * as undici6 from 'undici6'
-import { DiscordAPIError, REST } from '@discordjs/rest'
+import { DiscordAPIError, RateLimitError, REST } from '@discordjs/rest'
 import { BlobAccessError, BlobNotFoundError, BlobRequestAbortedError, del, get, head, list, put } from '@vercel/blob'
 import { http, HttpResponse, passthrough } from 'mocklib'
 import { setupServer } from 'mocklib/node'
@@ -111,6 +111,32 @@ describe('@discordjs/rest (undici.request)', () => {
     const error = await rest.get(`/channels/${channelId}`).catch((caught: unknown) => caught)
     expect(error).toBeInstanceOf(DiscordAPIError)
     expect(error).toMatchObject({ status: 404, code: 10003, method: 'GET', url: `${discordApi}/channels/${channelId}`, message: 'Unknown Channel' })
+  })
+
+  it('a 429 with Discord\'s rate-limit headers becomes a RateLimitError (rejectOnRateLimit)', async () => {
+    const limited = new REST({ retries: 0, rejectOnRateLimit: ['/channels'] }).setToken('fake-bot-token')
+    server.use(http.post(`${discordApi}/channels/:id/messages`, () => HttpResponse.json(
+      { message: 'You are being rate limited.', retry_after: 2.5, global: false },
+      { status: 429, headers: { 'retry-after': '2.5', 'x-ratelimit-limit': '5', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset-after': '2.5', 'x-ratelimit-bucket': 'abcd1234', 'x-ratelimit-scope': 'user' } },
+    )))
+    const error = await limited.post(`/channels/${channelId}/messages`, { body: { content: 'spam' } }).catch((caught: unknown) => caught)
+    limited.clearHashSweeper()
+    limited.clearHandlerSweeper()
+    expect(error).toBeInstanceOf(RateLimitError)
+    expect(error).toMatchObject({ method: 'POST', route: '/channels/:id/messages', retryAfter: 2550, scope: 'user' })
+  })
+
+  it('a request the caller aborts while the resolver runs rejects with an AbortError; the resolver sees its signal abort', async () => {
+    const controller = new AbortController()
+    let resolverSignal: AbortSignal | undefined
+    server.use(http.get(`${discordApi}/channels/:id`, ({ request }) => {
+      resolverSignal = request.signal
+      controller.abort()
+      return HttpResponse.json(channel)
+    }))
+    const error = await rest.get(`/channels/${channelId}`, { signal: controller.signal }).catch((caught: unknown) => caught)
+    expect(error).toMatchObject({ name: 'AbortError' })
+    expect(resolverSignal?.aborted).toBe(true)
   })
 
   it('an unmocked route fails under onUnhandledRequest: \'error\', naming the request', async () => {
