@@ -146,6 +146,47 @@ describe.each(classes)('%s WebSocket', (_, WebSocket) => {
   })
 })
 
+describe.each([
+  ['undici 7', undici7],
+  ['undici 6', undici6],
+] as const)('%s WebSocket: scopes and dispatchers', (_, undici) => {
+  const WebSocket = undici.WebSocket as unknown as SocketClass
+
+  it('a handler used inside server.boundary() answers sockets made there', async () => {
+    await server.boundary(async () => {
+      server.use(chat.addEventListener('connection', ({ client }) => client.send('inside')))
+      const { next, socket } = open(WebSocket, 'wss://chat.test/rooms/b')
+      expect(await next()).toBe('inside')
+      socket.close()
+    })()
+  })
+
+  it('a WebSocket given a dispatcher wrapped by server.dispatcher() is answered too', async () => {
+    server.use(echo)
+    const agent = new undici.Agent()
+    const socket = new undici.WebSocket('wss://chat.test/rooms/d', { dispatcher: server.dispatcher(agent) as never })
+    socket.binaryType = 'arraybuffer'
+    await new Promise((resolve) => socket.addEventListener('open', resolve))
+    socket.send('through my agent')
+    const reply = await new Promise<unknown>((resolve) => socket.addEventListener('message', (event) => resolve((event as MessageEvent).data)))
+    expect(reply).toBe('through my agent')
+    socket.close()
+    await agent.close()
+  })
+
+  it('a socket closed while it connects fails as undici makes it fail, and never opens', async () => {
+    server.use(echo)
+    const { socket, closed, errored } = open(WebSocket, 'wss://chat.test/rooms/c')
+    let opened = false
+    socket.addEventListener('open', () => (opened = true))
+    socket.close()
+    await errored
+    // undici 6 reports it with the error event alone.
+    if (undici === undici7) expect((await closed).code).toBe(1006)
+    expect(opened).toBe(false)
+  })
+})
+
 describe('server.connect() to a real server', () => {
   let real: RealServer
   beforeAll(async () => {

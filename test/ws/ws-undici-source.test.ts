@@ -7,6 +7,9 @@ import { setupServer } from 'mocklib/node'
 import { startRealServer, type RealServer } from './real-server'
 import { openSocket } from './socket'
 
+// Captured before listen(), as a module that keeps the class would: the patch never sees it,
+// but Node's WebSocket is undici, whose handshake reaches the dispatcher source.
+const Native = globalThis.WebSocket
 const server = setupServer()
 let real: RealServer
 const connections: string[] = []
@@ -44,4 +47,19 @@ it('an unhandled connection goes to the real server once', async () => {
   socket.close()
   expect(real.connections.length - before).toBe(1)
   expect(connections).toEqual([`${real.url}/plain`])
+})
+
+it("Node's own WebSocket captured before listen() is answered through the undici source", async () => {
+  server.use(
+    ws.link('wss://chat.test/echo').addEventListener('connection', ({ client }) => {
+      client.addEventListener('message', (event) => client.send(`echo: ${String(event.data)}`))
+    }),
+  )
+  const socket = new Native('wss://chat.test/echo')
+  await new Promise((resolve) => socket.addEventListener('open', resolve, { once: true }))
+  socket.send('hi')
+  const reply = await new Promise<MessageEvent>((resolve) => socket.addEventListener('message', resolve, { once: true }))
+  expect(reply.data).toBe('echo: hi')
+  socket.close()
+  expect(connections).toEqual(['wss://chat.test/echo'])
 })
