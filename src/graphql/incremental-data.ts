@@ -43,14 +43,10 @@ export class AssembledResult {
   }
 }
 
-/** Assembles a whole incremental result in the `deferSpec=20220824` format into one result. */
-export async function assembleLegacy(
-  initial: LegacyIncrementalPayload,
-  subsequent: AsyncIterable<LegacyIncrementalPayload>,
-): Promise<ReturnType<AssembledResult['result']>> {
+/** Assembles the payloads of an incremental result in the `deferSpec=20220824` format, initial first, into one result. */
+export function assembleLegacy(payloads: readonly LegacyIncrementalPayload[]): ReturnType<AssembledResult['result']> {
   const assembled = new AssembledResult()
-  assembled.apply(initial)
-  for await (const payload of subsequent) assembled.apply(payload)
+  for (const payload of payloads) assembled.apply(payload)
   return assembled.result()
 }
 

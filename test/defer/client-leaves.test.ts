@@ -10,18 +10,19 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { setupServer } from 'mocklib/node'
 import { createSchemaExecutor } from 'mocklib/schema'
 import { readMultipartJson } from '../helpers/multipart-reader'
-import { LEGACY_ACCEPT } from './fixtures/hero-api'
+import { LEGACY_ACCEPT, V02_ACCEPT } from './fixtures/hero-api'
 
 const URI = 'https://feed.test/graphql'
 const PACED_URI = 'https://paced-feed.test/graphql'
 const QUERY = 'query Feed { feed @stream(initialCount: 0) }'
 
-/** The feed's source: events.on() over a fresh emitter; `released` settles once it has no listener left. */
+/** The feed's source: events.on() over a fresh emitter; `listening` settles once it is read, `released` once it has no listener left. */
 let feed = openFeed()
 function openFeed() {
   const emitter = new EventEmitter()
+  const listening = new Promise<void>((resolve) => emitter.on('newListener', (name) => name === 'item' && resolve()))
   const released = new Promise<void>((resolve) => emitter.on('removeListener', () => emitter.listenerCount('item') === 0 && resolve()))
-  return { emitter, released }
+  return { emitter, listening, released }
 }
 
 const options = { typeDefs: 'type Query { feed: [String!]! }', resolvers: { Query: { feed: () => on(feed.emitter, 'item') } } }
@@ -37,8 +38,8 @@ afterEach(() => {
 })
 afterAll(() => server.close())
 
-function post(uri: string, signal?: AbortSignal): Promise<Response> {
-  return fetch(uri, { method: 'POST', signal, headers: { 'content-type': 'application/json', accept: LEGACY_ACCEPT }, body: JSON.stringify({ query: QUERY }) })
+function post(uri: string, signal?: AbortSignal, accept = LEGACY_ACCEPT): Promise<Response> {
+  return fetch(uri, { method: 'POST', signal, headers: { 'content-type': 'application/json', accept }, body: JSON.stringify({ query: QUERY }) })
 }
 
 describe('a @stream whose source waits for ever, left by its client', () => {
@@ -49,6 +50,15 @@ describe('a @stream whose source waits for ever, left by its client', () => {
     expect(feed.emitter.listenerCount('item')).toBe(1)
     controller.abort()
     await expect(parts.next()).rejects.toThrow(/abort/i)
+    await feed.released
+  })
+
+  it('incrementalSpec=v0.2 on graphql 16, whose result is read whole before the answer: fetch aborts, the source is closed', async () => {
+    const controller = new AbortController()
+    const answered = post(URI, controller.signal, V02_ACCEPT)
+    await feed.listening
+    controller.abort()
+    await expect(answered).rejects.toThrow(/abort/i)
     await feed.released
   })
 

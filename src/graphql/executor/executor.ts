@@ -400,6 +400,7 @@ async function run(
       peers,
       { schema: state.schema, document, variableValues: variables, operationName, contextValue: context },
       wanted,
+      input.request?.signal,
     )
   } catch (error) {
     if (isRealmError(error)) throw new Error(schemaMessages.twoGraphQLCopies('found while executing'), { cause: error })

@@ -1,4 +1,5 @@
 import type { DocumentNode, ExecutionArgs, ExecutionResult, GraphQLDirective, GraphQLSchema } from 'graphql'
+import { iterateUntil } from '../../runtime/iterate-until'
 import { format, warnOnce } from '../../runtime/messages'
 import { assembleLegacy } from '../incremental-data'
 import type { IncrementalFormat, IncrementalPayload, LegacyIncrementalPayload } from '../incremental-format'
@@ -108,13 +109,17 @@ export function hasIncrementalDirectives(peers: Peers, document: DocumentNode): 
  * graphql 17 produces both formats itself; on graphql 16, `@graphql-tools/executor` produces
  * the `deferSpec=20220824` format, converted to `incrementalSpec=v0.2` when that is wanted
  * (after the whole result is computed). A client that accepts neither gets one complete result.
+ * Where the whole result is read before answering, the client leaving (`clientSignal`) stops
+ * the reading and closes the executor's streams.
  */
-export async function executeOperation(peers: Peers, args: ExecutionArgs, wanted: IncrementalFormat | undefined): Promise<Execution> {
+export async function executeOperation(peers: Peers, args: ExecutionArgs, wanted: IncrementalFormat | undefined, clientSignal?: AbortSignal): Promise<Execution> {
   const v17 = graphql17(peers)
   if (v17 !== undefined) {
     if (wanted === 'incrementalSpec=v0.2') return incremental(await v17.experimentalExecuteIncrementally(args), wanted)
     const executed = await v17.legacyExecuteIncrementally(args)
-    if (wanted === undefined && isIncremental(executed)) return { kind: 'single', result: (await assembleLegacy(executed.initialResult, executed.subsequentResults)) as ExecutionResult }
+    if (wanted === undefined && isIncremental(executed)) {
+      return { kind: 'single', result: assembleLegacy(await readAll(executed.initialResult, executed.subsequentResults, clientSignal)) as ExecutionResult }
+    }
     return incremental(executed, 'deferSpec=20220824')
   }
   if (wanted === undefined || !hasIncrementalDirectives(peers, args.document)) return { kind: 'single', result: await peers.graphql.execute(args) }
@@ -122,10 +127,15 @@ export async function executeOperation(peers: Peers, args: ExecutionArgs, wanted
   if (execute === undefined) return { kind: 'single', result: await peers.graphql.execute(args) }
   const executed = await execute(args)
   if (wanted === 'deferSpec=20220824' || !isIncremental(executed)) return incremental(executed, wanted)
-  const payloads: LegacyIncrementalPayload[] = [executed.initialResult]
-  for await (const payload of executed.subsequentResults) payloads.push(payload)
-  const [initial, ...subsequent] = legacyToV02(payloads)
+  const [initial, ...subsequent] = legacyToV02(await readAll(executed.initialResult, executed.subsequentResults, clientSignal))
   return { kind: 'incremental', format: wanted, initial, subsequent }
+}
+
+/** The initial payload and the later ones, all of them, or those that came before the client left. */
+async function readAll<P>(initial: P, subsequent: AsyncIterable<P>, clientSignal = new AbortController().signal): Promise<P[]> {
+  const payloads = [initial]
+  await iterateUntil(subsequent, clientSignal, (payload) => void payloads.push(payload))
+  return payloads
 }
 
 function incremental<P extends IncrementalPayload>(executed: Executed<P>, format: IncrementalFormat): Execution {
