@@ -259,7 +259,10 @@ describe('the frames mocklib reads and writes (undici.upgrade and hand-made fram
     const { socket, headers, next, ended } = await handshake('/rooms/raw')
     // The example of RFC 6455 section 1.3.
     expect(headers['sec-websocket-accept']).toBe('s3pPLMBiTxaQ9kYGzzhZRbK+xOo=')
-    socket.write(frame(0x1, 'hel', false))
+    // A frame may arrive in pieces: here its first byte, then the rest.
+    const first = frame(0x1, 'hel', false)
+    socket.write(first.subarray(0, 1))
+    socket.write(first.subarray(1))
     socket.write(frame(0x9, 'are you there'))
     socket.write(frame(0x0, 'lo', true))
     expect(await next()).toEqual({ opcode: 0xa, payload: Buffer.from('are you there') })

@@ -25,7 +25,11 @@ export type WireRole = 'server' | 'client'
 const utf8 = new TextDecoder('utf-8', { fatal: true })
 
 export class WebSocketWire {
-  #pending: Buffer = Buffer.alloc(0)
+  /** Received bytes not yet read as frames, joined only once the next frame can be whole. */
+  #chunks: Buffer[] = []
+  #buffered = 0
+  /** How many bytes the next frame needs, as far as its header tells so far. */
+  #needed = 2
   #fragments: Buffer[] = []
   #fragmentOpcode = -1
   #closeSent = false
@@ -49,12 +53,19 @@ export class WebSocketWire {
   /** Bytes from the peer, in any chunking. */
   receive(chunk: Uint8Array): void {
     if (this.#failed || this.#closeReceived) return
-    this.#pending = this.#pending.length === 0 ? Buffer.from(chunk) : Buffer.concat([this.#pending, chunk])
+    this.#chunks.push(Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength))
+    this.#buffered += chunk.byteLength
+    // A large message arriving in many chunks is joined once, not once per chunk.
+    if (this.#buffered < this.#needed) return
+    let bytes = this.#chunks.length === 1 ? this.#chunks[0]! : Buffer.concat(this.#chunks)
     while (!this.#failed && !this.#closeReceived) {
-      const frame = this.#nextFrame()
-      if (frame === undefined) return
+      const frame = this.#nextFrame(bytes)
+      if (frame === undefined) break
+      bytes = bytes.subarray(frame.size)
       this.#onFrame(frame.fin, frame.opcode, frame.payload)
     }
+    this.#chunks = bytes.length === 0 ? [] : [bytes]
+    this.#buffered = bytes.length
   }
 
   sendText(text: string): void {
@@ -103,9 +114,12 @@ export class WebSocketWire {
     this.write(frame)
   }
 
-  /** The next whole frame in what was received, unmasked; undefined until all its bytes are there. */
-  #nextFrame(): { fin: boolean; opcode: number; payload: Buffer } | undefined {
-    const bytes = this.#pending
+  /**
+   * The frame at the start of `bytes`, unmasked, and how many bytes it took; undefined until
+   * all its bytes are there (`#needed` then says how many it takes, as far as is known).
+   */
+  #nextFrame(bytes: Buffer): { fin: boolean; opcode: number; payload: Buffer; size: number } | undefined {
+    this.#needed = 2
     if (bytes.length < 2) return undefined
     const fin = (bytes[0]! & 0x80) !== 0
     const opcode = bytes[0]! & 0x0f
@@ -117,10 +131,12 @@ export class WebSocketWire {
     let length = bytes[1]! & 0x7f
     let offset = 2
     if (length === 126) {
+      this.#needed = 4
       if (bytes.length < 4) return undefined
       length = bytes.readUInt16BE(2)
       offset = 4
     } else if (length === 127) {
+      this.#needed = 10
       if (bytes.length < 10) return undefined
       const long = bytes.readBigUInt64BE(2)
       if (long > BigInt(Number.MAX_SAFE_INTEGER)) return this.#fail(1009, 'A frame is too large.')
@@ -128,11 +144,14 @@ export class WebSocketWire {
       offset = 10
     }
     const keyLength = masked ? 4 : 0
-    if (bytes.length < offset + keyLength + length) return undefined
-    const payload = Buffer.from(bytes.subarray(offset + keyLength, offset + keyLength + length))
+    const size = offset + keyLength + length
+    this.#needed = size
+    if (bytes.length < size) return undefined
+    // A copy: the peer's chunks are not ours to unmask in place, and the payload outlives them.
+    const payload = Buffer.from(bytes.subarray(offset + keyLength, size))
     if (masked) applyMask(payload, bytes.subarray(offset, offset + 4))
-    this.#pending = bytes.subarray(offset + keyLength + length)
-    return { fin, opcode, payload }
+    this.#needed = 2
+    return { fin, opcode, payload, size }
   }
 
   #onFrame(fin: boolean, opcode: number, payload: Buffer): void {
