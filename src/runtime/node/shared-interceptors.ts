@@ -4,6 +4,7 @@ import { FetchInterceptor } from '@mswjs/interceptors/fetch'
 import { XMLHttpRequestInterceptor } from '@mswjs/interceptors/XMLHttpRequest'
 import { watchClientAborts } from './client-abort'
 import { closeHttpParsers } from './close-http-parsers'
+import { passThroughConnect } from './connect-passthrough'
 import type { ConnectionOutcome } from '../../ws/handle-connection'
 import { connectToNetwork } from '../../ws/handle-connection'
 import { patchWebSocket, type WebSocketPatch } from '../../ws/patch-websocket'
@@ -34,7 +35,7 @@ export class SharedInterceptors implements InterceptorSet {
   readonly #xhr = new XMLHttpRequestInterceptor()
   readonly #fetch = new FetchInterceptor()
   // Requests are listened for per interceptor: the source is told which one caught each.
-  readonly #interceptors = [closeHttpParsers(watchClientAborts(new ClientRequestInterceptor())), this.#xhr, this.#fetch] as const
+  readonly #interceptors = [passThroughConnect(closeHttpParsers(watchClientAborts(new ClientRequestInterceptor()))), this.#xhr, this.#fetch] as const
   readonly #batch = new BatchInterceptor({ name: 'mocklib-node', interceptors: [...this.#interceptors] })
   /**
    * The global WebSocket (Node 22+, Node 20 with --experimental-websocket, jsdom) replaced by
