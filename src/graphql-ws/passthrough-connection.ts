@@ -1,19 +1,28 @@
 import type { WebSocketServerConnectionProtocol } from '../ws/types'
+import { PassthroughSubscription } from './passthrough-subscription'
 import type { LiveSubscription } from './subscription-handle'
+
+interface Relayed {
+  readonly live: LiveSubscription
+  readonly relay: PassthroughSubscription
+}
 
 /**
  * The real graphql-transport-ws server behind one mocked connection, opened by the first
  * `subscription.passthrough()` on it. It sends the client's `connection_init` payload, subscribes
  * with each passed-through subscription's id and document once acknowledged, and relays the
- * server's `next`, `error` and `complete` messages for those ids. Nothing else crosses: the
- * session keeps the client's frames from the real server and the real server's from the client.
+ * server's `next`, `error` and `complete` messages for those ids, each first to the listeners of
+ * the subscription's `PassthroughSubscription` (which may keep it from the client). Nothing else
+ * crosses: the session keeps the client's frames from the real server and the real server's from the client.
  */
 export class PassthroughConnection {
   readonly #server: WebSocketServerConnectionProtocol
   readonly #url: string
-  readonly #relayed = new Map<string, LiveSubscription>()
+  readonly #relayed = new Map<string, Relayed>()
   /** Subscribe messages waiting for the real server's `connection_ack`. */
   #waiting: string[] | undefined = []
+  /** The real server's `connection_ack` payload, once it came. */
+  #ack: { payload: Record<string, unknown> | undefined } | undefined
   #gone = false
 
   constructor(server: WebSocketServerConnectionProtocol, url: string, initPayload: Record<string, unknown>) {
@@ -35,18 +44,29 @@ export class PassthroughConnection {
     server.send(JSON.stringify({ type: 'connection_init', payload: initPayload }))
   }
 
-  subscribe(live: LiveSubscription): void {
+  subscribe(live: LiveSubscription): PassthroughSubscription {
     const id = live.subscriptionId
-    if (this.#gone) return live.error([{ message: this.#lostMessage('is gone') }])
-    this.#relayed.set(id, live)
+    const relay = new PassthroughSubscription(live.operationName, () => this.#unsubscribe(id))
+    if (this.#gone) {
+      live.error([{ message: this.#lostMessage('is gone') }])
+      return relay
+    }
+    this.#relayed.set(id, { live, relay })
     // The client stopped it (or the socket closed): the real server stops too.
-    live.onStop(() => {
-      if (this.#relayed.delete(id) && !this.#gone) this.#server.send(JSON.stringify({ id, type: 'complete' }))
-    })
+    live.onStop(() => this.#unsubscribe(id))
     const { query, operationName, variables, extensions } = live.operation
     const message = JSON.stringify({ id, type: 'subscribe', payload: { query, operationName: operationName || undefined, variables, extensions } })
     if (this.#waiting === undefined) this.#server.send(message)
     else this.#waiting.push(message)
+    // Acknowledged before this subscription came: its listeners, added once passthrough() returns, hear of it.
+    const ack = this.#ack
+    if (ack !== undefined) queueMicrotask(() => this.#relayed.get(id)?.relay.dispatch('connection_ack', ack.payload))
+    return relay
+  }
+
+  /** The real subscription stops; nothing more of it reaches the client. */
+  #unsubscribe(id: string): void {
+    if (this.#relayed.delete(id) && !this.#gone) this.#server.send(JSON.stringify({ id, type: 'complete' }))
   }
 
   /** The client's socket closed. */
@@ -66,16 +86,27 @@ export class PassthroughConnection {
     if (message.type === 'connection_ack') {
       for (const waiting of this.#waiting ?? []) this.#server.send(waiting)
       this.#waiting = undefined
+      const payload = message.payload as Record<string, unknown> | undefined
+      this.#ack = { payload }
+      for (const { relay } of [...this.#relayed.values()]) relay.dispatch('connection_ack', payload)
       return
     }
     if (message.type === 'ping') return this.#server.send(JSON.stringify({ type: 'pong' }))
-    const live = typeof message.id === 'string' ? this.#relayed.get(message.id) : undefined
-    if (live === undefined) return
-    if (message.type === 'next') return live.publish(message.payload as never)
+    const relayed = typeof message.id === 'string' ? this.#relayed.get(message.id) : undefined
+    if (relayed === undefined) return
+    const { live, relay } = relayed
+    if (message.type === 'next') {
+      if (relay.dispatch('next', message.payload)) live.publish(message.payload as never)
+      return
+    }
     if (message.type !== 'error' && message.type !== 'complete') return
     this.#relayed.delete(live.subscriptionId)
-    if (message.type === 'complete') live.complete()
-    else live.error(Array.isArray(message.payload) ? message.payload : [{ message: String(message.payload) }])
+    if (message.type === 'complete') {
+      if (relay.dispatch('complete', undefined)) live.complete()
+      return
+    }
+    const errors = Array.isArray(message.payload) ? message.payload : [{ message: String(message.payload) }]
+    if (relay.dispatch('error', errors)) live.error(errors)
   }
 
   /** The real connection ended: each passed-through subscription ends with an error saying so. */
@@ -83,9 +114,9 @@ export class PassthroughConnection {
     if (this.#gone) return
     this.#gone = true
     const message = this.#lostMessage(why)
-    for (const live of [...this.#relayed.values()]) {
+    for (const { live, relay } of [...this.#relayed.values()]) {
       this.#relayed.delete(live.subscriptionId)
-      live.error([{ message }])
+      if (relay.dispatch('error', [{ message }])) live.error([{ message }])
     }
   }
 

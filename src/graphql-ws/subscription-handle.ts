@@ -1,6 +1,7 @@
 import { iterateUntil } from '../runtime/iterate-until'
 import { format } from '../runtime/messages'
 import type { GraphQLResponseBody, GraphQLResponseError, GraphQLVariables } from '../graphql/types'
+import { PassthroughSubscription } from './passthrough-subscription'
 import type { GraphQLSubscriptionHandle } from './types'
 
 /**
@@ -19,7 +20,7 @@ export interface SubscriptionSink {
    * Serves the subscription from the real server (see passthrough-connection.ts); a transport
    * without it ends the subscription with an error naming the transport.
    */
-  passthrough?(subscription: LiveSubscription): void
+  passthrough?(subscription: LiveSubscription): PassthroughSubscription
 }
 
 /** What the client asked to subscribe to. */
@@ -87,8 +88,8 @@ export class LiveSubscription implements GraphQLSubscriptionHandle<object | null
     )
   }
 
-  passthrough(): void {
-    if (!this.#active) return
+  passthrough(): PassthroughSubscription {
+    if (!this.#active) return new PassthroughSubscription(this.operationName)
     if (this.#sink.passthrough !== undefined) return this.#sink.passthrough(this)
     this.error([
       {
@@ -97,6 +98,7 @@ export class LiveSubscription implements GraphQLSubscriptionHandle<object | null
           'came over another transport. Publish its results from the handler instead.',
       },
     ])
+    return new PassthroughSubscription(this.operationName)
   }
 
   finalize(callback: () => void): void {

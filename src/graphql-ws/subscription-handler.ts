@@ -129,10 +129,12 @@ export class GraphQLSubscriptionHandler<
     const handle = live as unknown as GraphQLSubscriptionHandle<Data, Variables>
     this.#live.add(handle)
     this.#scopes.set(handle, currentScopes())
-    this.#link?.subscriptions.add(live)
+    // The link's set holds every handler's subscriptions, whatever their result type.
+    const listed = live as unknown as GraphQLSubscriptionHandle
+    this.#link?.subscriptions.add(listed)
     live.onStop(() => {
       this.#live.delete(handle)
-      this.#link?.subscriptions.delete(live)
+      this.#link?.subscriptions.delete(listed)
     })
   }
 

@@ -8,6 +8,7 @@ import type { SubscribeMessage } from './client-message'
 import { legacyProtocol } from './legacy-protocol'
 import { transportWsProtocol, type SocketProtocol } from './socket-protocol'
 import { PassthroughConnection } from './passthrough-connection'
+import { PassthroughSubscription } from './passthrough-subscription'
 import { startSubscription, type SessionHandler, type SubscribeOperation } from './start-subscription'
 import type { LiveSubscription, SubscriptionSink } from './subscription-handle'
 import type { GraphQLConnectionOptions } from './types'
@@ -121,18 +122,19 @@ export class TransportSession implements SubscriptionSink {
     this.#live.delete(id)
   }
 
-  passthrough(subscription: LiveSubscription): void {
+  passthrough(subscription: LiveSubscription): PassthroughSubscription {
     if (this.#protocol !== transportWsProtocol) {
-      return subscription.error([
+      subscription.error([
         {
           message:
             `subscription.passthrough() speaks graphql-transport-ws to the real server; the subscription "${subscription.operationName}" ` +
             `came over the legacy "${this.#protocol.name}" subprotocol. Move the client to graphql-ws, or publish its results from the handler.`,
         },
       ])
+      return new PassthroughSubscription(subscription.operationName)
     }
     this.#passthrough ??= new PassthroughConnection(this.#server, this.#request().url, this.#connectionParams)
-    this.#passthrough.subscribe(subscription)
+    return this.#passthrough.subscribe(subscription)
   }
 
   /** The socket closed: every subscription ends and runs its cleanup. */

@@ -30,9 +30,52 @@ export interface GraphQLSubscriptionHandle<Data extends object | null = GraphQLQ
   /**
    * Serves this subscription from the real server instead: mocklib opens the real connection
    * (once per socket, with the client's `connection_init` payload), subscribes there with the
-   * same id and document, and relays its `next`, `error` and `complete` messages.
+   * same id and document, and relays its `next`, `error` and `complete` messages. The returned
+   * object tells what the real server sends: a listener may keep a message from the client
+   * (`event.preventDefault()`) and publish a patched result instead. Over transports other
+   * than graphql-transport-ws the subscription ends with an error and the object never emits.
    */
-  passthrough(): void
+  passthrough(): GraphQLPassthroughSubscription<Data>
+}
+
+/** What the real server sends for a passed-through subscription, by event type. */
+export interface GraphQLPassthroughEventMap<Data extends object | null = GraphQLQuery> {
+  /** The real connection was acknowledged (its `connection_ack` payload); the client was acknowledged by mocklib already. */
+  connection_ack: Record<string, unknown> | undefined
+  /** One result; relayed to the client unless a listener prevents it. */
+  next: GraphQLResponseBody<Data>
+  /** The real subscription failed (or its connection was lost); unless prevented, the client's subscription ends with these errors. */
+  error: readonly GraphQLResponseError[]
+  /** The real subscription completed; unless prevented, so does the client's. */
+  complete: undefined
+}
+
+/** One message of the real server, as a passed-through subscription's listeners see it. */
+export interface GraphQLPassthroughEvent<Type extends string = string, Payload = unknown> {
+  readonly type: Type
+  readonly data: Payload
+  /** True once a listener called `preventDefault()`. */
+  readonly defaultPrevented: boolean
+  /**
+   * Keeps this message from the client (`next`, `error`, `complete`); the client's subscription
+   * stays open for the handler to publish to or complete. No effect on `connection_ack`.
+   */
+  preventDefault(): void
+}
+
+export type GraphQLPassthroughListener<Data extends object | null, Type extends keyof GraphQLPassthroughEventMap<Data>> = (
+  event: GraphQLPassthroughEvent<Type, GraphQLPassthroughEventMap<Data>[Type]>,
+) => void
+
+/** `subscription.passthrough()`'s answer: the real subscription, to observe and patch. */
+export interface GraphQLPassthroughSubscription<Data extends object | null = GraphQLQuery> {
+  addEventListener<Type extends keyof GraphQLPassthroughEventMap<Data>>(type: Type, listener: GraphQLPassthroughListener<Data, Type>): void
+  removeEventListener<Type extends keyof GraphQLPassthroughEventMap<Data>>(type: Type, listener: GraphQLPassthroughListener<Data, Type>): void
+  /**
+   * Stops the real subscription (mocklib sends `complete` to the real server) and relays
+   * nothing more; the client's subscription stays open for the handler.
+   */
+  unsubscribe(): void
 }
 
 /** What `onConnect` receives beside the `connection_init` payload. */
@@ -99,7 +142,11 @@ export interface GraphQLSubscriptionResolverInfo<
   finalize(callback: () => void): void
 }
 
+/**
+ * A subscription handler's resolver. What it returns is not used; returning
+ * `subscription.passthrough()`'s answer is allowed, so `({ subscription }) => subscription.passthrough()` type-checks.
+ */
 export type GraphQLSubscriptionResolver<
   Data extends object | null = GraphQLQuery,
   Variables extends object = GraphQLVariables,
-> = (info: GraphQLSubscriptionResolverInfo<Data, Variables>) => void | Promise<void>
+> = (info: GraphQLSubscriptionResolverInfo<Data, Variables>) => void | Promise<void> | GraphQLPassthroughSubscription<Data>

@@ -108,3 +108,51 @@ it('ends a passed-through subscription with an error saying so when the real ser
   const errors = (await failure(collect(client({ url: nowhere }), 'subscription RealCount { count(to: 1) }'))) as Array<{ message: string }>
   expect(errors).toEqual([{ message: `subscription.passthrough(): the real server at ${nowhere} could not be reached, so the subscription ended.` }])
 })
+
+it('passthrough() returns the real subscription: listeners hear the ack and each result, and may patch what the client gets', async () => {
+  const seen: string[] = []
+  server.use(
+    graphql.link(url).subscription('RealCount', ({ subscription }) => {
+      const real = subscription.passthrough()
+      real.addEventListener('connection_ack', (event) => seen.push(`${event.type} ${JSON.stringify(event.data ?? null)}`))
+      real.addEventListener('next', (event) => {
+        seen.push(`next ${JSON.stringify(event.data)}`)
+        // Keep the real result from the client and send a patched one.
+        event.preventDefault()
+        subscription.publish({ data: { count: Number(event.data.data?.count) * 10 } })
+      })
+      real.addEventListener('complete', (event) => seen.push(`complete prevented=${event.defaultPrevented}`))
+    }),
+  )
+  const results = await collect(client({ url }), 'subscription RealCount($to: Int!) { count(to: $to) }', { to: 2 })
+  expect(results).toEqual([{ data: { count: 10 } }, { data: { count: 20 } }])
+  expect(seen).toEqual(['connection_ack null', 'next {"data":{"count":1}}', 'next {"data":{"count":2}}', 'complete prevented=false'])
+})
+
+it('unsubscribe() stops the real subscription and leaves the client’s open for the handler; errors reach listeners first', async () => {
+  foreverStarted = deferred()
+  foreverEnded = deferred()
+  const errors: unknown[] = []
+  const api = graphql.link(url)
+  server.use(
+    api.subscription('RealForever', ({ subscription }) => {
+      const real = subscription.passthrough()
+      real.addEventListener('next', (event) => {
+        // The first real result stops the real subscription; the handler answers from here.
+        event.preventDefault()
+        real.unsubscribe()
+        subscription.publish({ data: { forever: `mocked after ${JSON.stringify(event.data.data)}` } })
+        subscription.complete()
+      })
+    }),
+    api.subscription('RealBroken', ({ subscription }) => {
+      subscription.passthrough().addEventListener('error', (event) => errors.push(...event.data))
+    }),
+  )
+  const target = client({ url })
+  expect(await collect(target, 'subscription RealForever { forever }')).toEqual([{ data: { forever: 'mocked after {"forever":1}' } }])
+  await foreverEnded.promise
+  const failed = (await failure(collect(target, 'subscription RealBroken { nope }'))) as unknown[]
+  expect(failed).toEqual([expect.objectContaining({ message: 'Cannot query field "nope" on type "Subscription".' })])
+  expect(errors).toEqual(failed)
+})

@@ -1,6 +1,6 @@
 // Type tests for graphql.subscription(): each @ts-expect-error line must be an error, everything else must compile.
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core'
-import { graphql, GraphQLSubscriptionHandler, type GraphQLSubscriptionHandle } from 'mocklib'
+import { graphql, GraphQLSubscriptionHandler, type GraphQLPassthroughSubscription, type GraphQLSubscriptionHandle } from 'mocklib'
 
 type OnPostAdded = { postAdded: { id: string; title: string } }
 type OnPostAddedVariables = { feed: string }
@@ -79,3 +79,20 @@ graphql.subscription('OnAny', ({ connectionParams, subscription }) => {
   void params
   subscription.passthrough()
 })
+
+// passthrough() answers with the real subscription, typed by the document's result.
+graphql.subscription(OnPostAddedDocument, ({ subscription }) => {
+  const real: GraphQLPassthroughSubscription<OnPostAdded> = subscription.passthrough()
+  real.addEventListener('next', (event) => {
+    const title: string | undefined = event.data.data?.postAdded.title
+    event.preventDefault()
+    subscription.publish({ data: { postAdded: { id: '1', title: `${title} (patched)` } } })
+  })
+  real.addEventListener('error', (event) => void event.data[0]?.message)
+  real.addEventListener('complete', (event) => void event.defaultPrevented)
+  // @ts-expect-error: no such event
+  real.addEventListener('message', () => {})
+  real.unsubscribe()
+})
+// The concise form returns it: still a valid resolver.
+graphql.subscription('OnAny', ({ subscription }) => subscription.passthrough())
