@@ -1,3 +1,4 @@
+import { hasResponseBody } from '../runtime/kept-body'
 import { acceptsMediaType } from '../runtime/media-ranges'
 import type { RequestContext } from '../runtime/request-context'
 import { encodeEventStreamFields } from '../sse/event-stream-encoder'
@@ -47,7 +48,7 @@ export function asksForEventStreamOnly(accept: string | null): boolean {
  * body that is not JSON) stay as they are, so the client reports them as a real server's.
  */
 export function asEventStreamResult(response: Response): Response {
-  if (!response.ok || !/json/i.test(response.headers.get('content-type') ?? '') || response.body === null) return response
+  if (!response.ok || !/json/i.test(response.headers.get('content-type') ?? '') || !hasResponseBody(response)) return response
   const source = response
   const body = new ReadableStream<Uint8Array>({
     async start(controller) {

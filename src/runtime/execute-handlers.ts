@@ -1,3 +1,4 @@
+import { isBodyTaken } from './kept-body'
 import { MocklibTypeError } from './errors'
 import { isIterator } from './is-iterator'
 import { cloneResponse } from './clone-response'
@@ -128,7 +129,7 @@ function outcomeOf<Handler extends HandlerShape>(handler: Handler, result: unkno
   }
   // A Response answers one request: one whose body was read (a Response object reused across
   // requests) would fail deep inside the source and leave the client hanging.
-  if (result.bodyUsed || result.body?.locked === true) {
+  if (isBodyTaken(result)) {
     return { type: 'exception', error: new MocklibTypeError('MOCKLIB_INVALID_RESPONSE', messages.responseBodyUsed(handler.info.header)), handler }
   }
   if (isPassthroughResponse(result)) return { type: 'passthrough', handler }

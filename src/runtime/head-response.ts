@@ -1,3 +1,4 @@
+import { discardBody, hasResponseBody } from './kept-body'
 import { withBody } from './clone-response'
 
 /**
@@ -6,7 +7,7 @@ import { withBody } from './clone-response'
  * no server ever sends. Content-Length stays: it describes the GET representation.
  */
 export function withoutBodyForHead(response: Response): Response {
-  if (response.body === null || response.type === 'error') return response
-  void response.body.cancel().catch(() => {})
+  if (response.type === 'error' || !hasResponseBody(response)) return response
+  discardBody(response)
   return withBody(response, null)
 }

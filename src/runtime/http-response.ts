@@ -1,3 +1,4 @@
+import { installKeptBody, isKeepable, keepBody } from './kept-body'
 import { messages } from './messages'
 import { ResponseBase } from './platform-response'
 import { statusTextFor } from './status-text'
@@ -49,12 +50,15 @@ export class HttpResponse<BodyType extends DefaultBodyType = DefaultBodyType> ex
     const safeStatus = isConstructibleStatus(status) ? status : 200
     const setCookies = collectSetCookies(init?.headers)
     const finalBody = NULL_BODY_STATUS.has(status) ? null : (body ?? null)
+    // Text and bytes stay as they are, without the platform's body stream (kept-body.ts).
+    const keep = isKeepable(finalBody)
     // The platform copies `headers` into the response: no intermediate Headers is needed.
-    super(finalBody, {
+    super(keep ? null : finalBody, {
       status: safeStatus,
       statusText: init?.statusText ?? statusTextFor(status),
       headers: init?.headers,
     })
+    if (keep) keepBody(this, finalBody)
     if (safeStatus !== status) {
       Object.defineProperty(this, 'status', { value: status, enumerable: true })
       Object.defineProperty(this, 'ok', { value: status >= 200 && status < 300, enumerable: true })
@@ -131,6 +135,8 @@ export class HttpResponse<BodyType extends DefaultBodyType = DefaultBodyType> ex
     return Response.error() as HttpResponse<never>
   }
 }
+
+installKeptBody(HttpResponse.prototype)
 
 /** Headers whose Content-Length a shorthand computed (the user did not write it). */
 const computedLength = new WeakSet<Headers>()

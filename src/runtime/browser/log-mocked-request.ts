@@ -1,3 +1,4 @@
+import { discardBody, hasResponseBody } from '../kept-body'
 import type { RequestHandler } from '../request-handler'
 import { describeRequest, format } from '../messages'
 
@@ -35,11 +36,11 @@ export async function logMockedRequest(
 
 /** Text bodies of a known, modest size; streams and binaries are described, not read. */
 async function readLoggableBody(response: Response): Promise<unknown> {
-  if (response.body === null) return null
+  if (!hasResponseBody(response)) return null
   const type = response.headers.get('content-type') ?? ''
   const length = Number(response.headers.get('content-length'))
   if (!TEXTUAL.test(type) || !Number.isFinite(length) || length === 0 || length > MAX_LOGGED_BODY) {
-    void response.body.cancel().catch(() => {})
+    discardBody(response)
     return `(${type || 'no content type'}${length > 0 ? `, ${length} bytes` : ''}: not shown)`
   }
   const text = await response.text()

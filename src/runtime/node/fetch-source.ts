@@ -1,3 +1,4 @@
+import { hasResponseBody } from '../kept-body'
 import { FetchResponse, createRequestId } from '@mswjs/interceptors'
 import { MocklibTypeError } from '../errors'
 import { NULL_BODY_STATUS } from '../http-response'
@@ -132,7 +133,7 @@ export class FetchSource {
   async #respond(request: Request, raw: Response): Promise<Response> {
     if (raw instanceof Response && raw.type === 'error') throw Object.assign(new TypeError('Failed to fetch'), { cause: raw })
     const { status } = raw
-    if ((REDIRECTS.has(status) && request.redirect !== 'manual') || (raw.body !== null && raw.headers.has('content-encoding'))) {
+    if ((REDIRECTS.has(status) && request.redirect !== 'manual') || (raw.headers.has('content-encoding') && hasResponseBody(raw))) {
       this.#handoffs.set(request, raw)
       return (this.#inner as Fetch)(request)
     }

@@ -8,6 +8,7 @@ import { clientSignal } from './client-abort'
 import type { FetchSourceKind, InterceptedResponse, RequestSink, RequestVia, SinkRequest } from './request-sink'
 import { sharedInterceptors, type InterceptorSet } from './shared-interceptors'
 import { toNetwork } from './undici/network-scope'
+import { withOneChunkBody } from './one-chunk-body'
 import { withWholeBody } from './whole-body-response'
 
 /**
@@ -72,7 +73,7 @@ export class InterceptorSource implements RequestSink {
     const observed = emitter.has('response:mocked') && response.type !== 'error'
     // Listeners get a clone, so reading it never takes the body from the client.
     const clone = observed ? response.clone() : undefined
-    let answer = response
+    let answer = via === 'http' ? withOneChunkBody(response) : response
     if (via === 'xhr') {
       try {
         answer = await withWholeBody(response)

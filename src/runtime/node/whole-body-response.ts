@@ -1,3 +1,4 @@
+import { hasResponseBody, isKeptWhole } from '../kept-body'
 import { withBody } from '../clone-response'
 
 /**
@@ -9,6 +10,7 @@ import { withBody } from '../clone-response'
  * rejects here, and the source fails the request as a network error.
  */
 export async function withWholeBody(response: Response): Promise<Response> {
-  if (response.body === null || response.type === 'error') return response
+  // Kept text or bytes (kept-body.ts) are whole already and cannot fail midway.
+  if (response.type === 'error' || !hasResponseBody(response) || isKeptWhole(response)) return response
   return withBody(response, new Uint8Array(await response.arrayBuffer()))
 }

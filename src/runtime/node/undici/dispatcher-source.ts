@@ -1,3 +1,4 @@
+import { discardBody } from '../../kept-body'
 import { asError } from '../../as-error'
 import { randomUUID } from 'node:crypto'
 import type { LifeCycleEmitter } from '../../emitter'
@@ -64,7 +65,7 @@ export class DispatcherSource {
     const requestId = randomUUID()
     const result = await handleRequest(request, requestId, this.getList(), this.options(), dispatched.signal)
     if (channel.aborted) {
-      if (result.type === 'mocked') void result.response.body?.cancel().catch(() => {})
+      if (result.type === 'mocked') discardBody(result.response)
       return
     }
     switch (result.type) {

@@ -1,4 +1,5 @@
 import { asError } from '../../as-error'
+import { discardBody, hasResponseBody, takeBody } from '../../kept-body'
 import type { ResponseChannel } from './response-channel'
 
 /**
@@ -7,13 +8,16 @@ import type { ResponseChannel } from './response-channel'
  * end. A body that fails midway fails the request; a client that aborts cancels the body.
  */
 export async function writeResponse(response: Response, channel: ResponseChannel, method: string): Promise<void> {
-  const body = method === 'HEAD' ? null : response.body
-  if (body === null) {
-    void response.body?.cancel().catch(() => {})
+  if (method === 'HEAD' || !hasResponseBody(response)) {
+    discardBody(response)
     channel.respond(response.status, response.statusText, response.headers)
     if (!channel.aborted) channel.end()
     return
   }
+  // Text or bytes the resolver gave go as one chunk, without a stream (kept-body.ts).
+  const whole = takeBody(response)
+  if (whole !== undefined) return writeWhole(whole, response, channel)
+  const body = response.body as ReadableStream<Uint8Array>
   const reader = body.getReader()
   const before = channel.onAbort
   channel.onAbort = (reason) => {
@@ -33,5 +37,14 @@ export async function writeResponse(response: Response, channel: ResponseChannel
     channel.fail(asError(error))
     return
   }
+  if (!channel.aborted) channel.end()
+}
+
+async function writeWhole(body: string | Uint8Array, response: Response, channel: ResponseChannel): Promise<void> {
+  if (!channel.respond(response.status, response.statusText, response.headers)) await channel.resumed()
+  if (channel.aborted) return
+  // A copy: the client may change the bytes it gets, and a clone of the response shares them.
+  const chunk = Buffer.from(body)
+  if (chunk.byteLength > 0 && !channel.data(chunk)) await channel.resumed()
   if (!channel.aborted) channel.end()
 }
