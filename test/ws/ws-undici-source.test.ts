@@ -2,6 +2,7 @@
 // connections, and its passthrough (made with the platform's WebSocket, which is undici in Node)
 // goes to the network through undici's global dispatcher without being answered a second time.
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest'
+import { WebSocket as UndiciWebSocket } from 'undici'
 import { ws } from 'mocklib'
 import { setupServer } from 'mocklib/node'
 import { startRealServer, type RealServer } from './real-server'
@@ -62,4 +63,25 @@ it("Node's own WebSocket captured before listen() is answered through the undici
   expect(reply.data).toBe('echo: hi')
   socket.close()
   expect(connections).toEqual(['wss://chat.test/echo'])
+})
+
+it("an undici package WebSocket nothing handles goes to the real server once, through mocklib's own client", async () => {
+  const before = real.connections.length
+  const socket = new UndiciWebSocket(`${real.url}/undici`)
+  const messages: unknown[] = []
+  const greeted = new Promise<void>((resolve) =>
+    socket.addEventListener('message', (event) => {
+      messages.push(event.data)
+      if (messages.length === 2) resolve()
+    }),
+  )
+  await new Promise((resolve) => socket.addEventListener('open', resolve, { once: true }))
+  socket.send('from undici')
+  await greeted
+  expect(messages).toEqual(['hello from the real server', 'real: from undici'])
+  const closed = new Promise<{ code: number; reason: string }>((resolve) => socket.addEventListener('close', resolve, { once: true }))
+  socket.close(4000, 'done')
+  expect(await closed).toMatchObject({ code: 4000, reason: 'done' })
+  expect(real.connections.length - before).toBe(1)
+  expect(connections).toEqual([`${real.url}/undici`])
 })
