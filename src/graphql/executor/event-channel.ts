@@ -1,3 +1,5 @@
+import { iterateUntil } from '../../runtime/iterate-until'
+
 /**
  * The events of one schema-backed subscription, as graphql-js `subscribe` reads them (an async
  * iterator of root values): values pushed by `executor.publish()` and, when the schema's
@@ -12,7 +14,8 @@ export class EventChannel implements AsyncIterableIterator<unknown> {
   #failWaiting: ((error: unknown) => void) | undefined
   #failure: { error: unknown } | undefined
   #ended = false
-  #source: AsyncIterator<unknown> | undefined
+  /** Aborted when the channel ends: a followed source is then closed (its cleanup's errors are ignored). */
+  readonly #closed = new AbortController()
   readonly #onClose: () => void
 
   constructor(onClose: () => void) {
@@ -52,20 +55,15 @@ export class EventChannel implements AsyncIterableIterator<unknown> {
     else this.#failure = { error }
   }
 
-  /** Reads every value of `source` into the channel, then ends it (or fails it with what `source` threw). */
+  /**
+   * Reads every value of `source` into the channel, then ends it (or fails it with what `source`
+   * threw). The channel ending first closes the source, even while it waits for a value.
+   */
   follow(source: AsyncIterable<unknown>): void {
-    const iterator = source[Symbol.asyncIterator]()
-    this.#source = iterator
-    void (async () => {
-      try {
-        for (let step = await iterator.next(); step.done !== true; step = await iterator.next()) {
-          if (!this.push(step.value)) return
-        }
-        this.end()
-      } catch (error) {
-        this.fail(error)
-      }
-    })()
+    iterateUntil(source, this.#closed.signal, (value) => void this.push(value)).then(
+      (end) => end === 'done' && this.end(),
+      (error: unknown) => this.fail(error),
+    )
   }
 
   next(): Promise<IteratorResult<unknown>> {
@@ -99,14 +97,7 @@ export class EventChannel implements AsyncIterableIterator<unknown> {
     if (this.#ended) return false
     this.#ended = true
     this.#onClose()
-    const source = this.#source
-    this.#source = undefined
-    if (source?.return !== undefined) {
-      // The source's own cleanup; what it throws is its business, not the subscriber's.
-      Promise.resolve()
-        .then(() => source.return?.())
-        .catch(() => {})
-    }
+    this.#closed.abort()
     return true
   }
 
