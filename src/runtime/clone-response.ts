@@ -34,5 +34,8 @@ export function copyInstanceFields(from: Response, to: Response): void {
   }
 }
 
-/** Fields HttpResponse may define on an instance, overriding the prototype's getters. */
-const INSTANCE_FIELDS = new Set<string | symbol>(['status', 'ok', 'type'])
+/**
+ * Fields HttpResponse may define on an instance, overriding the prototype's getters (`url`: the
+ * fetch source answers with the mocked response where Node keeps the URL list out of reach).
+ */
+const INSTANCE_FIELDS = new Set<string | symbol>(['status', 'ok', 'type', 'url'])

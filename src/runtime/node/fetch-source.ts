@@ -1,4 +1,4 @@
-import { hasResponseBody } from '../kept-body'
+import { hasResponseBody, isKeptWhole } from '../kept-body'
 import { FetchResponse, createRequestId } from '@mswjs/interceptors'
 import { MocklibTypeError } from '../errors'
 import { NULL_BODY_STATUS } from '../http-response'
@@ -175,12 +175,19 @@ interface ResponseState {
  * what `clone()` keeps), which saves a second `Response`. Otherwise undefined: the caller copies.
  */
 function answeredInPlace(request: Request, raw: Response): Response | undefined {
-  const state = platformState<ResponseState>(raw)
-  const requestState = platformState<{ url?: unknown }>(request)
-  if (state === undefined || state.urlList.length !== 0 || requestState?.url === undefined) return undefined
   const { status } = raw
   if (status < 200 || status > 599 || NULL_BODY_STATUS.has(status) || raw.type !== 'default') return undefined
-  state.urlList.push(requestState.url)
+  const state = platformState<ResponseState>(raw)
+  if (state !== undefined) {
+    const requestState = platformState<{ url?: unknown }>(request)
+    if (state.urlList.length !== 0 || requestState?.url === undefined) return undefined
+    state.urlList.push(requestState.url)
+    return raw
+  }
+  // Node 24 keeps the URL list out of reach. A kept body's clone() is mocklib's own, which
+  // keeps instance fields: the URL can be one, as the interceptor's copy would have it.
+  if (!isKeptWhole(raw) || Object.hasOwn(raw, 'url')) return undefined
+  Object.defineProperty(raw, 'url', { value: responseUrl(request), enumerable: true, configurable: true })
   return raw
 }
 
