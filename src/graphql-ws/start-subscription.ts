@@ -1,3 +1,4 @@
+import type { PathParams } from '../rest/path-pattern'
 import { format } from '../runtime/messages'
 import type { WhenHandlerRemoved } from '../runtime/outlives-request'
 import { LiveSubscription, type SubscribedOperation, type SubscriptionSink } from './subscription-handle'
@@ -26,6 +27,8 @@ export interface SubscriptionIds {
   subscriptionId: string
   /** The connection's `connection_init` payload (WebSocket transports); `{}` elsewhere. */
   connectionParams?: Record<string, unknown>
+  /** The handler's URL params in the socket's URL (WebSocket transports); `{}` elsewhere. */
+  params?: PathParams
 }
 
 /**
@@ -51,6 +54,7 @@ export function startSubscription(
       requestId: ids.requestId,
       subscriptionId: ids.subscriptionId,
       connectionParams: ids.connectionParams ?? {},
+      params: ids.params ?? {},
       subscription: live,
       finalize: (callback) => live.finalize(callback),
     })

@@ -64,8 +64,23 @@ export class LiveSubscription implements GraphQLSubscriptionHandle<object | null
     return this.operation.variables
   }
 
+  get id(): string {
+    return this.subscriptionId
+  }
+
+  get query(): string {
+    return this.operation.query
+  }
+
+  /** Sends one result; after the end it only warns (the test holds a handle that outlived its subscription). */
   publish(result: GraphQLResponseBody<object | null>): void {
-    if (this.#active) this.#sink.next(this.subscriptionId, result)
+    if (this.#active) return this.#sink.next(this.subscriptionId, result)
+    console.warn(
+      format(
+        `Failed to publish to the GraphQL subscription "${this.operationName || '(anonymous)'}": the subscription is no longer active ` +
+          `(id ${this.subscriptionId}: completed, errored, unsubscribed by the client, or its handler was reset), so nothing was sent.`,
+      ),
+    )
   }
 
   error(errors: readonly GraphQLResponseError[]): void {
@@ -81,8 +96,8 @@ export class LiveSubscription implements GraphQLSubscriptionHandle<object | null
   }
 
   /** Publishes what `source` yields; the subscription ending (the client left) closes the source at once. */
-  from(source: AsyncIterable<GraphQLResponseBody<object | null>> | Iterable<GraphQLResponseBody<object | null>>): void {
-    iterateUntil(source, this.#stopped.signal, (result) => this.publish(result)).then(
+  from(source: AsyncIterable<object | null> | Iterable<object | null>): void {
+    iterateUntil(source, this.#stopped.signal, (value) => this.#active && this.#sink.next(this.subscriptionId, asResult(value))).then(
       (end) => end === 'done' && this.complete(),
       (error: unknown) => this.error([{ message: error instanceof Error ? error.message : String(error) }]),
     )
@@ -121,6 +136,19 @@ export class LiveSubscription implements GraphQLSubscriptionHandle<object | null
     for (const callback of this.#onStop.splice(0)) callback()
     while (this.#finalizers.length > 0) runFinalizer(this.#finalizers.pop() as () => void)
   }
+}
+
+const RESULT_KEYS = new Set(['data', 'errors', 'extensions'])
+
+/**
+ * A value of `from()` as the result to send: a whole result as it is, anything else as its
+ * `data` (MSW 3.0 publishes `{ data: value }`, so a pub/sub's payloads can be passed in as they are).
+ */
+function asResult(value: object | null): GraphQLResponseBody<object | null> {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return { data: value }
+  const keys = Object.keys(value)
+  const whole = keys.length > 0 && keys.every((key) => RESULT_KEYS.has(key)) && ('data' in value || 'errors' in value)
+  return whole ? (value as GraphQLResponseBody<object | null>) : { data: value }
 }
 
 function runFinalizer(callback: () => void): void {

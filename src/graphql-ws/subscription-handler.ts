@@ -121,7 +121,7 @@ export class GraphQLSubscriptionHandler<
 
   /** @internal Joins the connection's protocol session (the first handler to take it starts one). */
   override connect(info: WebSocketResolverInfo, closed: Promise<void>, pipeline?: ConnectionPipeline, whenRemoved?: WhenRemoved): void {
-    sessionFor(info, closed, pipeline).add(this, whenRemoved)
+    sessionFor(info, closed, pipeline).add(this, whenRemoved, info.params)
   }
 
   /** @internal A subscription this handler took: listed until it ends. */

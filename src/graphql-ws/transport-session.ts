@@ -1,5 +1,6 @@
 import { parseDocument } from '../graphql/document-cache'
 import type { GraphQLOperationType, GraphQLResponseBody, GraphQLResponseError } from '../graphql/types'
+import type { PathParams } from '../rest/path-pattern'
 import { format } from '../runtime/messages'
 import type { WebSocketClientConnectionProtocol, WebSocketServerConnectionProtocol } from '../ws/types'
 import type { ConnectionPipeline, WebSocketResolverInfo, WhenRemoved } from '../ws/websocket-handler'
@@ -11,7 +12,7 @@ import { PassthroughConnection } from './passthrough-connection'
 import { PassthroughSubscription } from './passthrough-subscription'
 import { startSubscription, type SessionHandler, type SubscribeOperation } from './start-subscription'
 import type { LiveSubscription, SubscriptionSink } from './subscription-handle'
-import type { GraphQLConnectionOptions } from './types'
+import type { GraphQLConnectionOptions, GraphQLPassthroughSubscription } from './types'
 
 /** graphql-ws's default for `connectionInitWaitTimeout`. */
 const DEFAULT_INIT_WAIT = 3_000
@@ -63,7 +64,7 @@ export class TransportSession implements SubscriptionSink {
   readonly #request: () => Request
   readonly #requestId: string
   readonly #pipeline: ConnectionPipeline | undefined
-  readonly #handlers: Array<{ handler: SocketHandler; whenRemoved: WhenRemoved | undefined }> = []
+  readonly #handlers: Array<{ handler: SocketHandler; whenRemoved: WhenRemoved | undefined; params: PathParams }> = []
   /** Subscriptions by id; undefined while the handler is being chosen. */
   readonly #live = new Map<string, LiveSubscription | undefined>()
   #initReceived = false
@@ -98,8 +99,8 @@ export class TransportSession implements SubscriptionSink {
     queueMicrotask(() => this.#startInitTimer())
   }
 
-  add(handler: SocketHandler, whenRemoved?: WhenRemoved): void {
-    this.#handlers.push({ handler, whenRemoved })
+  add(handler: SocketHandler, whenRemoved?: WhenRemoved, params: PathParams = {}): void {
+    this.#handlers.push({ handler, whenRemoved, params })
   }
 
   send(message: object): void {
@@ -234,11 +235,17 @@ export class TransportSession implements SubscriptionSink {
     if (chosen === 'query' || chosen === 'mutation') return this.#answerOverHttp(id, operation)
     const handler = chosen === 'subscription' ? await this.#handlerFor(operation) : undefined
     if (!this.#live.has(id)) return // the client completed it meanwhile
-    if (handler === undefined) return this.#reject(id, chosen === 'subscription' ? this.#unmatched(operation) : chosen)
-    const ids = { requestId: this.#requestId, subscriptionId: id, connectionParams: this.#connectionParams }
-    const whenRemoved = this.#handlers.find((entry) => entry.handler === handler)?.whenRemoved
-    const live = startSubscription(handler, operation, ids, this, whenRemoved)
+    if (handler === undefined && chosen === 'subscription') {
+      console.warn(format(this.#unmatchedWarning(operation)))
+      return this.#reject(id, this.#unmatched(operation))
+    }
+    if (handler === undefined) return this.#reject(id, chosen)
+    const entry = this.#handlers.find((candidate) => candidate.handler === handler)
+    const ids = { requestId: this.#requestId, subscriptionId: id, connectionParams: this.#connectionParams, params: entry?.params }
+    const live = startSubscription(handler, operation, ids, this, entry?.whenRemoved)
     if (live.active) this.#live.set(id, live)
+    const { operationName, query, variables, request } = operation
+    this.#pipeline?.emitter?.emit('graphql:subscription', { operationName, query, variables, request, requestId: this.#requestId, subscriptionId: id })
   }
 
   /** The selected operation's type (its name filled in), or why the document cannot be served. */
@@ -286,6 +293,17 @@ export class TransportSession implements SubscriptionSink {
     return (
       `No graphql.subscription() handler matches ${name} at ${this.#request().url} (handlers on this connection: ${taken}). ` +
       `Add one: graphql.subscription('${operation.operationName || 'Name'}', ({ subscription }) => …)`
+    )
+  }
+
+  /** The console's side of an unmatched subscription (MSW 3.0's words first, so code that looks for them finds them). */
+  #unmatchedWarning(operation: SubscribeOperation): string {
+    const name = operation.operationName === '' ? '(anonymous)' : operation.operationName
+    const taken = this.#handlers.map(({ handler }) => `"${handler.info.header}"`).join(', ')
+    return (
+      `Intercepted a GraphQL subscription "${name}" to "${this.#request().url}" that has no matching subscription handler; ` +
+      `the client got an "error" message. Handlers on this connection: ${taken}. ` +
+      `To mock it: graphql.subscription('${operation.operationName || 'Name'}', ({ subscription }) => …)`
     )
   }
 

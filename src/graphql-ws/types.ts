@@ -1,4 +1,5 @@
 import type { GraphQLExtensions, GraphQLQuery, GraphQLResponseBody, GraphQLResponseError, GraphQLVariables } from '../graphql/types'
+import type { PathParams } from '../rest/path-pattern'
 import type { RequestHandlerOptions } from '../runtime/request-handler'
 
 /**
@@ -22,11 +23,12 @@ export interface GraphQLSubscriptionHandle<Data extends object | null = GraphQLQ
   /** Ends the subscription normally (a `complete` message). */
   complete(): void
   /**
-   * Publishes every result of `source` (an async or a plain iterable), then completes; a throw from `source` ends it with an
-   * error. When the subscription ends first (the client unsubscribed), the source's `return()` is called at once, even
+   * Publishes every value of `source` (an async or a plain iterable), then completes; a throw from `source` ends it with an
+   * error. A value is the result's `data`, as in MSW 3.0 (a pub/sub's payloads), unless it is a whole result: an object
+   * whose keys are among `data`, `errors` and `extensions`, with `data` or `errors`. When the subscription ends first (the client unsubscribed), the source's `return()` is called at once, even
    * while it waits for its next result, so a pub/sub iterator lets go of its listener.
    */
-  from(source: AsyncIterable<GraphQLResponseBody<Data>> | Iterable<GraphQLResponseBody<Data>>): void
+  from(source: AsyncIterable<Data> | Iterable<Data> | AsyncIterable<GraphQLResponseBody<Data>> | Iterable<GraphQLResponseBody<Data>>): void
   /**
    * Serves this subscription from the real server instead: mocklib opens the real connection
    * (once per socket, with the client's `connection_init` payload), subscribes there with the
@@ -36,6 +38,10 @@ export interface GraphQLSubscriptionHandle<Data extends object | null = GraphQLQ
    * than graphql-transport-ws the subscription ends with an error and the object never emits.
    */
   passthrough(): GraphQLPassthroughSubscription<Data>
+  /** The subscription's id (MSW 3.0's name for `subscriptionId`). */
+  readonly id: string
+  /** The document text the client sent. */
+  readonly query: string
 }
 
 /** What the real server sends for a passed-through subscription, by event type. */
@@ -134,6 +140,8 @@ export interface GraphQLSubscriptionResolverInfo<
   subscriptionId: string
   /** The `connection_init` payload of the socket (`{}` when none was sent). */
   connectionParams: Record<string, unknown>
+  /** The path parameters of the link's URL in the socket's URL (`{}` over HTTP transports). */
+  params: PathParams
   subscription: GraphQLSubscriptionHandle<Data, Variables>
   /**
    * Registers cleanup to run when the subscription ends, whichever side ends it (last

@@ -21,6 +21,21 @@ export interface LifeCycleEventsMap {
    * the handshake (see unhandledException), `requestId` the client's id.
    */
   connection: [args: { url: URL; protocols: string | string[] | undefined; request: Request; requestId: string }]
+  /**
+   * A GraphQL subscription over a WebSocket started: a subscription handler took it and its
+   * resolver was called (MSW 3.0's event). `request` is the socket's handshake, `requestId` the
+   * connection's id, `subscriptionId` the id the client chose.
+   */
+  'graphql:subscription': [
+    args: {
+      operationName: string
+      query: string
+      variables: Record<string, unknown>
+      request: Request
+      requestId: string
+      subscriptionId: string
+    },
+  ]
 }
 
 export type LifeCycleEventName = keyof LifeCycleEventsMap

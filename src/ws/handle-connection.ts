@@ -8,7 +8,7 @@ import type { RequestHandler } from '../runtime/request-handler'
 import { onUnhandledRequest } from '../runtime/unhandled-request'
 import { MockedConnection } from './mocked-connection'
 import type { WebSocketConnection } from './websocket-connection'
-import { isWebSocketHandler, type WebSocketHandler } from './websocket-handler'
+import { isWebSocketHandler, type ConnectionPipeline, type WebSocketHandler } from './websocket-handler'
 
 /**
  * The connection pipeline, shared by every source that intercepts WebSockets (Node, the page):
@@ -58,7 +58,7 @@ export async function handleConnection(
       )
     }
   })
-  const pipeline = (request: Request, requestId: string) => handleRequest(request, requestId, list, options)
+  const pipeline: ConnectionPipeline = Object.assign((request: Request, requestId: string) => handleRequest(request, requestId, list, options), { emitter })
   for (const { handler, listed, params } of matches) {
     if (handler.options.once === true) list.store.get(handler).used = true
     const { client, server } = connection.viewFor(handler, handler.info.header)

@@ -1,6 +1,7 @@
 import { compilePattern, execPattern, type CompiledPattern, type PathParams } from '../rest/path-pattern'
 import { regexpParamNames } from '../rest/regexp-params'
 import { describeValue, format } from '../runtime/messages'
+import type { LifeCycleEmitter } from '../runtime/emitter'
 import type { PipelineResult } from '../runtime/handle-request'
 import type { WhenHandlerRemoved } from '../runtime/outlives-request'
 import type { RequestContext } from '../runtime/request-context'
@@ -17,7 +18,11 @@ export type WebSocketResolverInfo<Params extends PathParams = PathParams> = WebS
  * (the request pipeline), for protocols that carry requests over the socket (GraphQL queries
  * sent over graphql-transport-ws).
  */
-export type ConnectionPipeline = (request: Request, requestId: string) => Promise<PipelineResult>
+export interface ConnectionPipeline {
+  (request: Request, requestId: string): Promise<PipelineResult>
+  /** The lifecycle events of the server or worker the connection came through (for `graphql:subscription`). */
+  readonly emitter?: LifeCycleEmitter
+}
 
 /**
  * @internal Registers a callback for when the handler leaves the list the connection was

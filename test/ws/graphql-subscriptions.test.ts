@@ -4,7 +4,7 @@ import { graphql, HttpResponse, type GraphQLSubscriptionHandle } from 'mocklib'
 import { setupServer } from 'mocklib/node'
 import type { Client } from 'graphql-ws'
 import { parse } from 'graphql'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { collect, failure, useGraphQLWsClients } from './graphql-ws-clients'
 import { deferred } from './socket'
 
@@ -49,7 +49,10 @@ describe('graphql.subscription() over graphql-transport-ws', () => {
     subscription.publish({ data: { n: 20 } })
     subscription.complete()
     expect(subscription.active).toBe(false)
-    subscription.publish({ data: { n: 30 } }) // after the end: nothing is sent
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    subscription.publish({ data: { n: 30 } }) // after the end: nothing is sent, and the console says so
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('Failed to publish to the GraphQL subscription "OnLater": the subscription is no longer active'))
+    warn.mockRestore()
     expect(await later).toEqual([{ data: { n: 10 } }, { data: { n: 20 } }])
     expect(await collect(target, 'subscription OnStream { n }')).toEqual([{ data: { n: 1 } }, { data: { n: 2 } }])
   })
@@ -98,9 +101,15 @@ describe('graphql.subscription() over graphql-transport-ws', () => {
     } finally {
       console.error = errorLog
     }
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
     const [miss] = (await failure(collect(target, 'subscription OnOther { n }'))) as Array<{ message: string }>
     expect(miss.message).toContain('No graphql.subscription() handler matches the subscription "OnOther" at wss://api.test/graphql')
     expect(miss.message).toContain('"subscription OnFail at https://api.test/graphql"')
+    // The console says so too, in MSW 3.0's words.
+    expect(warn).toHaveBeenCalledWith(
+      expect.stringContaining('Intercepted a GraphQL subscription "OnOther" to "wss://api.test/graphql" that has no matching subscription handler'),
+    )
+    warn.mockRestore()
   })
 
   it("answers queries and mutations sent over the socket with the link's query and mutation handlers", async () => {
@@ -170,6 +179,54 @@ describe('graphql.subscription() over graphql-transport-ws', () => {
       expect.stringContaining('no handler matched WebSocket wss://other.test/graphql'),
       expect.stringContaining('no handler matched WebSocket wss://api.test/graphql'),
     ])
+  })
+})
+
+describe('MSW 3.0 subscription semantics', () => {
+  it("gives the resolver the link URL's path params", async () => {
+    const params = deferred<unknown>()
+    server.use(
+      graphql.link('https://api.test/:service/graphql').subscription('OnTick', ({ params: got, subscription }) => {
+        params.resolve(got)
+        subscription.complete()
+      }),
+    )
+    await collect(client('wss://api.test/billing/graphql'), 'subscription OnTick { n }')
+    expect(await params.promise).toEqual({ service: 'billing' })
+  })
+
+  it("from() publishes a pub/sub's payloads as the results' data, and whole results as they are", async () => {
+    server.use(
+      api.subscription('OnPayloads', ({ subscription }) =>
+        subscription.from(
+          (async function* () {
+            yield { commentAdded: { text: 'a' } } // a pub/sub payload: the result's data
+            yield { data: { commentAdded: { text: 'b' } }, extensions: { seq: 2 } } // whole results
+            yield { errors: [{ message: 'c' }] }
+          })(),
+        ),
+      ),
+    )
+    expect(await collect(client(), 'subscription OnPayloads { commentAdded { text } }')).toEqual([
+      { data: { commentAdded: { text: 'a' } } },
+      { data: { commentAdded: { text: 'b' } }, extensions: { seq: 2 } },
+      { errors: [{ message: 'c' }] },
+    ])
+  })
+
+  it('emits graphql:subscription once a handler took the subscription, and not for one no handler takes', async () => {
+    const seen: Array<{ operationName: string; variables: unknown; url: string; upgrade: string | null; subscriptionId: string }> = []
+    server.events.on('graphql:subscription', ({ operationName, variables, request, subscriptionId }) => {
+      seen.push({ operationName, variables, url: request.url, upgrade: request.headers.get('upgrade'), subscriptionId })
+    })
+    server.use(api.subscription('OnTick', ({ subscription }) => subscription.complete()))
+    const target = client()
+    await collect(target, 'subscription OnTick($room: ID) { n }', { room: 'r1' })
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    await failure(collect(target, 'subscription OnUnknown { n }'))
+    warn.mockRestore()
+    server.events.removeAllListeners()
+    expect(seen).toEqual([{ operationName: 'OnTick', variables: { room: 'r1' }, url: URL_, upgrade: 'websocket', subscriptionId: expect.any(String) }])
   })
 })
 
