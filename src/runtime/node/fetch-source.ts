@@ -6,7 +6,7 @@ import { format } from '../messages'
 import { rememberBodyText } from '../request-body'
 import type { AnswerController, FetchSourceKind, RequestSink } from './request-sink'
 import { requestWithLazyBody } from './lazy-body'
-import { platformState } from './platform-state'
+import { platformRequest, platformState } from './platform-state'
 import { toNetwork } from './undici/network-scope'
 
 type Fetch = (input: string | URL | Request, init?: RequestInit) => Promise<Response>
@@ -152,16 +152,6 @@ export class FetchSource {
     }
     return response
   }
-}
-
-/**
- * The platform's own `Request` class. While the http interceptor is applied, the global
- * `Request` is a proxy that records raw header names for `http.request` clients; a request
- * the fetch source builds never reaches them, so it skips that work. (A proxy's `prototype`
- * is its target's, whose `constructor` is the class itself.)
- */
-function platformRequest(): typeof Request {
-  return globalThis.Request.prototype.constructor as typeof Request
 }
 
 interface ResponseState {

@@ -23,3 +23,13 @@ export function platformState<State>(object: object): State | undefined {
   const symbol = stateSymbol()
   return symbol === null ? undefined : (object as Record<symbol, State | undefined>)[symbol]
 }
+
+/**
+ * The platform's own `Request` class. While the http interceptor is applied, the global
+ * `Request` is a proxy that records raw header names for `http.request` clients; a request
+ * the fetch and undici sources build never reaches them, so it skips that work. (A proxy's `prototype`
+ * is its target's, whose `constructor` is the class itself.)
+ */
+export function platformRequest(): typeof Request {
+  return globalThis.Request.prototype.constructor as typeof Request
+}

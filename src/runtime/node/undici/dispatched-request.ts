@@ -1,5 +1,7 @@
 import { stringify } from 'node:querystring'
 import { rememberBodyText } from '../../request-body'
+import { requestWithLazyBody } from '../lazy-body'
+import { platformRequest } from '../platform-state'
 import type { DispatchOptions } from './types'
 
 /**
@@ -33,7 +35,10 @@ export class DispatchedRequest {
       init.body = this.#replayable ? (body as BodyInit) : streamOf(body)
       if (!this.#replayable) init.duplex = 'half'
     }
-    this.request = new Request(requestUrl(options), init)
+    const RequestClass = platformRequest()
+    const url = requestUrl(options)
+    // A text body's stream is made only if something reads it (see lazy-body.ts).
+    this.request = (typeof init.body === 'string' ? requestWithLazyBody(RequestClass, url, init as RequestInit & { body: string }) : undefined) ?? new RequestClass(url, init)
     this.#addedContentType = !headers.contentType && this.request.headers.has('content-type')
     // Readers of a text body (the GraphQL reader, resolvers' copies) take the text, not a stream copy.
     if (typeof init.body === 'string') rememberBodyText(this.request, init.body)
