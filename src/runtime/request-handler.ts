@@ -17,8 +17,13 @@ export type ResponseResolverReturnType<ResponseBody extends DefaultBodyType = De
   | undefined
   | void
 
-export type AsyncResponseResolverReturnType<ResponseBody extends DefaultBodyType = DefaultBodyType> =
-  | MaybePromise<ResponseResolverReturnType<ResponseBody>>
+/**
+ * What a resolver returns: a response or nothing, or a generator of them, each possibly behind a
+ * promise. A promised generator is what a higher-order resolver returns when it awaits something
+ * and then calls the resolver it wraps (`async (info) => { await delay(); return resolver(info) }`).
+ */
+export type AsyncResponseResolverReturnType<ResponseBody extends DefaultBodyType = DefaultBodyType> = MaybePromise<
+  | ResponseResolverReturnType<ResponseBody>
   | Generator<
       MaybePromise<ResponseResolverReturnType<ResponseBody>>,
       MaybePromise<ResponseResolverReturnType<ResponseBody>>,
@@ -29,6 +34,7 @@ export type AsyncResponseResolverReturnType<ResponseBody extends DefaultBodyType
       MaybePromise<ResponseResolverReturnType<ResponseBody>>,
       unknown
     >
+>
 
 /** Keys every resolver receives, whatever the handler kind. */
 export interface ResolverInfoBase {

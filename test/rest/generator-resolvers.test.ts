@@ -1,6 +1,6 @@
 // Generator resolvers answer a sequence, then repeat their last response.
 import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest'
-import { delay, http, HttpResponse } from 'mocklib'
+import { delay, http, HttpResponse, type HttpResponseResolver } from 'mocklib'
 import { setupServer } from 'mocklib/node'
 
 const server = setupServer()
@@ -61,6 +61,25 @@ it('async generators and awaited steps work the same', async () => {
     }),
   )
   expect([await text(), await text(), await text()]).toEqual(['one', 'two', 'two'])
+})
+
+it('a generator behind an async wrapper (a higher-order resolver) still answers its sequence', async () => {
+  const paused =
+    (resolver: HttpResponseResolver): HttpResponseResolver =>
+    async (info) => {
+      await delay(1)
+      return resolver(info)
+    }
+  server.use(
+    http.get(
+      url,
+      paused(function* () {
+        yield HttpResponse.text('first')
+        return HttpResponse.text('then')
+      }),
+    ),
+  )
+  expect([await text(), await text(), await text()]).toEqual(['first', 'then', 'then'])
 })
 
 it('a yielded undefined falls through for that request only', async () => {

@@ -1,5 +1,6 @@
 // Type tests for the REST API: each @ts-expect-error line must be an error, everything else must compile.
 import { bypass, delay, http, HttpResponse, passthrough } from 'mocklib'
+import type { DefaultBodyType, HttpResponseResolver, PathParams } from 'mocklib'
 import { setupServer } from 'mocklib/node'
 
 interface Post {
@@ -41,6 +42,33 @@ http.get('https://api.test/poll', function* () {
   yield HttpResponse.text('pending')
   return HttpResponse.json({ done: true })
 })
+
+// A higher-order resolver awaits, then returns whatever the resolver it wraps returns (a response,
+// nothing, or a generator): its type is the wrapped resolver's, and the handler's types reach it.
+function afterPause<Params extends PathParams, RequestBody extends DefaultBodyType, ResponseBody extends DefaultBodyType>(
+  resolver: HttpResponseResolver<Params, RequestBody, ResponseBody>,
+): HttpResponseResolver<Params, RequestBody, ResponseBody> {
+  return async (info) => {
+    await delay(1)
+    return resolver(info)
+  }
+}
+http.get<{ id: string }, never, Post>(
+  'https://api.test/paused/:id',
+  afterPause(({ params }) => HttpResponse.json({ id: params.id, title: 'Paused' })),
+)
+http.get<never, never, Post>(
+  'https://api.test/paused-poll',
+  afterPause(function* () {
+    yield HttpResponse.json({ id: '1', title: 'first' })
+    return HttpResponse.json({ id: '1', title: 'last' })
+  }),
+)
+http.get<never, never, Post>(
+  'https://api.test/paused-wrong',
+  // @ts-expect-error: the wrapped resolver's body is not a Post
+  afterPause(() => HttpResponse.json({ id: 1 })),
+)
 
 // The resolver argument carries the request, its id, params and cookies.
 http.all('*', ({ request, requestId, params, cookies }) => {
