@@ -1,3 +1,4 @@
+import type { GraphQLResponseBody, GraphQLResponseError } from '../graphql/types'
 import type { WebSocketServerConnectionProtocol } from '../ws/types'
 import { PassthroughSubscription } from './passthrough-subscription'
 import type { LiveSubscription } from './subscription-handle'
@@ -60,7 +61,7 @@ export class PassthroughConnection {
     else this.#waiting.push(message)
     // Acknowledged before this subscription came: its listeners, added once passthrough() returns, hear of it.
     const ack = this.#ack
-    if (ack !== undefined) queueMicrotask(() => this.#relayed.get(id)?.relay.dispatch('connection_ack', ack.payload))
+    if (ack !== undefined) queueMicrotask(() => this.#relayed.get(id)?.relay.dispatch('connection_ack', ackMessage(ack.payload)))
     return relay
   }
 
@@ -88,25 +89,28 @@ export class PassthroughConnection {
       this.#waiting = undefined
       const payload = message.payload as Record<string, unknown> | undefined
       this.#ack = { payload }
-      for (const { relay } of [...this.#relayed.values()]) relay.dispatch('connection_ack', payload)
+      for (const { relay } of [...this.#relayed.values()]) relay.dispatch('connection_ack', ackMessage(payload))
       return
     }
     if (message.type === 'ping') return this.#server.send(JSON.stringify({ type: 'pong' }))
-    const relayed = typeof message.id === 'string' ? this.#relayed.get(message.id) : undefined
-    if (relayed === undefined) return
+    const id = message.id
+    const relayed = typeof id === 'string' ? this.#relayed.get(id) : undefined
+    if (relayed === undefined || typeof id !== 'string') return
     const { live, relay } = relayed
+    // Listeners get the message itself (MSW 3.0's event.data); what they change in it is what the client gets.
     if (message.type === 'next') {
-      if (relay.dispatch('next', message.payload)) live.publish(message.payload as never)
+      const next = { type: 'next' as const, id, payload: message.payload as GraphQLResponseBody<object | null> }
+      if (relay.dispatch('next', next)) live.publish(next.payload)
       return
     }
     if (message.type !== 'error' && message.type !== 'complete') return
-    this.#relayed.delete(live.subscriptionId)
+    this.#relayed.delete(id)
     if (message.type === 'complete') {
-      if (relay.dispatch('complete', undefined)) live.complete()
+      if (relay.dispatch('complete', { type: 'complete', id })) live.complete()
       return
     }
-    const errors = Array.isArray(message.payload) ? message.payload : [{ message: String(message.payload) }]
-    if (relay.dispatch('error', errors)) live.error(errors)
+    const errors: readonly GraphQLResponseError[] = Array.isArray(message.payload) ? message.payload : [{ message: String(message.payload) }]
+    if (relay.dispatch('error', { type: 'error', id, payload: errors })) live.error(errors)
   }
 
   /** The real connection ended: each passed-through subscription ends with an error saying so. */
@@ -115,12 +119,17 @@ export class PassthroughConnection {
     this.#gone = true
     const message = this.#lostMessage(why)
     for (const { live, relay } of [...this.#relayed.values()]) {
-      this.#relayed.delete(live.subscriptionId)
-      if (relay.dispatch('error', [{ message }])) live.error([{ message }])
+      const id = live.subscriptionId
+      this.#relayed.delete(id)
+      if (relay.dispatch('error', { type: 'error', id, payload: [{ message }] })) live.error([{ message }])
     }
   }
 
   #lostMessage(why: string): string {
     return `subscription.passthrough(): the real server at ${this.#url} ${why}, so the subscription ended.`
   }
+}
+
+function ackMessage(payload: Record<string, unknown> | undefined): { type: 'connection_ack'; payload?: Record<string, unknown> } {
+  return payload === undefined ? { type: 'connection_ack' } : { type: 'connection_ack', payload }
 }

@@ -44,16 +44,19 @@ export interface GraphQLSubscriptionHandle<Data extends object | null = GraphQLQ
   readonly query: string
 }
 
-/** What the real server sends for a passed-through subscription, by event type. */
+/**
+ * What the real server sends for a passed-through subscription, by event type: the
+ * graphql-transport-ws message itself, as MSW 3.0's `event.data` is (`event.data.payload` is the result).
+ */
 export interface GraphQLPassthroughEventMap<Data extends object | null = GraphQLQuery> {
-  /** The real connection was acknowledged (its `connection_ack` payload); the client was acknowledged by mocklib already. */
-  connection_ack: Record<string, unknown> | undefined
+  /** The real connection was acknowledged; the client was acknowledged by mocklib already. */
+  connection_ack: { type: 'connection_ack'; payload?: Record<string, unknown> }
   /** One result; relayed to the client unless a listener prevents it. */
-  next: GraphQLResponseBody<Data>
+  next: { type: 'next'; id: string; payload: GraphQLResponseBody<Data> }
   /** The real subscription failed (or its connection was lost); unless prevented, the client's subscription ends with these errors. */
-  error: readonly GraphQLResponseError[]
+  error: { type: 'error'; id: string; payload: readonly GraphQLResponseError[] }
   /** The real subscription completed; unless prevented, so does the client's. */
-  complete: undefined
+  complete: { type: 'complete'; id: string }
 }
 
 /** One message of the real server, as a passed-through subscription's listeners see it. */

@@ -116,17 +116,22 @@ it('passthrough() returns the real subscription: listeners hear the ack and each
       const real = subscription.passthrough()
       real.addEventListener('connection_ack', (event) => seen.push(`${event.type} ${JSON.stringify(event.data ?? null)}`))
       real.addEventListener('next', (event) => {
-        seen.push(`next ${JSON.stringify(event.data)}`)
+        seen.push(`${event.data.type} ${event.data.id === subscription.id ? 'same id' : event.data.id} ${JSON.stringify(event.data.payload)}`)
         // Keep the real result from the client and send a patched one.
         event.preventDefault()
-        subscription.publish({ data: { count: Number(event.data.data?.count) * 10 } })
+        subscription.publish({ data: { count: Number(event.data.payload.data?.count) * 10 } })
       })
       real.addEventListener('complete', (event) => seen.push(`complete prevented=${event.defaultPrevented}`))
     }),
   )
   const results = await collect(client({ url }), 'subscription RealCount($to: Int!) { count(to: $to) }', { to: 2 })
   expect(results).toEqual([{ data: { count: 10 } }, { data: { count: 20 } }])
-  expect(seen).toEqual(['connection_ack null', 'next {"data":{"count":1}}', 'next {"data":{"count":2}}', 'complete prevented=false'])
+  expect(seen).toEqual([
+    'connection_ack {"type":"connection_ack"}',
+    'next same id {"data":{"count":1}}',
+    'next same id {"data":{"count":2}}',
+    'complete prevented=false',
+  ])
 })
 
 it('unsubscribe() stops the real subscription and leaves the client’s open for the handler; errors reach listeners first', async () => {
@@ -141,12 +146,12 @@ it('unsubscribe() stops the real subscription and leaves the client’s open for
         // The first real result stops the real subscription; the handler answers from here.
         event.preventDefault()
         real.unsubscribe()
-        subscription.publish({ data: { forever: `mocked after ${JSON.stringify(event.data.data)}` } })
+        subscription.publish({ data: { forever: `mocked after ${JSON.stringify(event.data.payload.data)}` } })
         subscription.complete()
       })
     }),
     api.subscription('RealBroken', ({ subscription }) => {
-      subscription.passthrough().addEventListener('error', (event) => errors.push(...event.data))
+      subscription.passthrough().addEventListener('error', (event) => errors.push(...event.data.payload))
     }),
   )
   const target = client({ url })

@@ -84,11 +84,11 @@ graphql.subscription('OnAny', ({ connectionParams, subscription }) => {
 graphql.subscription(OnPostAddedDocument, ({ subscription }) => {
   const real: GraphQLPassthroughSubscription<OnPostAdded> = subscription.passthrough()
   real.addEventListener('next', (event) => {
-    const title: string | undefined = event.data.data?.postAdded.title
+    const title: string | undefined = event.data.payload.data?.postAdded.title
     event.preventDefault()
     subscription.publish({ data: { postAdded: { id: '1', title: `${title} (patched)` } } })
   })
-  real.addEventListener('error', (event) => void event.data[0]?.message)
+  real.addEventListener('error', (event) => void event.data.payload[0]?.message)
   real.addEventListener('complete', (event) => void event.defaultPrevented)
   // @ts-expect-error: no such event
   real.addEventListener('message', () => {})
