@@ -53,7 +53,8 @@ async function pump<P extends IncrementalPayload>(subsequent: AsyncIterable<P> |
     if (writer.state !== 'open') return
     await before?.(payload, index++, writer.signal)
     writer.writeJson(payload)
-    await writer.ready()
+    // After the last payload the body closes at once: the source has nothing more to give.
+    if (payload.hasNext !== false) await writer.ready()
   }
   try {
     await writer.ready()
