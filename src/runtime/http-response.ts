@@ -18,6 +18,14 @@ export type DefaultBodyType = object | string | number | boolean | null | undefi
 // Taken from the constructor, not the DOM lib's `BodyInit`: Node-only projects (lib without DOM) have no such global type.
 export type ResponseBodyInit = ConstructorParameters<typeof Response>[0] | null
 
+/**
+ * What `new HttpResponse(body)` accepts: any body, unless the handler names its response body
+ * type, where the body must be of that type (or null), as the shorthands check theirs.
+ */
+export type ConstructorBody<BodyType extends DefaultBodyType> = DefaultBodyType extends BodyType
+  ? ResponseBodyInit
+  : (BodyType & ResponseBodyInit) | null
+
 export interface HttpResponseInit extends ResponseInit {
   /** Overrides `response.type` (for example `'opaque'`). */
   type?: Response['type']
@@ -45,7 +53,7 @@ export interface HttpResponse<BodyType extends DefaultBodyType = DefaultBodyType
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
 export class HttpResponse<BodyType extends DefaultBodyType = DefaultBodyType> extends ResponseBase {
 
-  constructor(body?: ResponseBodyInit, init?: HttpResponseInit) {
+  constructor(body?: NoInfer<ConstructorBody<BodyType>>, init?: HttpResponseInit) {
     const status = toStatus(init?.status)
     const safeStatus = isConstructibleStatus(status) ? status : 200
     const setCookies = collectSetCookies(init?.headers)
@@ -78,7 +86,7 @@ export class HttpResponse<BodyType extends DefaultBodyType = DefaultBodyType> ex
     // A number or other value (a route param, say) is sent as its text, as `new Response()` does.
     const text = body === undefined || body === null ? undefined : String(body)
     withLength(headers, text ?? '')
-    return new HttpResponse<BodyType>(text ?? null, { ...init, headers })
+    return new HttpResponse<DefaultBodyType>(text ?? null, { ...init, headers }) as HttpResponse<BodyType>
   }
 
   /** An `application/json` response; the body is `JSON.stringify`d. */
@@ -90,7 +98,7 @@ export class HttpResponse<BodyType extends DefaultBodyType = DefaultBodyType> ex
         ['Content-Type', 'application/json'],
         ['Content-Length', String(byteLength(text))],
       ]
-      const response = new HttpResponse<BodyType>(text === '' ? null : text, { headers })
+      const response = new HttpResponse<DefaultBodyType>(text === '' ? null : text, { headers }) as HttpResponse<BodyType>
       Object.defineProperty(response, kDefaultContentType, { value: true })
       return response
     }
@@ -98,19 +106,19 @@ export class HttpResponse<BodyType extends DefaultBodyType = DefaultBodyType> ex
     const headers = withDefaults(init, 'application/json')
     const text = body === undefined ? '' : JSON.stringify(body)
     withLength(headers, text)
-    const response = new HttpResponse<BodyType>(text === '' ? null : text, { ...init, headers })
+    const response = new HttpResponse<DefaultBodyType>(text === '' ? null : text, { ...init, headers }) as HttpResponse<BodyType>
     if (!explicitType) Object.defineProperty(response, kDefaultContentType, { value: true })
     return response
   }
 
   /** A `text/xml` response. */
   static xml<BodyType extends string>(body?: NoInfer<BodyType> | null, init?: HttpResponseInit): HttpResponse<BodyType> {
-    return new HttpResponse<BodyType>(body ?? null, { ...init, headers: withDefaults(init, 'text/xml') })
+    return new HttpResponse<DefaultBodyType>(body ?? null, { ...init, headers: withDefaults(init, 'text/xml') }) as HttpResponse<BodyType>
   }
 
   /** A `text/html` response. */
   static html<BodyType extends string>(body?: NoInfer<BodyType> | null, init?: HttpResponseInit): HttpResponse<BodyType> {
-    return new HttpResponse<BodyType>(body ?? null, { ...init, headers: withDefaults(init, 'text/html') })
+    return new HttpResponse<DefaultBodyType>(body ?? null, { ...init, headers: withDefaults(init, 'text/html') }) as HttpResponse<BodyType>
   }
 
   /** An `application/octet-stream` response with its Content-Length. */
@@ -122,7 +130,7 @@ export class HttpResponse<BodyType extends DefaultBodyType = DefaultBodyType> ex
       headers.set('Content-Length', String(bytes.byteLength))
       computedLength.add(headers)
     }
-    return new HttpResponse<ArrayBuffer>(bytes, { ...init, headers })
+    return new HttpResponse<DefaultBodyType>(bytes, { ...init, headers }) as HttpResponse<ArrayBuffer>
   }
 
   /** A `multipart/form-data` response; the platform writes the boundary. */

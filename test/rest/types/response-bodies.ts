@@ -62,6 +62,27 @@ http.post<never, { title: string }, { id: string }>('https://api.test/posts', as
   return HttpResponse.json({ id: title }, { status: 201 })
 })
 
+// The constructor: a body of the handler's response body type, or null (an error status), passes;
+// another body is an error on the body. Without a response body type, any BodyInit goes.
+http.get<never, never, 'ready'>('https://api.test/state', () => new HttpResponse('ready'))
+http.get<never, never, { ok: boolean }>('https://api.test/ok', () => new HttpResponse(null, { status: 503 }))
+http.get<never, never, null>('https://api.test/null', () =>
+  new HttpResponse(
+    // @ts-expect-error: only null is allowed
+    'text',
+  ),
+)
+http.get<never, never, { ok: boolean }>('https://api.test/ok', () =>
+  new HttpResponse(
+    // @ts-expect-error: a string is not the { ok } body (use HttpResponse.json)
+    JSON.stringify({ ok: true }),
+  ),
+)
+http.get('https://api.test/any', () => new HttpResponse(new Blob(['x'])))
+http.get('https://api.test/any', () => new HttpResponse(new ReadableStream<Uint8Array>()))
+http.get('https://api.test/any', () => new HttpResponse(new URLSearchParams({ a: '1' })))
+void new HttpResponse(new Uint8Array(2), { status: 200 })
+
 // Without a response body type, any body goes
 http.get('https://api.test/any', () => HttpResponse.json({ anything: [1, 'two', null] }))
 http.get('https://api.test/any', () => HttpResponse.text('anything'))
