@@ -5,6 +5,7 @@ import type { PathParams } from '../rest/path-pattern'
 import { currentScopes, seenFrom } from '../runtime/current-scope'
 import { MocklibTypeError } from '../runtime/errors'
 import { format } from '../runtime/messages'
+import type { HandlerRunState } from '../runtime/handler-state'
 import type { RequestContext } from '../runtime/request-context'
 import type { IndexHint, MaybePromise } from '../runtime/request-handler'
 import { WebSocketHandler, type ConnectionPipeline, type WebSocketResolverInfo, type WhenRemoved } from '../ws/websocket-handler'
@@ -120,8 +121,13 @@ export class GraphQLSubscriptionHandler<
   }
 
   /** @internal Joins the connection's protocol session (the first handler to take it starts one). */
-  override connect(info: WebSocketResolverInfo, closed: Promise<void>, pipeline?: ConnectionPipeline, whenRemoved?: WhenRemoved): void {
-    sessionFor(info, closed, pipeline).add(this, whenRemoved, info.params)
+  /** @internal `once` is spent by serving a subscription (as in MSW 3.0), not by taking a connection. */
+  override get onceSpentOnConnect(): boolean {
+    return false
+  }
+
+  override connect(info: WebSocketResolverInfo, closed: Promise<void>, pipeline?: ConnectionPipeline, whenRemoved?: WhenRemoved, state?: HandlerRunState): void {
+    sessionFor(info, closed, pipeline).add(this, whenRemoved, info.params, state)
   }
 
   /** @internal A subscription this handler took: listed until it ends. */

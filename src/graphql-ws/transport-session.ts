@@ -1,6 +1,8 @@
 import { parseDocument } from '../graphql/document-cache'
 import type { GraphQLOperationType, GraphQLResponseBody, GraphQLResponseError } from '../graphql/types'
 import type { PathParams } from '../rest/path-pattern'
+import type { HandlerShape } from '../runtime/handler-shape'
+import { markHandlerUsed, type HandlerRunState } from '../runtime/handler-state'
 import { format } from '../runtime/messages'
 import type { WebSocketClientConnectionProtocol, WebSocketServerConnectionProtocol } from '../ws/types'
 import type { ConnectionPipeline, WebSocketResolverInfo, WhenRemoved } from '../ws/websocket-handler'
@@ -18,7 +20,7 @@ import type { GraphQLConnectionOptions, GraphQLPassthroughSubscription } from '.
 const DEFAULT_INIT_WAIT = 3_000
 
 /** A subscription handler on a WebSocket: it also carries connection options. */
-export interface SocketHandler extends SessionHandler {
+export interface SocketHandler extends SessionHandler, Omit<HandlerShape, 'info'> {
   readonly connectionOptions: GraphQLConnectionOptions
 }
 
@@ -64,7 +66,7 @@ export class TransportSession implements SubscriptionSink {
   readonly #request: () => Request
   readonly #requestId: string
   readonly #pipeline: ConnectionPipeline | undefined
-  readonly #handlers: Array<{ handler: SocketHandler; whenRemoved: WhenRemoved | undefined; params: PathParams }> = []
+  readonly #handlers: Array<{ handler: SocketHandler; whenRemoved: WhenRemoved | undefined; params: PathParams; state: HandlerRunState | undefined }> = []
   /** Subscriptions by id; undefined while the handler is being chosen. */
   readonly #live = new Map<string, LiveSubscription | undefined>()
   #initReceived = false
@@ -99,8 +101,9 @@ export class TransportSession implements SubscriptionSink {
     queueMicrotask(() => this.#startInitTimer())
   }
 
-  add(handler: SocketHandler, whenRemoved?: WhenRemoved, params: PathParams = {}): void {
-    this.#handlers.push({ handler, whenRemoved, params })
+  /** `state`: the handler's run state in the connection's scope, where a `once` handler records serving a subscription. */
+  add(handler: SocketHandler, whenRemoved?: WhenRemoved, params: PathParams = {}, state?: HandlerRunState): void {
+    this.#handlers.push({ handler, whenRemoved, params, state })
   }
 
   send(message: object): void {
@@ -282,8 +285,19 @@ export class TransportSession implements SubscriptionSink {
     return this.#protocol.complete(id)
   }
 
+  /** The first handler that takes the operation; a `once` handler takes one subscription (in the connection's scope). */
   async #handlerFor(operation: SubscribeOperation): Promise<SocketHandler | undefined> {
-    for (const { handler } of this.#handlers) if (await handler.matches(operation)) return handler
+    for (const { handler, state } of this.#handlers) {
+      const once = handler.options.once === true
+      if (once && state?.used === true) continue
+      if (!(await handler.matches(operation))) continue
+      if (once && state !== undefined) {
+        if (state.used) continue // another subscription took it while this one was being matched
+        state.used = true
+        markHandlerUsed(handler as unknown as HandlerShape)
+      }
+      return handler
+    }
     return undefined
   }
 

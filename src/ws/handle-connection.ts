@@ -60,11 +60,12 @@ export async function handleConnection(
   })
   const pipeline: ConnectionPipeline = Object.assign((request: Request, requestId: string) => handleRequest(request, requestId, list, options), { emitter })
   for (const { handler, listed, params } of matches) {
-    if (handler.options.once === true) list.store.get(handler).used = true
+    const state = list.store.get(handler)
+    if (handler.options.once === true && handler.onceSpentOnConnect) state.used = true
     const { client, server } = connection.viewFor(handler, handler.info.header)
     try {
       const whenRemoved = list.store.whenRemoved(listed)
-      handler.connect({ client, server, params, info: { protocols }, requestId: id, get request() { return handshake() } }, connection.closed, pipeline, whenRemoved)
+      handler.connect({ client, server, params, info: { protocols }, requestId: id, get request() { return handshake() } }, connection.closed, pipeline, whenRemoved, state)
     } catch (error) {
       connection.fail(error, handler, handler.info.header)
     }

@@ -2,6 +2,7 @@ import { compilePattern, execPattern, type CompiledPattern, type PathParams } fr
 import { regexpParamNames } from '../rest/regexp-params'
 import { describeValue, format } from '../runtime/messages'
 import type { LifeCycleEmitter } from '../runtime/emitter'
+import type { HandlerRunState } from '../runtime/handler-state'
 import type { PipelineResult } from '../runtime/handle-request'
 import type { WhenHandlerRemoved } from '../runtime/outlives-request'
 import type { RequestContext } from '../runtime/request-context'
@@ -134,7 +135,22 @@ export class WebSocketHandler<Params extends PathParams = PathParams> extends Re
   }
 
   /** @internal Runs the connection listener (the source catches what it throws) and records the client. */
-  connect(info: WebSocketResolverInfo<Params>, closed: Promise<void>, _pipeline?: ConnectionPipeline, _whenRemoved?: WhenRemoved): void {
+  /**
+   * @internal Whether `{ once: true }` is spent by taking a connection (the default), or later,
+   * by what the handler does on it (GraphQL subscription handlers: by serving one subscription).
+   */
+  get onceSpentOnConnect(): boolean {
+    return true
+  }
+
+  /** @internal `state` is this handler's run state in the scope the connection was matched in (its `once`). */
+  connect(
+    info: WebSocketResolverInfo<Params>,
+    closed: Promise<void>,
+    _pipeline?: ConnectionPipeline,
+    _whenRemoved?: WhenRemoved,
+    _state?: HandlerRunState,
+  ): void {
     this.#registry?.add(info.client, closed)
     this.resolver(info)
   }

@@ -214,6 +214,19 @@ describe('MSW 3.0 subscription semantics', () => {
     ])
   })
 
+  it('a once handler serves one subscription, then the next one on the same socket goes to the handler after it', async () => {
+    const reply = (n: string) => ({ subscription }: { subscription: GraphQLSubscriptionHandle }) => {
+      subscription.publish({ data: { n } })
+      subscription.complete()
+    }
+    const once = api.subscription('OnTick', reply('once'), { once: true })
+    server.use(once, api.subscription('OnTick', reply('after')))
+    const target = client()
+    expect(await collect(target, 'subscription OnTick { n }')).toEqual([{ data: { n: 'once' } }])
+    expect(once.isUsed).toBe(true)
+    expect(await collect(target, 'subscription OnTick { n }')).toEqual([{ data: { n: 'after' } }])
+  })
+
   it('emits graphql:subscription once a handler took the subscription, and not for one no handler takes', async () => {
     const seen: Array<{ operationName: string; variables: unknown; url: string; upgrade: string | null; subscriptionId: string }> = []
     server.events.on('graphql:subscription', ({ operationName, variables, request, subscriptionId }) => {
