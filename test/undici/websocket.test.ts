@@ -272,6 +272,33 @@ describe('the frames mocklib reads and writes (undici.upgrade and hand-made fram
     await ended
   })
 
+  it("a handler of undici 7's controller API gets the upgrade through onRequestUpgrade", async () => {
+    server.use(chat.addEventListener('connection', ({ client }) => client.send('hi')))
+    const upgraded = deferred<{ status: number; headers: Record<string, unknown>; socket: NodeJS.ReadWriteStream }>()
+    undici7.getGlobalDispatcher().dispatch(
+      {
+        origin: 'https://chat.test',
+        path: '/rooms/v7',
+        method: 'GET',
+        headers: { 'sec-websocket-key': 'dGhlIHNhbXBsZSBub25jZQ==', 'sec-websocket-version': '13' },
+        upgrade: 'websocket',
+      },
+      {
+        onRequestStart() {},
+        onRequestUpgrade(_controller, status, headers, socket) {
+          upgraded.resolve({ status, headers, socket: socket as unknown as NodeJS.ReadWriteStream })
+        },
+        onResponseError(_controller, error) {
+          throw error
+        },
+      },
+    )
+    const { status, headers, socket } = await upgraded.promise
+    expect([status, headers['sec-websocket-accept']]).toEqual([101, 's3pPLMBiTxaQ9kYGzzhZRbK+xOo='])
+    const chunk = await new Promise<Buffer>((resolve) => socket.once('data', resolve))
+    expect([...chunk]).toEqual([0x81, 2, ...Buffer.from('hi')])
+  })
+
   it.each([
     ['invalid UTF-8 in a text frame', frame(0x1, Buffer.from([0xc3, 0x28])), 1007],
     ['an unmasked client frame', Buffer.from([0x81, 0x02, 0x68, 0x69]), 1002],

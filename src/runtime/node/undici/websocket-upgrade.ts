@@ -44,7 +44,8 @@ export function readUpgrade(request: Request): UpgradeRequest {
 export function answerUpgrade(upgrade: UpgradeRequest, channel: ResponseChannel, listener: ConnectionListener, Real: typeof WebSocket): void {
   const client = new EventTarget()
   const { Event, MessageEvent, CloseEvent } = globalThis
-  const connection = new WebSocketConnection({ socket: client, url: upgrade.url, protocols: upgrade.protocols, Original: Real, events: socketEvents({ Event, MessageEvent, CloseEvent }) })
+  const events = socketEvents({ Event, MessageEvent, CloseEvent })
+  const connection = new WebSocketConnection({ socket: client, url: upgrade.url, protocols: upgrade.protocols, Original: Real, events })
   // Binary frames reach the bridge as bytes, with no Blob to read first.
   connection.binaryType = 'arraybuffer'
   let failed = false
