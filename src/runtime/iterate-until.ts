@@ -30,8 +30,10 @@ export async function iterateUntil<T>(source: AsyncIterable<T> | Iterable<T>, st
       const step = await unlessStopped(iterator.next())
       if (step === STOPPED) break
       if (step.done === true) return 'done'
+      // A source that always has a value ready would win every race: look at the signal too.
+      if (stop.aborted) break
       try {
-        if ((await unlessStopped(each(step.value))) === STOPPED) break
+        if ((await unlessStopped(each(step.value))) === STOPPED || stop.aborted) break
       } catch (error) {
         closeIterator(iterator)
         throw error

@@ -43,6 +43,21 @@ describe('iterateUntil', () => {
     expect(seen).toEqual([1])
   })
 
+  it('stops a source that always has a value ready, and its generator runs its finally', async () => {
+    let finished = false
+    function* endless() {
+      try {
+        for (let n = 0; ; n++) yield n
+      } finally {
+        finished = true
+      }
+    }
+    const stop = new AbortController()
+    const end = await iterateUntil(endless(), stop.signal, (n) => n === 2 && stop.abort())
+    expect(end).toBe('stopped')
+    expect(finished).toBe(true)
+  })
+
   it('closes the source when the handler throws, and rethrows', async () => {
     const { source, returned } = parkedSource([1])
     await expect(iterateUntil(source, new AbortController().signal, () => { throw new Error('handler broke') })).rejects.toThrow('handler broke')
