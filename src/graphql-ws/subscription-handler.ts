@@ -120,12 +120,12 @@ export class GraphQLSubscriptionHandler<
     return undefined
   }
 
-  /** @internal Joins the connection's protocol session (the first handler to take it starts one). */
   /** @internal `once` is spent by serving a subscription (as in MSW 3.0), not by taking a connection. */
   override get onceSpentOnConnect(): boolean {
     return false
   }
 
+  /** @internal Joins the connection's protocol session (the first handler to take it starts one). */
   override connect(info: WebSocketResolverInfo, closed: Promise<void>, pipeline?: ConnectionPipeline, whenRemoved?: WhenRemoved, state?: HandlerRunState): void {
     sessionFor(info, closed, pipeline).add(this, whenRemoved, info.params, state)
   }
