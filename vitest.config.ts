@@ -8,6 +8,8 @@ const src = (path: string) => fileURLToPath(new URL(`./src/${path}`, import.meta
 // They run as their own project so no other suite sees the flag.
 const websocketTests = ['test/ws/**/*.test.ts', 'test/executor/subscriptions*.test.ts']
 const websocketExecArgv = typeof globalThis.WebSocket === 'undefined' ? ['--experimental-websocket'] : []
+// The `ws` package's client is mocked with no global WebSocket at all: its suite runs without the flag.
+const flaglessWebSocketTests = ['test/ws/ws-package.test.ts']
 
 // The global fetch has two sources in Node (src/runtime/node/fetch-source.ts): the lean one, the
 // default everywhere else, and the fetch interceptor, which these suites run through once more.
@@ -49,7 +51,8 @@ export default defineConfig({
     projects: [
       // Project settings extend the ones above (include lists would add up, so each names its own).
       { extends: true, test: { name: 'main', include: ['test/**/*.test.ts'], exclude: [...websocketTests, ...eventSourceTests, 'test/packaging/**', 'node_modules/**'] } },
-      { extends: true, test: { name: 'websocket', include: websocketTests, execArgv: websocketExecArgv } },
+      { extends: true, test: { name: 'websocket', include: websocketTests, exclude: [...flaglessWebSocketTests, 'node_modules/**'], execArgv: websocketExecArgv } },
+      { extends: true, test: { name: 'websocket-flagless', include: flaglessWebSocketTests } },
       { extends: true, test: { name: 'fetch-interceptor', include: interceptorFetchTests, env: { MOCKLIB_FETCH_SOURCE: 'interceptor' } } },
       { extends: true, test: { name: 'eventsource', include: eventSourceTests, execArgv: ['--experimental-eventsource'] } },
     ],

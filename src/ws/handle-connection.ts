@@ -34,15 +34,7 @@ export async function handleConnection(
   if (emitter.has('connection')) emitter.emit('connection', { url, protocols, request: handshake(), requestId: id })
 
   const baseUrl = getDocumentBaseUrl()
-  // `listed` is the handler in the list: the WebSocket handler itself, or the handler that carries it.
-  const matches: Array<{ handler: WebSocketHandler; listed: RequestHandler; params: Record<string, string | string[] | undefined> }> = []
-  for (const listed of list.current()) {
-    for (const handler of connectionHandlers(listed)) {
-      if (handler.options.once === true && list.store.peek(handler)?.used) continue
-      const params = handler.parse(url, protocols, baseUrl)
-      if (params !== undefined) matches.push({ handler, listed, params })
-    }
-  }
+  const matches = matchingHandlers(list, url, protocols, baseUrl)
   if (matches.length === 0) return unhandled(raw, handshake(), options)
 
   const connection = new MockedConnection(raw, (error, _owner, header) => {
@@ -72,6 +64,31 @@ export async function handleConnection(
     if (connection.failed) return { type: 'failed' }
   }
   return { type: 'mocked', handlers: matches.map((match) => match.handler) }
+}
+
+interface HandlerMatch {
+  readonly handler: WebSocketHandler
+  /** The handler in the list: the WebSocket handler itself, or the handler that carries it. */
+  readonly listed: RequestHandler
+  readonly params: Record<string, string | string[] | undefined>
+}
+
+/** The handlers of the current list that take a connection to `url`, in list order. */
+function matchingHandlers(list: HandlerList, url: URL, protocols: string | string[] | undefined, baseUrl: string | undefined): HandlerMatch[] {
+  const matches: HandlerMatch[] = []
+  for (const listed of list.current()) {
+    for (const handler of connectionHandlers(listed)) {
+      if (handler.options.once === true && list.store.peek(handler)?.used) continue
+      const params = handler.parse(url, protocols, baseUrl)
+      if (params !== undefined) matches.push({ handler, listed, params })
+    }
+  }
+  return matches
+}
+
+/** Whether a handler of the current list would take a connection to `url` (nothing runs). */
+export function takesConnection(list: HandlerList, url: URL, protocols: string | string[] | undefined): boolean {
+  return matchingHandlers(list, url, protocols, getDocumentBaseUrl()).length > 0
 }
 
 /** The WebSocket handlers a listed handler stands for: itself, or those it carries (companion-handlers.ts). */

@@ -3,8 +3,8 @@ import type { RequestHandler } from '../runtime/request-handler'
 import { isWebSocketHandler } from './websocket-handler'
 
 /**
- * WebSocket handlers need a global WebSocket to patch. Node 20 has one only behind a flag: say
- * so once, when a server listens with WebSocket handlers (or gets some later) and there is none.
+ * WebSocket handlers need a global WebSocket to patch for `new WebSocket()` (the `ws` package's
+ * client is answered without one). Node 20 has one only behind a flag: say so once, when a server listens with WebSocket handlers (or gets some later) and there is none.
  */
 export function warnIfNoGlobalWebSocket(handlers: readonly RequestHandler[]): void {
   if (typeof (globalThis as { WebSocket?: unknown }).WebSocket !== 'undefined') return
@@ -14,8 +14,9 @@ export function warnIfNoGlobalWebSocket(handlers: readonly RequestHandler[]): vo
   warnOnce(
     'no-global-websocket',
     format(
-      `"${handler.info.header}" cannot mock anything: there is no global WebSocket here${node === undefined ? '' : ` (Node ${node})`}, ` +
-        'and mocklib mocks connections made with it. Use Node 22 or later, start Node 20 with --experimental-websocket, ' +
+      `"${handler.info.header}": there is no global WebSocket here${node === undefined ? '' : ` (Node ${node})`}, ` +
+        "so mocklib mocks only the `ws` package's client (and the undici package's, with the undici source). " +
+        'For new WebSocket(), use Node 22 or later, start Node 20 with --experimental-websocket, ' +
         "or set globalThis.WebSocket = (await import('undici')).WebSocket before server.listen().",
     ),
   )

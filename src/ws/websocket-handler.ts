@@ -101,16 +101,17 @@ export class WebSocketHandler<Params extends PathParams = PathParams> extends Re
   }
 
   /**
-   * An unhandled HTTP request that is a WebSocket handshake this handler's URL matches: a client
-   * that speaks WebSocket over http.request (the `ws` package), whose frames mocklib cannot see.
+   * An unhandled HTTP request that is a WebSocket handshake this handler's URL matches: one sent
+   * with http.request in another form than the `ws` package's (which mocklib answers:
+   * runtime/node/ws-package-upgrades.ts), whose frames mocklib cannot see.
    */
   override diagnose(ctx: RequestContext): string | undefined {
     if (ctx.request.headers.get('upgrade')?.toLowerCase() !== 'websocket') return undefined
     if (this.parse(new URL(toWebSocketScheme(ctx.request.url)), undefined, ctx.baseUrl) === undefined) return undefined
     return (
-      `"${this.info.header}" matches this URL, but the handshake came through http.request (the \`ws\` package, ` +
-      'or a client given it as its WebSocket class), and mocklib mocks connections made with the global WebSocket only. ' +
-      'Let the client use globalThis.WebSocket (Node 22+, or Node 20 with --experimental-websocket), created after server.listen().'
+      `"${this.info.header}" matches this URL, but the handshake came through http.request in a form mocklib does not answer: ` +
+      'it answers the `ws` package\'s own http.request(options) call. ' +
+      'Open the connection with the `ws` package or the global WebSocket, created after server.listen().'
     )
   }
 

@@ -1,10 +1,9 @@
 // Real WebSocket clients other than a bare `new WebSocket()`: a reconnecting client
-// (partysocket), and the clients mocklib documents as not mocked (the `ws` package, a
-// WebSocket class captured before listen()).
+// (partysocket), and the client mocklib documents as not mocked (a WebSocket class captured
+// before listen()). The `ws` package's client: ws-package.test.ts.
 import { ws } from 'mocklib'
 import { setupServer } from 'mocklib/node'
 import ReconnectingWebSocket from 'partysocket/ws'
-import WS from 'ws'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { startRealServer, type RealServer } from './real-server'
 import { deferred } from './socket'
@@ -58,34 +57,6 @@ describe('partysocket (reconnecting client over the global WebSocket)', () => {
 })
 
 describe('clients mocklib does not mock', () => {
-  it('the `ws` package: its handshake is an unhandled HTTP request whose warning names the ws.link that cannot see it, then it reaches the real server', async () => {
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
-    server.listen({ onUnhandledRequest: 'warn' })
-    const handler = vi.fn()
-    server.use(ws.link(real.url).addEventListener('connection', handler))
-    const socket = new WS(real.url)
-    const first = await new Promise<string>((resolve, reject) => {
-      socket.once('message', (data) => resolve(String(data)))
-      socket.once('error', reject)
-    })
-    socket.close()
-    expect(first).toBe('hello from the real server')
-    expect(handler).not.toHaveBeenCalled()
-    const message = String(warn.mock.calls[0][0])
-    expect(message).toContain(`no handler matched WebSocket http://127.0.0.1:${new URL(real.url).port}/`)
-    expect(message).toContain(`"ws ${real.url}" matches this URL, but the handshake came through http.request`)
-  })
-
-  it("the `ws` package under 'error': the handshake fails instead of reaching the network", async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => {})
-    server.listen({ onUnhandledRequest: 'error' })
-    const before = real.connections.length
-    const socket = new WS(real.url)
-    const error = await new Promise<Error>((resolve) => socket.once('error', resolve))
-    expect(error).toBeInstanceOf(Error)
-    expect(real.connections.length).toBe(before)
-  })
-
   it('a WebSocket class captured before listen() talks to the network: handlers never see it', async () => {
     const Captured = globalThis.WebSocket
     server.listen({ onUnhandledRequest: 'error' })

@@ -24,6 +24,7 @@ it('warns once, naming the handler and what to do, when a server listens with ws
   server.close()
   expect(warn).toHaveBeenCalledTimes(1)
   const message = String(warn.mock.calls[0][0])
-  expect(message).toContain('"ws wss://chat.test" cannot mock anything: there is no global WebSocket here')
+  expect(message).toContain('"ws wss://chat.test": there is no global WebSocket here')
+  expect(message).toContain("mocks only the `ws` package's client")
   expect(message).toContain('--experimental-websocket')
 })

@@ -1,5 +1,5 @@
 import { asError } from '../as-error'
-import { handleConnection, type ConnectionOutcome } from '../../ws/handle-connection'
+import { handleConnection, takesConnection, type ConnectionOutcome } from '../../ws/handle-connection'
 import type { WebSocketConnection } from '../../ws/websocket-connection'
 import type { LifeCycleEmitter } from '../emitter'
 import { handleRequest, type PipelineOptions } from '../handle-request'
@@ -91,6 +91,10 @@ export class InterceptorSource implements RequestSink {
       return
     }
     if (clone !== undefined) emitter.emit('response:mocked', { response: clone, request, requestId })
+  }
+
+  takesConnection(url: URL, protocols: string[] | undefined): boolean {
+    return takesConnection(this.getList(), url, protocols)
   }
 
   connect(connection: WebSocketConnection): Promise<ConnectionOutcome> {

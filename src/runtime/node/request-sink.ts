@@ -36,6 +36,8 @@ export interface RequestSink {
   readonly fetchSource: FetchSourceKind
   /** A real or mocked response reached the client of a request this server answered. */
   observeResponse(args: InterceptedResponse): void
+  /** Whether one of the server's handlers would take a WebSocket connection to `url` (nothing runs). */
+  takesConnection(url: URL, protocols: string[] | undefined): boolean
   /** Handles one intercepted WebSocket connection; the client opens once this settles, as its outcome says. */
   connect(connection: WebSocketConnection): Promise<ConnectionOutcome>
 }

@@ -5,6 +5,7 @@ import { XMLHttpRequestInterceptor } from '@mswjs/interceptors/XMLHttpRequest'
 import { watchClientAborts } from './client-abort'
 import { closeHttpParsers } from './close-http-parsers'
 import { passThroughConnect } from './connect-passthrough'
+import { answerWebSocketUpgrades } from './ws-package-upgrades'
 import type { ConnectionOutcome } from '../../ws/handle-connection'
 import { connectToNetwork } from '../../ws/handle-connection'
 import { patchWebSocket, type WebSocketPatch } from '../../ws/patch-websocket'
@@ -35,7 +36,11 @@ export class SharedInterceptors implements InterceptorSet {
   readonly #xhr = new XMLHttpRequestInterceptor()
   readonly #fetch = new FetchInterceptor()
   // Requests are listened for per interceptor: the source is told which one caught each.
-  readonly #interceptors = [passThroughConnect(closeHttpParsers(watchClientAborts(new ClientRequestInterceptor()))), this.#xhr, this.#fetch] as const
+  // A `ws`-package handshake a handler takes is answered before the http interceptor (ws-package-upgrades.ts).
+  readonly #http = answerWebSocketUpgrades(passThroughConnect(closeHttpParsers(watchClientAborts(new ClientRequestInterceptor()))), (url, protocols) =>
+    this.#sinks.at(-1)?.takesConnection(url, protocols) === true ? this.#onConnection : undefined,
+  )
+  readonly #interceptors = [this.#http, this.#xhr, this.#fetch] as const
   readonly #batch = new BatchInterceptor({ name: 'mocklib-node', interceptors: [...this.#interceptors] })
   /**
    * The global WebSocket (Node 22+, Node 20 with --experimental-websocket, jsdom) replaced by
@@ -134,7 +139,7 @@ export class SharedInterceptors implements InterceptorSet {
  * two copies of this file (and of the interceptors), and must still share one set.
  * The key carries a version of this interface; change it when RequestSink changes.
  */
-const kShared = Symbol.for('mocklib.node.sharedInterceptors.v4')
+const kShared = Symbol.for('mocklib.node.sharedInterceptors.v5')
 
 export function sharedInterceptors(): SharedInterceptors {
   const scope = globalThis as unknown as Record<symbol, SharedInterceptors | undefined>

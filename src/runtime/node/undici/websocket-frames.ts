@@ -5,7 +5,7 @@ import { randomFillSync } from 'node:crypto'
  * extensions: it reads the peer's frames (joining fragmented messages, answering pings,
  * checking masks, lengths, opcodes and UTF-8) and writes whole messages and close frames.
  * A server end expects masked frames and writes unmasked ones; a client end the other way
- * round. Used where mocklib itself is the other end of an undici WebSocket (upgrade-socket.ts).
+ * round. Used where mocklib itself is the other end of an undici or `ws`-package WebSocket (websocket-upgrade.ts).
  */
 
 const OPCODE = { continuation: 0x0, text: 0x1, binary: 0x2, close: 0x8, ping: 0x9, pong: 0xa } as const

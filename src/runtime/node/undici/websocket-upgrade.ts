@@ -4,7 +4,6 @@ import { socketEvents } from '../../../ws/socket-events'
 import type { WebSocketData } from '../../../ws/types'
 import { WebSocketConnection } from '../../../ws/websocket-connection'
 import { format } from '../../messages'
-import type { ResponseChannel } from './response-channel'
 import { UpgradedSocket } from './upgraded-socket'
 import { isSendableCloseCode, WebSocketWire } from './websocket-frames'
 
@@ -27,13 +26,30 @@ export interface UpgradeRequest {
 export function readUpgrade(request: Request): UpgradeRequest {
   const url = new URL(request.url)
   url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:'
-  const offered = request.headers.get('sec-websocket-protocol')
-  const protocols = offered === null ? undefined : offered.split(',').map((protocol) => protocol.trim()).filter((protocol) => protocol !== '')
-  return { url, key: request.headers.get('sec-websocket-key') ?? '', protocols: protocols?.length === 0 ? undefined : protocols }
+  return { url, key: request.headers.get('sec-websocket-key') ?? '', protocols: offeredProtocols(request.headers.get('sec-websocket-protocol')) }
+}
+
+/** The subprotocols a `Sec-WebSocket-Protocol` request header offers, in order (none: undefined). */
+export function offeredProtocols(header: string | null | undefined): string[] | undefined {
+  const protocols = header?.split(',').map((protocol) => protocol.trim()).filter((protocol) => protocol !== '')
+  return protocols === undefined || protocols.length === 0 ? undefined : protocols
 }
 
 /**
- * Answers an undici WebSocket's handshake from mocklib. The connection is one
+ * Where a handshake mocklib answers goes: undici's dispatch handler (response-channel.ts), or
+ * the socket of a `ws`-package request (runtime/node/ws-handshake-socket.ts).
+ */
+export interface UpgradeChannel {
+  /** The 101 with its headers; from now on the client speaks frames on `socket`. */
+  upgrade(status: number, headers: Headers, socket: UpgradedSocket): void
+  /** The handshake failed (the client sees `error`). */
+  fail(error: Error): void
+  /** Called once when the client gives up on the handshake. */
+  onAbort: ((reason: Error) => void) | undefined
+}
+
+/**
+ * Answers an undici WebSocket's handshake (or the `ws` package's: ws-package-upgrades.ts) from mocklib. The connection is one
  * `WebSocketConnection`, as for a socket of mocklib's own WebSocket class, so handlers,
  * `server.connect()`, the unhandled strategy and events behave alike; its application side is
  * the undici client at the far end of an in-memory socket, spoken to in frames
@@ -41,7 +57,7 @@ export function readUpgrade(request: Request): UpgradeRequest {
  * the socket; when it refuses it, undici's handshake fails. `Real` makes the real connection
  * for a passthrough.
  */
-export function answerUpgrade(upgrade: UpgradeRequest, channel: ResponseChannel, listener: ConnectionListener, Real: typeof WebSocket): void {
+export function answerUpgrade(upgrade: UpgradeRequest, channel: UpgradeChannel, listener: ConnectionListener, Real: typeof WebSocket): void {
   const client = new EventTarget()
   const { Event, MessageEvent, CloseEvent } = globalThis
   const events = socketEvents({ Event, MessageEvent, CloseEvent })

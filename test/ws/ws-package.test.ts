@@ -1,0 +1,184 @@
+// The `ws` package's client (and graphql-ws given it as webSocketImpl): its handshake goes
+// through http.request, and a handshake a ws handler takes is answered by mocklib, which then
+// speaks RFC 6455 frames with the client (runtime/node/ws-package-upgrades.ts). This suite runs
+// without --experimental-websocket (vitest.config.ts): on Node 20 there is no global WebSocket.
+import http from 'node:http'
+import { graphql, ws } from 'mocklib'
+import { setupServer } from 'mocklib/node'
+import { createClient } from 'graphql-ws'
+import WS from 'ws'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { collect } from './graphql-ws-clients'
+import { startRealServer, type RealServer } from './real-server'
+import { deferred } from './socket'
+
+const server = setupServer()
+let real: RealServer
+
+beforeAll(async () => {
+  real = await startRealServer()
+})
+afterEach(() => {
+  server.resetHandlers()
+  server.close()
+  vi.restoreAllMocks()
+})
+afterAll(() => real.close())
+
+/** Resolves once the client opens; rejects with its error. */
+function opened(socket: WS): Promise<void> {
+  return new Promise((resolve, reject) => {
+    socket.once('open', () => resolve())
+    socket.once('error', reject)
+  })
+}
+
+function nextMessage(socket: WS): Promise<{ data: Buffer; isBinary: boolean }> {
+  return new Promise((resolve) => socket.once('message', (data, isBinary) => resolve({ data: data as Buffer, isBinary })))
+}
+
+function closed(socket: WS): Promise<{ code: number; reason: string }> {
+  return new Promise((resolve) => socket.once('close', (code, reason) => resolve({ code, reason: reason.toString() })))
+}
+
+/** A link whose handler echoes every frame back as it came. */
+function useEcho(url: string) {
+  const closes: Array<{ code: number; reason: string }> = []
+  server.use(
+    ws.link(url).addEventListener('connection', ({ client }) => {
+      client.addEventListener('message', (event) => client.send(event.data as string | ArrayBuffer))
+      client.addEventListener('close', (event) => closes.push({ code: event.code, reason: event.reason }))
+    }),
+  )
+  return closes
+}
+
+describe('the `ws` package against ws.link() handlers', () => {
+  it('echoes text and binary frames byte for byte, and the handler sees the client close with its code and reason', async () => {
+    server.listen({ onUnhandledRequest: 'error' })
+    const closes = useEcho('ws://echo.test/socket')
+    const socket = new WS('ws://echo.test/socket')
+    await opened(socket)
+    socket.send('héllo ✓')
+    const text = await nextMessage(socket)
+    expect([text.data.toString('utf8'), text.isBinary]).toEqual(['héllo ✓', false])
+    const bytes = Buffer.from(Array.from({ length: 70_000 }, (_, index) => index % 256))
+    socket.send(bytes)
+    const binary = await nextMessage(socket)
+    expect(binary.isBinary).toBe(true)
+    expect(Buffer.compare(binary.data, bytes)).toBe(0)
+    const end = closed(socket)
+    socket.close(4001, 'client leaves')
+    expect(await end).toEqual({ code: 4001, reason: 'client leaves' })
+    expect(closes).toEqual([{ code: 4001, reason: 'client leaves' }])
+  })
+
+  it('a handler that closes the client: the client gets its code and reason', async () => {
+    server.listen({ onUnhandledRequest: 'error' })
+    server.use(
+      ws.link('wss://live.test/feed').addEventListener('connection', ({ client }) => {
+        client.addEventListener('message', () => {
+          client.send('last words')
+          client.close(4002, 'server done')
+        })
+      }),
+    )
+    const socket = new WS('wss://live.test/feed')
+    const message = nextMessage(socket)
+    const end = closed(socket)
+    await opened(socket)
+    socket.send('done?')
+    expect((await message).data.toString()).toBe('last words')
+    expect(await end).toEqual({ code: 4002, reason: 'server done' })
+  })
+
+  it('agrees on the first subprotocol offered, and the handler sees the ones offered', async () => {
+    server.listen({ onUnhandledRequest: 'error' })
+    const offered = deferred<unknown>()
+    server.use(ws.link('ws://chat.test/room/:id').addEventListener('connection', ({ info, params }) => offered.resolve({ protocols: info.protocols, params })))
+    const socket = new WS('ws://chat.test/room/7', ['chat.v2', 'chat.v1'])
+    await opened(socket)
+    expect(socket.protocol).toBe('chat.v2')
+    expect(await offered.promise).toEqual({ protocols: ['chat.v2', 'chat.v1'], params: { id: '7' } })
+    const end = closed(socket)
+    socket.close()
+    expect((await end).code).toBe(1005)
+  })
+
+  it('server.connect() reaches the real server through the platform WebSocket, or says that this Node has none', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {})
+    server.listen({ onUnhandledRequest: 'error' })
+    server.use(ws.link(real.url).addEventListener('connection', ({ server: upstream }) => upstream.connect()))
+    const socket = new WS(real.url)
+    const first = nextMessage(socket)
+    const end = closed(socket)
+    if (typeof globalThis.WebSocket === 'function') {
+      expect((await first).data.toString()).toBe('hello from the real server')
+      socket.close()
+      await end
+    } else {
+      // Node 20 without the flag: the listener threw, so the handshake fails, saying why.
+      const error = await new Promise<Error>((resolve) => socket.once('error', resolve))
+      expect(error.message).toContain("server.connect() needs the platform's WebSocket to reach")
+      expect((await end).code).toBe(1006)
+      expect(errors).toHaveBeenCalled()
+    }
+  })
+
+  it('a handshake no handler takes behaves as before: the unhandled strategy, then the real server', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    server.listen({ onUnhandledRequest: 'warn' })
+    useEcho('ws://elsewhere.test/socket')
+    const socket = new WS(real.url)
+    const first = nextMessage(socket)
+    await opened(socket)
+    expect((await first).data.toString()).toBe('hello from the real server')
+    socket.close()
+    expect(String(warn.mock.calls[0]?.[0])).toContain(`no handler matched WebSocket http://127.0.0.1:${new URL(real.url).port}/`)
+  })
+
+  it("under 'error', an unhandled handshake still fails instead of reaching the network", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    server.listen({ onUnhandledRequest: 'error' })
+    const before = real.connections.length
+    const socket = new WS(real.url)
+    const error = await new Promise<Error>((resolve) => socket.once('error', resolve))
+    expect(error).toBeInstanceOf(Error)
+    expect(real.connections.length).toBe(before)
+  })
+
+  it('a handshake sent with http.request(url, options) is not answered, and the warning names the link that matches it', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    server.listen({ onUnhandledRequest: 'warn' })
+    server.use(ws.link(real.url).addEventListener('connection', () => {}))
+    const upgraded = deferred<void>()
+    const headers = { connection: 'Upgrade', upgrade: 'websocket', 'sec-websocket-version': '13', 'sec-websocket-key': 'dGhlIHNhbXBsZSBub25jZQ==' }
+    const request = http.request(real.url.replace('ws:', 'http:'), { headers })
+    request.on('upgrade', (_response, socket) => {
+      socket.destroy()
+      upgraded.resolve()
+    })
+    request.end()
+    await upgraded.promise
+    expect(String(warn.mock.calls[0]?.[0])).toContain(`"ws ${real.url}" matches this URL, but the handshake came through http.request`)
+  })
+})
+
+describe('graphql-ws with the `ws` package as webSocketImpl', () => {
+  it('receives a graphql.subscription() handler results, then completes', async () => {
+    server.listen({ onUnhandledRequest: 'error' })
+    server.use(
+      graphql.link('wss://api.test/graphql').subscription('OnTick', ({ variables, subscription }) => {
+        for (let n = 1; n <= 2; n++) subscription.publish({ data: { tick: { n, room: variables.room } } })
+        subscription.complete()
+      }),
+    )
+    const client = createClient({ url: 'wss://api.test/graphql', webSocketImpl: WS, retryAttempts: 0 })
+    try {
+      const results = await collect(client, 'subscription OnTick($room: ID!) { tick(room: $room) { n room } }', { room: 'r1' })
+      expect(results).toEqual([{ data: { tick: { n: 1, room: 'r1' } } }, { data: { tick: { n: 2, room: 'r1' } } }])
+    } finally {
+      await client.dispose()
+    }
+  })
+})
