@@ -87,9 +87,9 @@ export class GraphQLSubscriptionHandler<
   }
 
   /** Takes a connection only when it asks for graphql-transport-ws or the legacy graphql-ws (and the URL matches). */
-  override parse(url: URL, protocols: string | string[] | undefined, baseUrl: string | undefined): PathParams | undefined {
+  protected override connectionParams(url: URL, protocols: string | string[] | undefined, baseUrl: string | undefined): PathParams | undefined {
     if (protocolOf(protocols) === undefined) return undefined
-    return super.parse(url, protocols, baseUrl)
+    return super.connectionParams(url, protocols, baseUrl)
   }
 
   /**

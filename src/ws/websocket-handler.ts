@@ -8,6 +8,7 @@ import type { WhenHandlerRemoved } from '../runtime/outlives-request'
 import type { RequestContext } from '../runtime/request-context'
 import type { IndexFamily, IndexHint, MaybePromise, RequestHandlerOptions, ResolverInfoBase } from '../runtime/request-handler'
 import { RequestHandler } from '../runtime/request-handler'
+import type { HandlerRunArgs } from '../runtime/run-handler'
 import type { WebSocketClientConnectionProtocol, WebSocketEventListener, WebSocketHandlerConnection } from './types'
 
 /** What a WebSocket handler's listener is called with, beside MSW's keys: the handshake as a Request. */
@@ -49,7 +50,7 @@ const websocketHint: IndexHint = { family: websocketFamily, key: 'websocket' }
 /**
  * Handles WebSocket connections to one URL (a path string as `http` takes, or a RegExp).
  * Every handler whose URL matches a connection gets it, in list order (MSW's rule); a `once`
- * handler takes one connection. Subclasses may narrow `parse` (a subprotocol layer such as
+ * handler takes one connection. Subclasses may narrow `connectionParams` (a subprotocol layer such as
  * graphql-transport-ws claims only connections that ask for its protocol).
  */
 export class WebSocketHandler<Params extends PathParams = PathParams> extends RequestHandler<WebSocketResolverInfo<Params>> {
@@ -68,7 +69,8 @@ export class WebSocketHandler<Params extends PathParams = PathParams> extends Re
 
   constructor(
     url: string | RegExp,
-    listener: WebSocketEventListener<'connection', Params>,
+    // Optional as in MSW (`new WebSocketHandler(url)`), for code that only matches URLs with it.
+    listener: WebSocketEventListener<'connection', Params> = () => {},
     options?: RequestHandlerOptions,
     registry?: WebSocketClientRegistry,
   ) {
@@ -116,10 +118,46 @@ export class WebSocketHandler<Params extends PathParams = PathParams> extends Re
   }
 
   /**
-   * The path params when this handler takes a connection to `url`, otherwise undefined.
+   * MSW's form: whether this handler's URL matches `url` (resolved against
+   * `resolutionContext.baseUrl`), and its path params.
+   */
+  parse(args: { url: URL; resolutionContext?: { baseUrl?: string } }): { match: { matches: boolean; params: Params | PathParams } }
+  /** The path params when this handler takes a connection to `url` (with these subprotocols), otherwise undefined. */
+  parse(url: URL, protocols: string | string[] | undefined, baseUrl: string | undefined): Params | undefined
+  parse(
+    target: URL | { url: URL; resolutionContext?: { baseUrl?: string } },
+    protocols?: string | string[],
+    baseUrl?: string,
+  ): Params | undefined | { match: { matches: boolean; params: Params | PathParams } } {
+    if (target instanceof URL) return this.connectionParams(target, protocols, baseUrl)
+    const params = this.urlParams(target.url, target.resolutionContext?.baseUrl)
+    return { match: { matches: params !== undefined, params: params ?? {} } }
+  }
+
+  /** MSW's `handler.test(url)`: whether this handler's URL matches `url` (http(s) read as ws(s), a relative one resolved against `baseUrl`). */
+  override test(url: string | URL, resolutionContext?: { baseUrl?: string }): boolean
+  /** Whether this handler would take the HTTP request (never, but for GraphQL subscriptions over SSE and multipart). */
+  override test(args: HandlerRunArgs): Promise<boolean>
+  override test(target: string | URL | HandlerRunArgs, resolutionContext?: { baseUrl?: string }): boolean | Promise<boolean> {
+    if (typeof target !== 'string' && !(target instanceof URL)) return super.test(target)
+    const baseUrl = resolutionContext?.baseUrl
+    const url = new URL(toWebSocketScheme(new URL(target, baseUrl === undefined ? undefined : toWebSocketScheme(baseUrl)).href))
+    return this.urlParams(url, baseUrl) !== undefined
+  }
+
+  /**
+   * @internal The path params when this handler takes a connection to `url`, otherwise undefined.
+   * Subclasses narrow it (a subprotocol layer claims only the connections that ask for it).
+   */
+  protected connectionParams(url: URL, _protocols: string | string[] | undefined, baseUrl: string | undefined): Params | undefined {
+    return this.urlParams(url, baseUrl)
+  }
+
+  /**
+   * The path params when this handler's URL matches `url`, otherwise undefined.
    * A leading `/socket.io/` is ignored, as in MSW, so a link names the namespace path.
    */
-  parse(url: URL, _protocols: string | string[] | undefined, baseUrl: string | undefined): Params | undefined {
+  private urlParams(url: URL, baseUrl: string | undefined): Params | undefined {
     const clean = `${url.protocol}//${url.host}${url.pathname.replace(/^\/socket\.io\//, '/')}`
     if (this.#pattern !== undefined) {
       const resolved = this.#pattern.resolve(baseUrl === undefined ? undefined : toWebSocketScheme(baseUrl))
