@@ -64,7 +64,7 @@ function fromOperations(
     throw new MocklibTypeError('MOCKLIB_INVALID_ARGUMENT', graphqlMessages.documentWithoutOperation(api))
   }
   if (type !== 'all' && operation.type !== type) {
-    throw new MocklibTypeError('MOCKLIB_INVALID_ARGUMENT', graphqlMessages.mismatchedDocument(api, operation.type, operation.name))
+    throw new MocklibTypeError('MOCKLIB_INVALID_ARGUMENT', graphqlMessages.mismatchedDocument(api, operation.type, operation.name, type))
   }
   registerHandlerDocument(document as GraphQLDocumentNode)
   if (type === 'all') return { kind: 'all' }

@@ -24,9 +24,13 @@ export const graphqlMessages = {
         `Name the operation (${type} MyOperation { ... }), or use graphql.operation() for anonymous operations.`,
     )
   },
-  mismatchedDocument(api: string, type: string, name: string | undefined): string {
+  mismatchedDocument(api: string, type: string, name: string | undefined, expected: string): string {
     const label = name === undefined ? `an anonymous ${type}` : `the ${type} "${name}"`
-    return format(`${api} received a document for ${label}. Use graphql.${type}() for it instead.`)
+    // MSW's sentence first, so code that looks for it finds it.
+    return format(
+      `Failed to create a GraphQL handler: provided a DocumentNode with a mismatched operation type (expected "${expected}" but got "${type}"). ` +
+        `${api} received a document for ${label}; use graphql.${type}() for it instead.`,
+    )
   },
   badPersistedHash(api: string, hash: unknown): string {
     return format(

@@ -77,7 +77,9 @@ export class WebSocketHandler<Params extends PathParams = PathParams> extends Re
     if (typeof url === 'string') {
       if (url.trim() === '') throw new TypeError(format(`ws.link() received an empty URL. ${URL_ADVICE}`))
     } else if (!(url instanceof RegExp)) {
-      throw new TypeError(format(`ws.link() needs the URL of a WebSocket server, got ${describeValue(url)}. ${URL_ADVICE}`))
+      // MSW's sentences first, so code that looks for them finds them.
+      const got = url === undefined ? 'Expected a WebSocket server URL but got undefined' : `Expected a WebSocket server URL to be a valid path but got ${typeof url} (${describeValue(url)})`
+      throw new TypeError(format(`ws.link(): ${got}. ${URL_ADVICE}`))
     }
     super(`ws ${String(url)}`, listener, options)
     this.url = url

@@ -97,6 +97,10 @@ describe('documents as predicates', () => {
   it('rejects at definition a document of the other operation type, naming the right factory', () => {
     const CreatePost = parse('mutation CreatePost { createPost { id } }')
     expect(() => graphql.query(CreatePost, () => undefined)).toThrow(/mutation "CreatePost".*graphql\.mutation\(\)/)
+    // MSW's sentence is in it, for code that looks for MSW's text.
+    expect(() => graphql.query(CreatePost, () => undefined)).toThrow(
+      'Failed to create a GraphQL handler: provided a DocumentNode with a mismatched operation type (expected "query" but got "mutation").',
+    )
   })
 
   it('rejects at definition an unnamed document, pointing to graphql.operation()', () => {

@@ -1,7 +1,7 @@
 // new WebSocketHandler(url) as MSW 2.14 users match URLs with it: parse({ url, resolutionContext })
 // and test(url, resolutionContext), no listener needed. Compared with msw itself.
-import { WebSocketHandler } from 'mocklib'
-import { WebSocketHandler as MswWebSocketHandler } from 'msw'
+import { WebSocketHandler, ws } from 'mocklib'
+import { WebSocketHandler as MswWebSocketHandler, ws as mswWs } from 'msw'
 import { describe, expect, it } from 'vitest'
 
 type Case = [handlerUrl: string, url: string, baseUrl?: string]
@@ -44,5 +44,19 @@ describe('WebSocketHandler used on its own, as in MSW', () => {
     })
     expect(new WebSocketHandler('ws://localhost/ws').test(new URL('ws://localhost/ws'))).toBe(true)
     expect(new WebSocketHandler('ws://localhost/ws').test('ws://localhost/other')).toBe(false)
+  })
+})
+
+describe('ws.link() with no URL, or with something that is not one', () => {
+  it.each([undefined, 2])("says what MSW says (and what to pass): %s", (url) => {
+    let mswMessage = ''
+    try {
+      mswWs.link(url as never)
+    } catch (error) {
+      mswMessage = (error as Error).message
+    }
+    expect(mswMessage).not.toBe('')
+    expect(() => ws.link(url as never)).toThrow(mswMessage.replace(/^\[MSW\] /, ''))
+    expect(() => ws.link(url as never)).toThrow(/Pass an absolute URL/)
   })
 })
