@@ -86,7 +86,7 @@ export class GraphQLSubscriptionHandler<
     Object.assign(this.info, { header: `subscription ${shown}${endpoint === undefined ? '' : ` at ${String(endpoint)}`}` })
   }
 
-  /** Takes a connection only when it asks for graphql-transport-ws or the legacy graphql-ws (and the URL matches). */
+  /** @internal Takes a connection only when it asks for graphql-transport-ws or the legacy graphql-ws (and the URL matches). */
   protected override connectionParams(url: URL, protocols: string | string[] | undefined, baseUrl: string | undefined): PathParams | undefined {
     if (protocolOf(protocols) === undefined) return undefined
     return super.connectionParams(url, protocols, baseUrl)
