@@ -35,8 +35,16 @@ const setHeader = Headers.prototype.set
 let encoder: TextEncoder | undefined
 let decoder: TextDecoder | undefined
 
-/** Whether `new Response(body)` would hold these as plain text or bytes (what can be kept). */
+/**
+ * Only on Node, where the stream is the cost. A browser's stream is cheap, and a page may hand
+ * a mocked response (in-page mocking, without the Service Worker) to the Cache API, which
+ * reads the platform's own body, not these readers.
+ */
+const KEEPS = typeof process === 'object' && typeof (process as { versions?: { node?: unknown } }).versions?.node === 'string'
+
+/** Whether `new Response(body)` would hold these as plain text or bytes, and they are kept. */
 export function isKeepable(body: unknown): body is string | ArrayBuffer | ArrayBufferView {
+  if (!KEEPS) return false
   if (typeof body === 'string') return true
   if (ArrayBuffer.isView(body)) return !isShared(body.buffer)
   return Object.prototype.toString.call(body) === '[object ArrayBuffer]'

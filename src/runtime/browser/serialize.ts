@@ -1,4 +1,3 @@
-import { takeBody } from '../kept-body'
 import type { RequestReply, SerializedRequest, SerializedResponse } from './worker-protocol'
 
 /** Rebuilds in the page the request the worker caught, body included. */
@@ -46,12 +45,6 @@ export async function serializeMocked(response: Response): Promise<{ reply: Requ
     statusText: response.statusText,
     // Set-Cookie cannot be set on a worker's response; the page stored it in document.cookie.
     headers: [...response.headers].filter(([name]) => name.toLowerCase() !== 'set-cookie'),
-  }
-  // Text or bytes a resolver gave travel as bytes: no stream to make and pipe (kept-body.ts).
-  const whole = takeBody(response)
-  if (whole !== undefined) {
-    const bytes = (typeof whole === 'string' ? new TextEncoder().encode(whole) : whole.slice()).buffer
-    return { reply: { type: 'mocked', ...head, body: bytes }, transfer: [bytes] }
   }
   const body = response.body
   if (body === null) return { reply: { type: 'mocked', ...head, body: null }, transfer: [] }
