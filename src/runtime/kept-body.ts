@@ -84,7 +84,10 @@ export function isBodyTaken(response: Response): boolean {
 
 /** Whether the body is kept text or bytes no one touched: whole, and read without a stream. */
 export function isKeptWhole(response: Response): boolean {
-  const body = kept.get(response)
+  return untouched(kept.get(response))
+}
+
+function untouched(body: KeptBody | undefined): body is KeptBody {
   return body !== undefined && !body.used && body.inner === undefined
 }
 
@@ -94,7 +97,7 @@ export function isKeptWhole(response: Response): boolean {
  */
 export function takeBody(response: Response): string | Uint8Array | undefined {
   const body = kept.get(response)
-  if (body === undefined || body.used || body.inner !== undefined) return undefined
+  if (!untouched(body)) return undefined
   body.used = true
   return body.source
 }

@@ -1,30 +1,22 @@
 import type { ClientRequestInterceptor } from '@mswjs/interceptors/ClientRequest'
+import { LazyAbort } from '../lazy-abort'
 import { onRequestSocket } from './request-sockets'
 
-/** Whether a request's mock socket closed, and the signal made for it if someone asked. */
-interface SocketClose {
-  closed: boolean
-  controller: AbortController | undefined
-}
-
-const closes = new WeakMap<Request, SocketClose>()
+const aborts = new WeakMap<Request, LazyAbort>()
 
 /**
  * An intercepted `http.request` has no abort signal of its own: the `Request` the interceptor
  * builds never aborts, even when the client gives up (`request.destroy()`, an axios abort).
  * The mock socket closing is that moment; this records it per request. The signal is made only
  * when the pipeline asks for it (a resolver's `finalize`, a stream that outlives the request):
- * aborting one costs a `DOMException`, a sixth of what mocklib adds to an `http.request`.
+ * aborting one on every close cost a `DOMException` per request.
  */
 export function watchClientAborts(interceptor: ClientRequestInterceptor): ClientRequestInterceptor {
   return onRequestSocket(interceptor, (socket, request) => {
     if (request === undefined) return
-    const close: SocketClose = { closed: false, controller: undefined }
-    socket.once('close', () => {
-      close.closed = true
-      close.controller?.abort()
-    })
-    closes.set(request, close)
+    const abort = new LazyAbort()
+    socket.once('close', () => abort.abort())
+    aborts.set(request, abort)
   })
 }
 
@@ -33,13 +25,5 @@ export function watchClientAborts(interceptor: ClientRequestInterceptor): Client
  * function that makes the socket's signal on first use, as the pipeline accepts.
  */
 export function clientSignal(request: Request): AbortSignal | (() => AbortSignal) {
-  const close = closes.get(request)
-  if (close === undefined) return request.signal
-  return () => {
-    if (close.controller === undefined) {
-      close.controller = new AbortController()
-      if (close.closed) close.controller.abort()
-    }
-    return close.controller.signal
-  }
+  return aborts.get(request)?.signal ?? request.signal
 }

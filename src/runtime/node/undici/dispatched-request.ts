@@ -1,4 +1,5 @@
 import { stringify } from 'node:querystring'
+import { LazyAbort } from '../../lazy-abort'
 import { rememberBodyText } from '../../request-body'
 import { requestWithLazyBody } from '../lazy-body'
 import { platformRequest } from '../platform-state'
@@ -10,9 +11,8 @@ import type { DispatchOptions } from './types'
  */
 export class DispatchedRequest {
   readonly request: Request
-  /** Made on first use: most requests end before anyone asks for their client signal. */
-  #abort: AbortController | undefined
-  #abortReason: Error | undefined
+  /** The pipeline's client signal, made on first use. */
+  readonly #abort = new LazyAbort()
   /** A body that can be sent again as it is (text, bytes, Blob, FormData); otherwise the request's stream. */
   readonly #replayable: boolean
   /** Set when the Request added a Content-Type of its own (a text or form body): the network never sees it. */
@@ -45,17 +45,10 @@ export class DispatchedRequest {
   }
 
   /** Aborted when the client gives up, however it does (the pipeline's client signal). */
-  readonly signal = (): AbortSignal => {
-    if (this.#abort === undefined) {
-      this.#abort = new AbortController()
-      if (this.#abortReason !== undefined) this.#abort.abort(this.#abortReason)
-    }
-    return this.#abort.signal
-  }
+  readonly signal = (): AbortSignal => this.#abort.signal()
 
   abort(reason: Error): void {
-    this.#abortReason ??= reason
-    this.#abort?.abort(reason)
+    this.#abort.abort(reason)
   }
 
   /** The options to dispatch to the network: the request's current headers, the body unread. */
