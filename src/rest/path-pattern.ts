@@ -33,6 +33,8 @@ const NAME_CHAR = /[A-Za-z0-9_]/
 const SEGMENT = '[^\\/#\\?]+?'
 /** Characters that make a path more than one literal URL (path-to-regexp 6 syntax, as in MSW 2). */
 const SYNTAX = /[:*(){}\\]/
+/** "scheme://authority" at the start of a URL. */
+const ORIGIN = /^[a-z][a-z\d+\-.]*:\/\/[^/]*/i
 
 interface ParamSlot {
   name: string
@@ -98,7 +100,7 @@ function compileUncached(path: string): CompiledPattern {
     resolve(baseUrl) {
       if (!relative) return eager
       if (baseUrl === undefined) return undefined
-      return cache.getOrCreate(baseUrl, () => build(resolveRelative(path, baseUrl), literal))
+      return cache.getOrCreate(baseUrl, () => buildRelative(path, baseUrl, literal))
     },
   }
 }
@@ -139,9 +141,25 @@ function isOnlyPortColon(path: string): boolean {
   return /^[^:]*:\d+$/.test(authority) && !pathname.includes(':')
 }
 
+/**
+ * A relative path built against a base URL. The path compiled on its own at creation, so
+ * matching must not throw: when resolving its dot segments cuts through a group ("(/)/.."
+ * becomes "(/"), the path is appended to the base's directory as written instead, with the
+ * base's own pattern characters escaped.
+ */
+function buildRelative(path: string, baseUrl: string, literal: boolean): ResolvedPattern {
+  try {
+    return build(resolveRelative(path, baseUrl), literal)
+  } catch {
+    const origin = ORIGIN.exec(baseUrl)?.[0] ?? ''
+    const directory = path.startsWith('/') ? '' : baseUrl.slice(origin.length).replace(/[?#].*$/s, '').replace(/[^/]*$/, '')
+    return build(origin + directory.replace(/[:*(){}\\?+]/g, '\\$&') + path, literal)
+  }
+}
+
 function resolveRelative(path: string, baseUrl: string): string {
   if (path.startsWith('/')) {
-    const origin = /^[a-z][a-z\d+\-.]*:\/\/[^/]*/i.exec(baseUrl)
+    const origin = ORIGIN.exec(baseUrl)
     if (origin) return origin[0] + path
   }
   // Resolve "posts" or "../posts" against the base; keep ":" and "*" as written.
@@ -270,7 +288,7 @@ function readParam(state: BuildState, named: boolean): void {
     const lead = state.out.endsWith('\\/') || state.out.endsWith('\\.') ? state.out.slice(-2) : ''
     state.out = state.out.slice(0, state.out.length - lead.length)
     const repeat = modifier !== '?'
-    const body = repeat ? `((?:${own.segment})(?:${lead}(?:${own.segment}))*)` : `(${own.segment})`
+    const body = !repeat ? `(${own.segment})` : repeatBody(own.segment, lead)
     state.out += `(?:${lead}${body})${modifier === '+' ? '' : '?'}`
     state.slots.push({ name, repeat })
     state.i = end + 1
@@ -279,6 +297,17 @@ function readParam(state: BuildState, named: boolean): void {
     state.slots.push({ name, repeat: false })
     state.i = end
   }
+}
+
+/**
+ * The capture of a repeated param. Joined by anything but "/", repeats of the default segment
+ * (which itself matches "." and everything but "/") are ambiguous: "a.b.c" splits many ways,
+ * and a URL that does not match makes the engine try every split, exponentially. Those repeats
+ * match exactly what one greedy segment does, so that is what they compile to.
+ */
+function repeatBody(segment: string, lead: string): string {
+  if (segment === SEGMENT && lead !== '\\/') return '([^\\/#\\?]+)'
+  return `((?:${segment})(?:${lead}(?:${segment}))*)`
 }
 
 /** A param may bring its own pattern: ":id(\\d+)". Returns it (or the default segment) and where it ends. */

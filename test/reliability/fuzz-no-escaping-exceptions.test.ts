@@ -43,6 +43,16 @@ describe('random handler paths against random URLs', () => {
     )
   })
 
+  // Also found by it: resolving "(/)/.." against a base cut its group open ("(/"), and matching threw.
+  it('a relative path that resolves to an unclosed group, or a base with pattern characters, never breaks matching', async () => {
+    const cut = http.get('(/)/..', () => HttpResponse.text('cut'))
+    expect(await getResponse([cut], new Request('http://fuzz.test/'), { baseUrl: 'http://fuzz.test/base/' })).toBeUndefined()
+    // The base's "(" is its own text, not a group: the handler's param still matches.
+    const post = http.get('posts/:id', ({ params }) => HttpResponse.json(params))
+    const response = await getResponse([post], new Request('http://fuzz.test/ba(se/posts/7'), { baseUrl: 'http://fuzz.test/ba(se/' })
+    expect(await response?.json()).toEqual({ id: '7' })
+  })
+
   it('a path either compiles or throws a clear TypeError; matching never throws', async () => {
     // A "?" in a path is warned about at creation; the warnings are not what is tested here.
     vi.spyOn(console, 'warn').mockImplementation(() => {})
