@@ -1,5 +1,6 @@
 import { compilePredicate, type CompiledPredicate } from '../graphql/compile-predicate'
 import { compileEndpoint, type CompiledEndpoint } from '../graphql/endpoint'
+import { headerOf } from '../graphql/handler-header'
 import type { GraphQLCustomPredicate, GraphQLPredicate, GraphQLQuery, GraphQLResponseBody, GraphQLVariables } from '../graphql/types'
 import type { PathParams } from '../rest/path-pattern'
 import { currentScopes, seenFrom } from '../runtime/current-scope'
@@ -82,8 +83,7 @@ export class GraphQLSubscriptionHandler<
       connectionInitWaitTimeout: connectionInitWaitTimeout ?? link?.options.connectionInitWaitTimeout,
     }
     this.operationName = compiled.kind === 'name' ? compiled.name : undefined
-    const shown = compiled.kind === 'name' ? compiled.name : compiled.kind === 'regexp' ? String(compiled.regexp) : '[custom predicate]'
-    Object.assign(this.info, { header: `subscription ${shown}${endpoint === undefined ? '' : ` at ${String(endpoint)}`}` })
+    Object.assign(this.info, { header: headerOf('subscription', compiled, this.#endpoint) })
   }
 
   /** @internal Takes a connection only when it asks for graphql-transport-ws or the legacy graphql-ws (and the URL matches). */

@@ -18,6 +18,7 @@ import { negotiateResponse } from './content-negotiation'
 import { graphqlSseTokenOf } from './event-stream-result'
 import { diagnoseGraphQL } from './diagnostics'
 import { compileEndpoint, type CompiledEndpoint } from './endpoint'
+import { headerOf } from './handler-header'
 import { graphqlMessages } from './graphql-messages'
 import { readGraphQLRequest, type ParsedGraphQLRequest, type ParsedOperation } from './graphql-request'
 import { mayBeGraphQLRequest } from './request-params'
@@ -237,26 +238,4 @@ function infoName(compiled: CompiledPredicate): GraphQLHandlerInfo['operationNam
     case 'all':
       return /.*/
   }
-}
-
-function headerOf(type: HandlerOperationType, predicate: CompiledPredicate, endpoint: CompiledEndpoint | undefined): string {
-  let display: string
-  switch (predicate.kind) {
-    case 'name':
-      display = predicate.name
-      break
-    case 'regexp':
-      display = String(predicate.regexp)
-      break
-    case 'hash':
-      display = `sha256:${predicate.hash.slice(0, 12)}…`
-      break
-    case 'custom':
-      display = '[custom predicate]'
-      break
-    case 'all':
-      display = ''
-  }
-  const head = type === 'all' ? 'all operations' : `${type} ${display}`
-  return endpoint === undefined ? head : `${head} at ${endpoint.source}`
 }

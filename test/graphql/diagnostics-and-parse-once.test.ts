@@ -33,14 +33,14 @@ describe('diagnostics for unhandled operations', () => {
     )
     const text = await warningFor({ query: 'query ListPost { posts { id } }' })
     expect(text).toContain('GraphQL query "ListPost"')
-    expect(text).toContain('Closest handlers: "query ListPosts"')
+    expect(text).toContain('Closest handlers: "query ListPosts (origin: *)"')
     expect(text).not.toContain('CreatePost')
   })
 
   it('says when a handler has the name but another operation type', async () => {
     server.use(graphql.mutation('ListPosts', () => HttpResponse.json({ data: {} })))
     const text = await warningFor({ query: 'query ListPosts { posts { id } }' })
-    expect(text).toContain('"mutation ListPosts" has this name, but handles mutation operations: use graphql.query()')
+    expect(text).toContain('"mutation ListPosts (origin: *)" has this name, but handles mutation operations: use graphql.query()')
   })
 
   it('says when a linked handler has the name but another endpoint', async () => {

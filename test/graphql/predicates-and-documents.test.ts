@@ -77,7 +77,7 @@ describe('documents as predicates', () => {
       '# a comment: query Fake\nquery GetPost($id: ID! = "x") { post(id: $id) { id title } }',
     )
     const handler = graphql.query(GetPost, ({ variables }) => HttpResponse.json({ data: { post: { id: variables.id, title: 's' } } }))
-    expect(handler.info.header).toBe('query GetPost')
+    expect(handler.info.header).toBe('query GetPost (origin: *)')
     server.use(handler)
     expect((await send(String(GetPost), { id: '1' })).data.post.id).toBe('1')
   })
@@ -91,7 +91,7 @@ describe('documents as predicates', () => {
   it('accepts a codegen JSON document (no graphql classes, another copy of graphql is fine)', async () => {
     const document = JSON.parse(JSON.stringify(parse('mutation CreatePost { createPost { id } }')))
     const handler = graphql.mutation(document, () => HttpResponse.json({ data: { createPost: { id: '1' } } }))
-    expect(handler.info.header).toBe('mutation CreatePost')
+    expect(handler.info.header).toBe('mutation CreatePost (origin: *)')
   })
 
   it('rejects at definition a document of the other operation type, naming the right factory', () => {

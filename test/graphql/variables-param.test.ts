@@ -40,7 +40,7 @@ describe('"variables" that is not an object: 400 from the handler that would tak
     const response = await post('http://api.test/graphql', { query: ECHO, variables })
     expect(response.status).toBe(400)
     const body = (await response.json()) as { errors: Array<{ message: string }> }
-    expect(body.errors[0].message).toContain('"query Echo"')
+    expect(body.errors[0].message).toContain('"query Echo (origin: *)"')
     expect(body.errors[0].message).toContain('"variables"')
   })
 

@@ -97,7 +97,7 @@ describe.each([
     } finally {
       console.error = errorLog
     }
-    expect(logged.join('\n')).toContain('The resolver of "subscription OnThrow at https://api.test/graphql" threw')
+    expect(logged.join('\n')).toContain('The resolver of "subscription OnThrow (origin: https://api.test/graphql)" threw')
   })
 
   it('runs finalize when the client unsubscribes', async () => {

@@ -73,7 +73,7 @@ describe('onConnect', () => {
     } finally {
       console.error = errorLog
     }
-    expect(logged.join('\n')).toContain('The onConnect hook of "subscription OnTick" threw')
+    expect(logged.join('\n')).toContain('The onConnect hook of "subscription OnTick (origin: *)" threw')
   })
 })
 

@@ -104,7 +104,7 @@ describe('graphql.subscription() over graphql-transport-ws', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
     const [miss] = (await failure(collect(target, 'subscription OnOther { n }'))) as Array<{ message: string }>
     expect(miss.message).toContain('No graphql.subscription() handler matches the subscription "OnOther" at wss://api.test/graphql')
-    expect(miss.message).toContain('"subscription OnFail at https://api.test/graphql"')
+    expect(miss.message).toContain('"subscription OnFail (origin: https://api.test/graphql)"')
     // The console says so too, in MSW 3.0's words.
     expect(warn).toHaveBeenCalledWith(
       expect.stringContaining('Intercepted a GraphQL subscription "OnOther" to "wss://api.test/graphql" that has no matching subscription handler'),
@@ -153,8 +153,8 @@ describe('graphql.subscription() over graphql-transport-ws', () => {
     server.use(tick('first'))
     server.use(tick('override'))
     expect(server.listHandlers().map((handler) => handler.info.header)).toEqual([
-      'subscription OnTick at https://api.test/graphql',
-      'subscription OnTick at https://api.test/graphql',
+      'subscription OnTick (origin: https://api.test/graphql)',
+      'subscription OnTick (origin: https://api.test/graphql)',
     ])
     expect(await collect(client(), 'subscription OnTick { label }')).toEqual([{ data: { label: 'override' } }])
     server.resetHandlers()
