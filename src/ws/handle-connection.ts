@@ -41,13 +41,15 @@ export async function handleConnection(
     if (emitter.has('unhandledException')) {
       emitter.emit('unhandledException', { error: asError(error), request: handshake(), requestId: id })
     } else {
+      // Two calls: which handler threw and what became of the connection, then the error on its
+      // own, as MSW prints it (so `expect(console.error).toHaveBeenCalledWith(error)` holds for both).
       console.error(
         format(
-          `The handler "${header}" threw while handling the WebSocket connection to ${url.href}. ` +
+          `The handler "${header}" threw while handling the WebSocket connection to ${url.href} (the error follows). ` +
             'mocklib closed the connection with code 1011 and sent the client an "error" event. Fix the listener, or close the client yourself with client.close(code, reason).',
         ),
-        error,
       )
+      console.error(error)
     }
   })
   const pipeline: ConnectionPipeline = Object.assign((request: Request, requestId: string) => handleRequest(request, requestId, list, options), { emitter })

@@ -30,7 +30,8 @@ export function createInterceptedWebSocket(
 ): typeof globalThis.WebSocket {
   const { Original, events } = realm
 
-  class WebSocket extends realm.EventTarget {
+  // Named as MSW's stand-in is, so code (and MSW's tests) that look at `constructor.name` see the same.
+  class WebSocketOverride extends realm.EventTarget {
     static readonly CONNECTING = 0
     static readonly OPEN = 1
     static readonly CLOSING = 2
@@ -144,9 +145,9 @@ export function createInterceptedWebSocket(
     }
   }
   for (const [name, value] of [['CONNECTING', 0], ['OPEN', 1], ['CLOSING', 2], ['CLOSED', 3]] as const) {
-    Object.defineProperty(WebSocket.prototype, name, { value, enumerable: true })
+    Object.defineProperty(WebSocketOverride.prototype, name, { value, enumerable: true })
   }
-  return WebSocket as unknown as typeof globalThis.WebSocket
+  return WebSocketOverride as unknown as typeof globalThis.WebSocket
 }
 
 /**

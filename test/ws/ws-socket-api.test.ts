@@ -3,7 +3,7 @@
 // subprotocols, URL rules, and the events' classes.
 import { ws } from 'mocklib'
 import { setupServer } from 'mocklib/node'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { startRealServer, type RealServer } from './real-server'
 import { deferred, openSocket } from './socket'
 
@@ -103,6 +103,29 @@ describe('the intercepted WebSocket', () => {
     await passed.opened
     expect([passed.socket.protocol, passed.socket.extensions]).toEqual(['chat.v2', ''])
     passed.socket.close()
+  })
+
+  it("is named WebSocketOverride (as MSW's) while a server listens, with or without ws handlers; the platform's class before", async () => {
+    server.close()
+    const bare = setupServer()
+    try {
+      const accepted = real.nextConnection()
+      const before = new WebSocket(real.url)
+      expect(before.constructor.name).toBe('WebSocket')
+      await accepted
+      before.close()
+      bare.listen({ onUnhandledRequest: 'error' })
+      vi.spyOn(console, 'error').mockImplementation(() => {})
+      const patched = new WebSocket('wss://api-shape.test/named')
+      const closed = new Promise((resolve) => patched.addEventListener('close', resolve))
+      expect(patched.constructor.name).toBe('WebSocketOverride')
+      expect(patched).toBeInstanceOf(EventTarget)
+      await closed
+    } finally {
+      vi.restoreAllMocks()
+      bare.close()
+      server.listen({ onUnhandledRequest: 'bypass' })
+    }
   })
 
   it('a copy of the class kept after close() makes real sockets: nothing is intercepted any more', async () => {
