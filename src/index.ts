@@ -99,6 +99,7 @@ export { WebSocketHandler } from './ws/websocket-handler'
 export type { WebSocketClientRegistry, WebSocketResolverInfo } from './ws/websocket-handler'
 export type {
   WebSocketClientConnectionProtocol,
+  WebSocketClientSocket,
   WebSocketClientEventMap,
   WebSocketCloseEvent,
   WebSocketData,

@@ -3,6 +3,7 @@ import { ClientFrameSender } from './client-frames'
 import type { ListenerOptions, ListenerOwner, OwnedListeners } from './owned-listeners'
 import type {
   WebSocketClientConnectionProtocol,
+  WebSocketClientSocket,
   WebSocketClientEventMap,
   WebSocketData,
   WebSocketListener,
@@ -91,6 +92,10 @@ class MockedClient extends ListenerView<WebSocketClientEventMap> implements WebS
 
   get url(): URL {
     return this.raw.url
+  }
+
+  get socket(): WebSocketClientSocket {
+    return this.raw.socket as WebSocketClientSocket
   }
 
   send(data: WebSocketData): void {

@@ -57,11 +57,21 @@ export interface WebSocketListenerTarget<EventMap> {
 }
 
 /** The intercepted client, as a connection listener sees it. */
+/**
+ * The socket the application holds: its `WebSocket` (the class mocklib put in place of the
+ * global one), or, for a client mocklib speaks frames with (the undici and `ws` packages'
+ * clients, a handshake sent as an HTTP request), an EventTarget with the same `url`,
+ * `readyState` and `protocol`.
+ */
+export type WebSocketClientSocket = EventTarget & Pick<WebSocket, 'url' | 'readyState' | 'protocol'>
+
 export interface WebSocketClientConnectionProtocol extends WebSocketListenerTarget<WebSocketClientEventMap> {
   /** Unique per connection; the same in every handler that sees it. */
   readonly id: string
   /** The URL the client connected to. */
   readonly url: URL
+  /** The application's socket (MSW has it at runtime too): see {@link WebSocketClientSocket}. */
+  readonly socket: WebSocketClientSocket
   /** Sends a frame to the client. */
   send(data: WebSocketData): void
   /**

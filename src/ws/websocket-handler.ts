@@ -105,17 +105,16 @@ export class WebSocketHandler<Params extends PathParams = PathParams> extends Re
   }
 
   /**
-   * An unhandled HTTP request that is a WebSocket handshake this handler's URL matches: one sent
-   * with http.request in another form than the `ws` package's (which mocklib answers:
-   * runtime/node/ws-package-upgrades.ts), whose frames mocklib cannot see.
+   * An unhandled HTTP request that is a WebSocket handshake this handler's URL matches, yet one
+   * mocklib did not answer: Node's sources answer a GET with a `Sec-WebSocket-Key` sent with
+   * fetch or http.request (runtime/node/handshake-requests.ts, ws-package-upgrades.ts).
    */
   override diagnose(ctx: RequestContext): string | undefined {
     if (ctx.request.headers.get('upgrade')?.toLowerCase() !== 'websocket') return undefined
     if (this.parse(new URL(toWebSocketScheme(ctx.request.url)), undefined, ctx.baseUrl) === undefined) return undefined
     return (
-      `"${this.info.header}" matches this URL, but the handshake came through http.request in a form mocklib does not answer: ` +
-      'it answers the `ws` package\'s own http.request(options) call. ' +
-      'Open the connection with the `ws` package or the global WebSocket, created after server.listen().'
+      `"${this.info.header}" matches this URL, but mocklib answers a WebSocket handshake sent as an HTTP request only when it is a GET ` +
+      'with a Sec-WebSocket-Key header, made with fetch or http.request. Send the whole handshake, or open the connection with a WebSocket client.'
     )
   }
 

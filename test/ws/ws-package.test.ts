@@ -147,20 +147,24 @@ describe('the `ws` package against ws.link() handlers', () => {
     expect(real.connections.length).toBe(before)
   })
 
-  it('a handshake sent with http.request(url, options) is not answered, and the warning names the link that matches it', async () => {
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
-    server.listen({ onUnhandledRequest: 'warn' })
-    server.use(ws.link(real.url).addEventListener('connection', () => {}))
-    const upgraded = deferred<void>()
+  it('a handshake sent with http.request(url, options) is answered 101 with the accept key (as MSW does), and the handler gets the connection', async () => {
+    server.listen({ onUnhandledRequest: 'error' })
+    const seen = deferred<string>()
+    server.use(ws.link(real.url).addEventListener('connection', ({ client }) => seen.resolve(client.socket.url)))
+    const before = real.connections.length
+    const upgraded = deferred<http.IncomingMessage>()
     const headers = { connection: 'Upgrade', upgrade: 'websocket', 'sec-websocket-version': '13', 'sec-websocket-key': 'dGhlIHNhbXBsZSBub25jZQ==' }
     const request = http.request(real.url.replace('ws:', 'http:'), { headers })
-    request.on('upgrade', (_response, socket) => {
+    request.on('upgrade', (response, socket) => {
       socket.destroy()
-      upgraded.resolve()
+      upgraded.resolve(response)
     })
     request.end()
-    await upgraded.promise
-    expect(String(warn.mock.calls[0]?.[0])).toContain(`"ws ${real.url}" matches this URL, but the handshake came through http.request`)
+    const response = await upgraded.promise
+    // RFC 6455's own example key and its accept value.
+    expect([response.statusCode, response.headers.upgrade, response.headers['sec-websocket-accept']]).toEqual([101, 'websocket', 's3pPLMBiTxaQ9kYGzzhZRbK+xOo='])
+    expect(await seen.promise).toBe(`${real.url}/`)
+    expect(real.connections.length).toBe(before)
   })
 })
 

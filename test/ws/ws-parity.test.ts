@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { runBoth, withServer, type Lib } from '../parity/harness'
 import { startRealServer, type RealServer } from './real-server'
-import { openSocket } from './socket'
+import { deferred, openSocket } from './socket'
 
 let real: RealServer
 beforeAll(async () => {
@@ -181,5 +181,19 @@ describe('ws.link parity with msw 2.14', () => {
     })
     expect(outcome.mocklib).toEqual(outcome.msw)
     expect(outcome.mocklib).toEqual(['relay: from a', 'relay: from b'])
+  })
+
+  it('a handshake sent with fetch to a ws.link() URL: 101 with the accept key, and the handler gets the connection', async () => {
+    const outcome = await runBoth((lib: Lib) => {
+      const seen = deferred<string>()
+      const handler = lib.ws.link(URL).addEventListener('connection', ({ client }) => seen.resolve(client.url.href))
+      return withServer(lib, [handler], { onUnhandledRequest: 'error' }, async () => {
+        const headers = { upgrade: 'websocket', connection: 'upgrade', 'sec-websocket-key': 'dGhlIHNhbXBsZSBub25jZQ==' }
+        const response = await fetch(URL.replace('wss:', 'https:'), { headers })
+        return [response.status, response.headers.get('upgrade'), response.headers.get('connection'), response.headers.get('sec-websocket-accept'), await seen.promise]
+      })
+    })
+    expect(outcome.mocklib).toEqual(outcome.msw)
+    expect(outcome.mocklib).toEqual([101, 'websocket', 'upgrade', 's3pPLMBiTxaQ9kYGzzhZRbK+xOo=', URL])
   })
 })

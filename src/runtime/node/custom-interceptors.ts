@@ -1,4 +1,5 @@
 import { BatchInterceptor, type HttpRequestEventMap, type Interceptor } from '@mswjs/interceptors'
+import { platformWebSocket } from './platform-websocket'
 import type { InterceptedRequest, InterceptedResponse, RequestSink, RequestVia } from './request-sink'
 import type { InterceptorSet } from './shared-interceptors'
 
@@ -60,6 +61,11 @@ export class CustomInterceptors implements InterceptorSet {
     this.#observing = wanted
     if (wanted) this.#batch.on('response', this.#onResponse)
     else this.#batch.off('response', this.#onResponse)
+  }
+
+  /** These interceptors leave the global WebSocket alone: it is the platform's (unless a server of the shared set patched it). */
+  realWebSocket(): typeof WebSocket {
+    return platformWebSocket(globalThis.WebSocket)
   }
 
   readonly #onResponse = (args: InterceptedResponse): void => {

@@ -2,9 +2,10 @@ import { asError } from '../as-error'
 import { handleConnection, takesConnection, type ConnectionOutcome } from '../../ws/handle-connection'
 import type { WebSocketConnection } from '../../ws/websocket-connection'
 import type { LifeCycleEmitter } from '../emitter'
-import { handleRequest, type PipelineOptions } from '../handle-request'
+import { handleRequest, type PipelineOptions, type PipelineResult } from '../handle-request'
 import type { HandlerList } from '../handler-list'
 import { clientSignal } from './client-abort'
+import { answerHandshakeRequest } from './handshake-requests'
 import type { FetchSourceKind, InterceptedResponse, RequestSink, RequestVia, SinkRequest } from './request-sink'
 import { sharedInterceptors, type InterceptorSet } from './shared-interceptors'
 import { toNetwork } from './undici/network-scope'
@@ -53,7 +54,7 @@ export class InterceptorSource implements RequestSink {
   }
 
   async answer({ request, requestId, controller }: SinkRequest, via: RequestVia): Promise<void> {
-    const result = await handleRequest(request, requestId, this.getList(), this.options(), clientSignal(request))
+    const result = await this.#resolve(request, requestId)
     if (result.type === 'passthrough') {
       // Node's fetch performs it through undici's global dispatcher: marked, so that a
       // dispatcher source (undici/) sends it on instead of answering it a second time.
@@ -91,6 +92,21 @@ export class InterceptorSource implements RequestSink {
       return
     }
     if (clone !== undefined) emitter.emit('response:mocked', { response: clone, request, requestId })
+  }
+
+  /** The pipeline's outcome, or the 101 of a WebSocket handshake a `ws` handler takes (handshake-requests.ts). */
+  async #resolve(request: Request, requestId: string): Promise<PipelineResult> {
+    const handshake = answerHandshakeRequest(
+      request,
+      (url, protocols) => (this.takesConnection(url, protocols) ? (connection) => this.connect(connection) : undefined),
+      () => this.interceptors().realWebSocket(),
+    )
+    if (handshake === undefined) return handleRequest(request, requestId, this.getList(), this.options(), clientSignal(request))
+    try {
+      return { type: 'mocked', response: await handshake, handler: undefined }
+    } catch (error) {
+      return { type: 'error', error }
+    }
   }
 
   takesConnection(url: URL, protocols: string[] | undefined): boolean {

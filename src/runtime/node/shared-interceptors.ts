@@ -5,6 +5,7 @@ import { XMLHttpRequestInterceptor } from '@mswjs/interceptors/XMLHttpRequest'
 import { watchClientAborts } from './client-abort'
 import { closeHttpParsers } from './close-http-parsers'
 import { passThroughConnect } from './connect-passthrough'
+import { platformWebSocket } from './platform-websocket'
 import { answerWebSocketUpgrades } from './ws-package-upgrades'
 import type { ConnectionOutcome } from '../../ws/handle-connection'
 import { connectToNetwork } from '../../ws/handle-connection'
@@ -20,6 +21,8 @@ export interface InterceptorSet {
   leave(sink: RequestSink): void
   /** Re-reads the sinks' `wantsResponses`. */
   syncResponses(): void
+  /** The platform's WebSocket, for the real connection behind a client mocklib speaks frames with (platform-websocket.ts). */
+  realWebSocket(): typeof WebSocket
 }
 
 /**
@@ -37,8 +40,10 @@ export class SharedInterceptors implements InterceptorSet {
   readonly #fetch = new FetchInterceptor()
   // Requests are listened for per interceptor: the source is told which one caught each.
   // A `ws`-package handshake a handler takes is answered before the http interceptor (ws-package-upgrades.ts).
-  readonly #http = answerWebSocketUpgrades(passThroughConnect(closeHttpParsers(watchClientAborts(new ClientRequestInterceptor()))), (url, protocols) =>
-    this.#sinks.at(-1)?.takesConnection(url, protocols) === true ? this.#onConnection : undefined,
+  readonly #http = answerWebSocketUpgrades(
+    passThroughConnect(closeHttpParsers(watchClientAborts(new ClientRequestInterceptor()))),
+    (url, protocols) => (this.#sinks.at(-1)?.takesConnection(url, protocols) === true ? this.#onConnection : undefined),
+    () => this.realWebSocket(),
   )
   readonly #interceptors = [this.#http, this.#xhr, this.#fetch] as const
   readonly #batch = new BatchInterceptor({ name: 'mocklib-node', interceptors: [...this.#interceptors] })
@@ -47,6 +52,8 @@ export class SharedInterceptors implements InterceptorSet {
    * mocklib's class (ws/patch-websocket.ts) while a server listens; undefined where there is none.
    */
   #websocket: WebSocketPatch | undefined
+  /** The platform's WebSocket, captured before the global is patched (once per apply). */
+  #real: typeof WebSocket | undefined
   readonly #sinks: RequestSink[] = []
   /** The lean path for the global fetch, wrapped around the fetch interceptor's (fetch-source.ts). */
   readonly #leanFetch = new FetchSource(() => this.#sinks.at(-1))
@@ -85,8 +92,13 @@ export class SharedInterceptors implements InterceptorSet {
     }
   }
 
+  realWebSocket(): typeof WebSocket {
+    return (this.#real ??= platformWebSocket(globalThis.WebSocket))
+  }
+
   #apply(): void {
     const pureFetch = globalThis.fetch
+    this.#real = platformWebSocket(globalThis.WebSocket)
     this.#batch.apply()
     this.#leanFetch.install(pureFetch)
     for (const interceptor of this.#interceptors) {

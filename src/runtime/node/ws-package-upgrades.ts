@@ -2,8 +2,6 @@ import http from 'node:http'
 import https from 'node:https'
 import type { ClientRequestInterceptor } from '@mswjs/interceptors/ClientRequest'
 import type { ConnectionListener } from '../../ws/intercepted-websocket'
-import { format } from '../messages'
-import { toNetwork } from './undici/network-scope'
 import { answerUpgrade, offeredProtocols } from './undici/websocket-upgrade'
 import { HandshakeSocket } from './ws-handshake-socket'
 
@@ -29,13 +27,13 @@ interface HandshakeCall {
  * (ws-handshake-socket.ts) bridged to a `WebSocketConnection`, exactly as an undici WebSocket's
  * handshake is (undici/websocket-upgrade.ts). Every other request goes to the interceptor.
  */
-export function answerWebSocketUpgrades(interceptor: ClientRequestInterceptor, route: UpgradeRoute): ClientRequestInterceptor {
+export function answerWebSocketUpgrades(interceptor: ClientRequestInterceptor, route: UpgradeRoute, real: () => typeof WebSocket): ClientRequestInterceptor {
   const setup: unknown = Reflect.get(interceptor, 'setup')
   if (typeof setup !== 'function') return interceptor
   Reflect.set(interceptor, 'setup', function (this: unknown) {
     const originals = [http.request, http.get, https.request, https.get] as const
-    // Captured before mocklib patches the global: the real connection of `server.connect()`.
-    const Real = realWebSocket(globalThis.WebSocket)
+    // The real connection of `server.connect()` (platform-websocket.ts).
+    const Real = real()
     setup.call(this)
     // The interceptor's own teardown puts the originals back, which removes these wrappers too.
     http.request = routeUpgrades(http.request, originals[0], 'ws:', route, Real)
@@ -83,24 +81,4 @@ function readHandshake(args: readonly unknown[], scheme: 'ws:' | 'wss:'): Handsh
     return undefined
   }
   return { url, key: header('sec-websocket-key') ?? '', protocols: offeredProtocols(header('sec-websocket-protocol')), options: record }
-}
-
-/**
- * The platform's WebSocket, making its real sockets past mocklib's other sources; where there is
- * none (Node 20 without --experimental-websocket), a class that says so when `server.connect()` needs it.
- */
-function realWebSocket(Platform: typeof WebSocket | undefined): typeof WebSocket {
-  if (Platform !== undefined) {
-    return new Proxy(Platform, { construct: (target, args, newTarget) => toNetwork(() => Reflect.construct(target, args, newTarget) as object) })
-  }
-  return class NoWebSocket {
-    constructor(url: string) {
-      throw new Error(
-        format(
-          `server.connect() needs the platform's WebSocket to reach ${url}, and this Node has none. ` +
-            'Run Node 22 or later (or Node 20 with --experimental-websocket) to connect a `ws`-package client to the real server.',
-        ),
-      )
-    }
-  } as unknown as typeof WebSocket
 }

@@ -58,10 +58,11 @@ export interface UpgradeChannel {
  * for a passthrough.
  */
 export function answerUpgrade(upgrade: UpgradeRequest, channel: UpgradeChannel, listener: ConnectionListener, Real: typeof WebSocket): void {
-  const client = new EventTarget()
+  const client = new BridgedClient()
   const { Event, MessageEvent, CloseEvent } = globalThis
   const events = socketEvents({ Event, MessageEvent, CloseEvent })
   const connection = new WebSocketConnection({ socket: client, url: upgrade.url, protocols: upgrade.protocols, Original: Real, events })
+  client.connection = connection
   // Binary frames reach the bridge as bytes, with no Blob to read first.
   connection.binaryType = 'arraybuffer'
   let failed = false
@@ -91,8 +92,28 @@ export function answerUpgrade(upgrade: UpgradeRequest, channel: UpgradeChannel, 
   queueMicrotask(() => void connectThroughPipeline(connection, listener))
 }
 
+/**
+ * The application's side of a connection mocklib speaks frames with: the events, and the
+ * socket's `url`, `readyState` and `protocol` (what a handler's `client.socket` shows).
+ */
+class BridgedClient extends EventTarget {
+  connection: WebSocketConnection | undefined
+
+  get url(): string {
+    return this.connection?.url.href ?? ''
+  }
+
+  get readyState(): number {
+    return this.connection?.readyState ?? 0
+  }
+
+  get protocol(): string {
+    return this.connection?.protocol ?? ''
+  }
+}
+
 function handshakeHeaders(key: string, protocol: string): Headers {
-  const headers = new Headers({ upgrade: 'websocket', connection: 'Upgrade', 'sec-websocket-accept': acceptKey(key) })
+  const headers = new Headers({ upgrade: 'websocket', connection: 'upgrade', 'sec-websocket-accept': acceptKey(key) })
   if (protocol !== '') headers.set('sec-websocket-protocol', protocol)
   return headers
 }
