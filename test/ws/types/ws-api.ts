@@ -21,7 +21,12 @@ ws.link(42)
 const handler: WebSocketHandler = chat.addEventListener('connection', ({ client, server, params, info }) => {
   const id: string = client.id
   const url: URL = client.url
-  void [id, url, params.room, info.protocols]
+  // The application's socket (MSW's runtime `client.socket`): its URL and state, read-only.
+  const socketUrl: string = client.socket.url
+  const state: number = client.socket.readyState
+  // @ts-expect-error read-only
+  client.socket.url = 'wss://elsewhere.test'
+  void [id, url, socketUrl, state, params.room, info.protocols]
   client.send('text')
   client.send(new Blob(['blob']))
   client.send(new ArrayBuffer(2))
