@@ -63,7 +63,7 @@ export class HttpResponse<BodyType extends DefaultBodyType = DefaultBodyType> ex
     // The platform copies `headers` into the response: no intermediate Headers is needed.
     super(keep ? null : finalBody, {
       status: safeStatus,
-      statusText: init?.statusText ?? statusTextFor(status),
+      statusText: init?.statusText || statusTextFor(status),
       headers: init?.headers,
     })
     if (keep) keepBody(this, finalBody)
