@@ -51,6 +51,7 @@ export default defineConfig({
     index: 'src/index.ts',
     node: 'src/node.ts',
     browser: 'src/browser.ts',
+    native: 'src/native.ts',
     schema: 'src/schema.ts',
     codegen: 'src/codegen.ts',
     record: 'src/record.ts',
@@ -77,6 +78,9 @@ export default defineConfig({
     const original = options.chunkFileNames
     return {
       ...options,
+      // The bundler's own helpers in a chunk of their own (dist/rolldown-runtime-*): placed in the first entry that needs
+      // them (dist/node.cjs), they made dist/native.cjs require all of mocklib/node.
+      codeSplitting: { groups: [{ name: 'bundler-runtime', test: /^\0rolldown\/runtime/ }] },
       chunkFileNames: (chunk) => {
         const pattern = typeof original === 'function' ? original(chunk) : (original ?? '[name]-[hash].js')
         return pattern.replace('[name]', chunkName(chunk))

@@ -35,6 +35,7 @@ export default defineConfig({
       { find: /^mocklib$/, replacement: src('index.ts') },
       { find: /^mocklib\/node$/, replacement: src('node.ts') },
       { find: /^mocklib\/browser$/, replacement: src('browser.ts') },
+      { find: /^mocklib\/native$/, replacement: src('native.ts') },
       { find: /^mocklib\/schema$/, replacement: src('schema.ts') },
       { find: /^mocklib\/record$/, replacement: src('record.ts') },
       // graphql 16 has no exports map: Node resolves it to index.js, Vite to index.mjs. Resolve it

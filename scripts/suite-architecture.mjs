@@ -20,10 +20,12 @@ const src = join(root, 'src')
  * ws's connection pipeline; only the entry files (src/*.ts, src/core/*.ts) import across the top.
  */
 const LAYERS = {
-  entry: ['entry', 'runtime', 'node', 'browser', 'rest', 'graphql', 'codegen', 'ws', 'sse', 'graphql-ws', 'record'],
+  entry: ['entry', 'runtime', 'node', 'browser', 'native', 'rest', 'graphql', 'codegen', 'ws', 'sse', 'graphql-ws', 'record'],
   runtime: ['runtime'],
   node: ['node', 'runtime', 'ws'],
   browser: ['browser', 'runtime', 'ws'],
+  // React Native patches fetch and XMLHttpRequest in place, as a page without a worker does.
+  native: ['native', 'browser', 'runtime'],
   rest: ['rest', 'runtime'],
   graphql: ['graphql', 'rest', 'sse', 'runtime'],
   ws: ['ws', 'rest', 'runtime'],
@@ -39,7 +41,7 @@ function layerOf(file) {
   const parts = relative(src, file).split(/[\\/]/)
   // src/core/*.ts are entry files too: mocklib/core/http, /graphql, /ws (MSW's msw/core/* names).
   if (parts.length === 1 || parts[0] === 'core') return 'entry'
-  if (parts[0] === 'runtime' && (parts[1] === 'node' || parts[1] === 'browser') && parts.length > 2) return parts[1]
+  if (parts[0] === 'runtime' && ['node', 'browser', 'native'].includes(parts[1]) && parts.length > 2) return parts[1]
   return parts[0]
 }
 

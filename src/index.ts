@@ -148,7 +148,7 @@ export type {
   LifeCycleListener,
 } from './runtime/emitter'
 export { handleRequest, onUnhandledRequest } from './runtime/extension-api'
-export { SetupApi } from './runtime/setup-api'
+export { SetupApi, type HandlerListApi } from './runtime/setup-api'
 export type {
   AnyHandler,
   DefaultRequestMultipartBody,

@@ -31,6 +31,9 @@ export function publicUrl(url: string): string {
 }
 
 export const messages = {
+  alreadyListening(): string {
+    return format('server.listen() was called while the server is already listening. Call it once (for example in a global setup file), or call server.close() first.')
+  },
   spreadHandlers(api: string): string {
     return format(
       `${api} received an array of handlers. Spread it instead: ${api.replace('()', '(...handlers)')}.`,

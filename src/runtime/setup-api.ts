@@ -3,12 +3,29 @@ import { HandlerList, validateHandlers } from './handler-list'
 import type { RequestHandler } from './request-handler'
 
 /**
+ * What every setup (`setupServer` in Node and React Native, `setupWorker` in a page) offers
+ * beside starting and stopping: its handler list and its life-cycle events.
+ */
+export interface HandlerListApi {
+  /** Prepends runtime handlers (overrides) to the current scope's list. */
+  use(...handlers: RequestHandler[]): void
+  /** Drops overrides; with handlers, they replace the initial list. */
+  resetHandlers(...handlers: RequestHandler[]): void
+  /** Lets used `once` handlers answer again and restarts generator resolvers. */
+  restoreHandlers(): void
+  /** The current scope's handlers, in precedence order. */
+  listHandlers(): readonly RequestHandler[]
+  /** Lifecycle events: request:start, request:match, request:unhandled, request:end, response:mocked, response:bypass, unhandledException. */
+  readonly events: LifeCycleEvents
+}
+
+/**
  * The handler-list API of a setup (MSW's `SetupApi`): `use`, `resetHandlers`,
  * `restoreHandlers`, `listHandlers` and lifecycle `events`. `SetupServerApi` extends it; a
  * custom setup can too, adding how it intercepts requests. `EventMap` is kept for MSW's
  * signature (`SetupApi<LifeCycleEventsMap>`); the events are mocklib's lifecycle events.
  */
-export abstract class SetupApi<EventMap extends object = LifeCycleEventsMap> {
+export abstract class SetupApi<EventMap extends object = LifeCycleEventsMap> implements HandlerListApi {
   /** @internal The handlers given at creation and the runtime overrides. */
   protected readonly handlerList: HandlerList
   /** @internal */

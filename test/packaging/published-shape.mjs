@@ -3,7 +3,8 @@
 // tools that ignore "exports" (scripts/entry-stubs.mjs), and nothing that should stay in the
 // repository leaks in.
 import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { builtinModules } from 'node:module'
+import { dirname, join } from 'node:path'
 import { entryStubFiles } from '../../scripts/entry-stubs.mjs'
 
 const CONDITION_KEYS = ['types@<5.4', 'types', 'default']
@@ -63,19 +64,42 @@ function rootProblems(pkg) {
   return problems
 }
 
+/**
+ * A page and a React Native app have no Node modules: nothing `file` imports, at any depth of
+ * its own chunks, may be one (Metro and browser bundlers fail on the import itself).
+ */
+function builtinImportProblems(root, entry, file) {
+  const seen = new Set()
+  const builtins = new Set()
+  const walk = (path) => {
+    if (seen.has(path)) return
+    seen.add(path)
+    for (const match of read(root, path).matchAll(/(?:\bfrom\s*|\bimport\s*\(?\s*|\brequire\s*\(\s*)["']([^"']+)["']/g)) {
+      const specifier = match[1]
+      if (specifier.startsWith('.')) walk(join(dirname(path), specifier))
+      else if (specifier.startsWith('node:') || builtinModules.includes(specifier)) builtins.add(specifier)
+    }
+  }
+  walk(file)
+  return builtins.size === 0 ? [] : [`"${entry}" imports Node built-ins (${[...builtins].join(', ')}): it must load without them`]
+}
+
 /** Problems with the package at `root`, whose packed file list is `files`; empty when none. */
 export function publishedShapeProblems(root, files) {
   const pkg = JSON.parse(read(root, 'package.json'))
   const problems = []
   for (const target of exportTargets(pkg)) if (!files.includes(target)) problems.push(`exports target ${target} is not in the package`)
   const entries = Object.keys(pkg.exports).filter((entry) => typeof pkg.exports[entry] === 'object')
-  for (const required of ['.', './node', './browser', './schema', './codegen', './record', './core/http', './core/graphql', './core/ws']) {
+  for (const required of ['.', './node', './browser', './native', './schema', './codegen', './record', './core/http', './core/graphql', './core/ws']) {
     if (!entries.includes(required)) problems.push(`"${required}" is not exported`)
   }
   for (const entry of entries) problems.push(...conditionProblems(entry, pkg.exports[entry]))
   // The rest reads the conditions' targets: only once they are well formed.
   if (problems.length > 0) return problems
   problems.push(...stubProblems(root, files, pkg), ...rootProblems(pkg))
+  for (const entry of ['./browser', './native']) {
+    for (const mode of ['import', 'require']) problems.push(...builtinImportProblems(root, entry, strip(pkg.exports[entry][mode].default)))
+  }
   if (pkg.exports['./mockServiceWorker.js'] !== './dist/mockServiceWorker.js') problems.push('"./mockServiceWorker.js" is not exported')
   if (pkg.exports['./package.json'] !== './package.json') problems.push('"./package.json" is not exported')
   if (pkg.sideEffects !== false) problems.push('"sideEffects" is not false')

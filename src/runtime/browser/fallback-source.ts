@@ -1,16 +1,18 @@
-import type { HttpRequestEventMap } from '@mswjs/interceptors'
+import type { BatchInterceptor, HttpRequestEventMap, Interceptor } from '@mswjs/interceptors'
 import { resolveInPage, type PageRuntime } from './resolve-in-page'
 
 type RequestEvent = HttpRequestEventMap['request'][0]
 type ResponseEvent = HttpRequestEventMap['response'][0]
+type Batch = BatchInterceptor<Array<Interceptor<HttpRequestEventMap>>, HttpRequestEventMap>
 
 /**
- * The source for pages without Service Workers (non-secure origins, file: pages): fetch and
- * XMLHttpRequest are patched inside the page. The interceptors are loaded only here, so pages
- * that use the worker never download them.
+ * The source for pages without Service Workers (non-secure origins, file: pages), and for React
+ * Native (mocklib/native): fetch and XMLHttpRequest are patched inside the JavaScript realm.
+ * A page loads the interceptors only here (`start()`), so pages that use the worker never
+ * download them; React Native, whose `listen()` is synchronous, hands them to `apply()`.
  */
 export class FallbackSource {
-  #interceptor: { dispose(): void } | undefined
+  #interceptor: Batch | undefined
 
   constructor(private readonly runtime: PageRuntime) {}
 
@@ -20,10 +22,11 @@ export class FallbackSource {
       import('@mswjs/interceptors/fetch'),
       import('@mswjs/interceptors/XMLHttpRequest'),
     ])
-    const interceptor = new BatchInterceptor({
-      name: 'mocklib-fallback',
-      interceptors: [new FetchInterceptor(), new XMLHttpRequestInterceptor()],
-    })
+    this.apply(new BatchInterceptor({ name: 'mocklib-fallback', interceptors: [new FetchInterceptor(), new XMLHttpRequestInterceptor()] }))
+  }
+
+  /** Patches what `interceptor` covers and answers its requests from the handlers. */
+  apply(interceptor: Batch): void {
     interceptor.apply()
     interceptor.on('request', this.#onRequest)
     interceptor.on('response', this.#onResponse)
@@ -31,6 +34,11 @@ export class FallbackSource {
   }
 
   async stop(): Promise<void> {
+    this.dispose()
+  }
+
+  /** Restores what `apply()` patched. */
+  dispose(): void {
     this.#interceptor?.dispose()
     this.#interceptor = undefined
   }

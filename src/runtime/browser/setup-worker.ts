@@ -1,10 +1,10 @@
 import { trackScope } from '../current-scope'
 import { MocklibTypeError } from '../errors'
-import type { LifeCycleEvents, LifeCycleEventsMap } from '../emitter'
+import type { LifeCycleEventsMap } from '../emitter'
 import { isNodeProcess } from '../environment'
 import type { PipelineOptions } from '../handle-request'
 import type { RequestHandler } from '../request-handler'
-import { SetupApi } from '../setup-api'
+import { SetupApi, type HandlerListApi } from '../setup-api'
 import { validateStrategy, type UnhandledRequestStrategy } from '../unhandled-request'
 import { browserMessages } from './browser-messages'
 import { FallbackSource } from './fallback-source'
@@ -29,7 +29,7 @@ export interface StartOptions {
   findWorker?: (scriptUrl: string, workerUrl: string) => boolean
 }
 
-export interface SetupWorker {
+export interface SetupWorker extends HandlerListApi {
   /**
    * Registers the worker (or, where Service Workers are unavailable, patches fetch and
    * XMLHttpRequest in the page). Resolves when mocking is active: await it before the app's
@@ -38,16 +38,6 @@ export interface SetupWorker {
   start(options?: StartOptions): Promise<ServiceWorkerRegistration | undefined>
   /** Resolves once no request of this page is mocked any more; in-flight ones are answered first. */
   stop(): Promise<void>
-  /** Prepends runtime handlers (overrides). */
-  use(...handlers: RequestHandler[]): void
-  /** Drops overrides; with handlers, they replace the initial list. */
-  resetHandlers(...handlers: RequestHandler[]): void
-  /** Lets used `once` handlers answer again and restarts generator resolvers. */
-  restoreHandlers(): void
-  /** The handlers in precedence order. */
-  listHandlers(): readonly RequestHandler[]
-  /** Lifecycle events: request:start, request:match, request:unhandled, request:end, response:mocked, response:bypass, unhandledException. */
-  readonly events: LifeCycleEvents
 }
 
 export const DEFAULT_WORKER_URL = '/mockServiceWorker.js'

@@ -1,14 +1,14 @@
 import { MocklibTypeError } from '../errors'
 import { AsyncLocalStorage } from 'node:async_hooks'
-import type { LifeCycleEvents, LifeCycleEventsMap } from '../emitter'
+import type { LifeCycleEventsMap } from '../emitter'
 import type { PipelineOptions } from '../handle-request'
 import { trackScope } from '../current-scope'
 import { HandlerList } from '../handler-list'
-import { format } from '../messages'
+import { format, messages } from '../messages'
 import type { RequestHandler } from '../request-handler'
 import { validateStrategy, type UnhandledRequestStrategy } from '../unhandled-request'
 import { warnIfNoGlobalWebSocket } from '../../ws/no-global-websocket'
-import { SetupApi } from '../setup-api'
+import { SetupApi, type HandlerListApi } from '../setup-api'
 import { CustomInterceptors, type CustomInterceptor } from './custom-interceptors'
 import { chooseFetchSource } from './fetch-source'
 import { InterceptorSource } from './interceptor-source'
@@ -39,19 +39,11 @@ export interface ListenOptions {
   fetchSource?: 'lean' | 'interceptor'
 }
 
-export interface SetupServer {
+export interface SetupServer extends HandlerListApi {
   /** Starts intercepting requests made by this process. */
   listen(options?: ListenOptions): void
   /** Stops intercepting, ends mocked event streams still open, and restores fetch, http, https and XMLHttpRequest exactly. */
   close(): void
-  /** Prepends runtime handlers (overrides) to the current scope's list. */
-  use(...handlers: RequestHandler[]): void
-  /** Drops overrides; with handlers, they replace the initial list. */
-  resetHandlers(...handlers: RequestHandler[]): void
-  /** Lets used `once` handlers answer again and restarts generator resolvers. */
-  restoreHandlers(): void
-  /** The current scope's handlers, in precedence order. */
-  listHandlers(): readonly RequestHandler[]
   /**
    * Wraps a function so that, while it runs (and in everything async it starts), use() and
    * resetHandlers() change only its own copy of the handler list. Parallel boundaries never
@@ -64,8 +56,6 @@ export interface SetupServer {
    * everything once the server is closed, go through `dispatcher`.
    */
   dispatcher<D extends ComposableDispatcher>(dispatcher: D): ReturnType<D['compose']>
-  /** Lifecycle events: request:start, request:match, request:unhandled, request:end, response:mocked, response:bypass, unhandledException. */
-  readonly events: LifeCycleEvents
 }
 
 /**
@@ -105,11 +95,7 @@ export class SetupServerApi extends SetupApi<LifeCycleEventsMap> implements Setu
 
   listen(options: ListenOptions = {}): void {
     if (this.#listening !== undefined) {
-      throw new Error(
-        format(
-          'server.listen() was called while the server is already listening. Call it once (for example in a global setup file), or call server.close() first.',
-        ),
-      )
+      throw new Error(messages.alreadyListening())
     }
     const sources = validateSources(options.sources)
     const fetchSource = chooseFetchSource(options.fetchSource)

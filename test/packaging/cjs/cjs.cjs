@@ -4,6 +4,7 @@ const assert = require('node:assert/strict')
 const mocklib = require('mocklib')
 const mocklibNode = require('mocklib/node')
 const mocklibBrowser = require('mocklib/browser')
+const mocklibNative = require('mocklib/native')
 const core = { http: require('mocklib/core/http'), graphql: require('mocklib/core/graphql'), ws: require('mocklib/core/ws') }
 const { runFormatSuite } = require('../fixtures/format-suite.cjs')
 
@@ -11,10 +12,11 @@ const resolved = {
   main: require.resolve('mocklib'),
   node: require.resolve('mocklib/node'),
   browser: require.resolve('mocklib/browser'),
+  native: require.resolve('mocklib/native'),
   worker: require.resolve('mocklib/mockServiceWorker.js'),
 }
 
-const harness = runFormatSuite({ format: 'CommonJS', extension: 'cjs', mocklib, mocklibNode, mocklibBrowser, core, resolved })
+const harness = runFormatSuite({ format: 'CommonJS', extension: 'cjs', mocklib, mocklibNode, mocklibBrowser, mocklibNative, core, resolved })
 
 harness.check("'mocklib/package.json' is exported", () => {
   const pkg = require('mocklib/package.json')

@@ -2,6 +2,7 @@
 import * as mocklib from 'mocklib'
 import * as mocklibNode from 'mocklib/node'
 import * as mocklibBrowser from 'mocklib/browser'
+import * as mocklibNative from 'mocklib/native'
 import * as coreHttp from 'mocklib/core/http'
 import * as coreGraphql from 'mocklib/core/graphql'
 import * as coreWs from 'mocklib/core/ws'
@@ -12,9 +13,10 @@ const resolved = {
   main: fileURLToPath(import.meta.resolve('mocklib')),
   node: fileURLToPath(import.meta.resolve('mocklib/node')),
   browser: fileURLToPath(import.meta.resolve('mocklib/browser')),
+  native: fileURLToPath(import.meta.resolve('mocklib/native')),
   worker: fileURLToPath(import.meta.resolve('mocklib/mockServiceWorker.js')),
 }
 const core = { http: coreHttp, graphql: coreGraphql, ws: coreWs }
 
-const harness = runFormatSuite({ format: 'ESM', extension: 'js', mocklib, mocklibNode, mocklibBrowser, core, resolved })
+const harness = runFormatSuite({ format: 'ESM', extension: 'js', mocklib, mocklibNode, mocklibBrowser, mocklibNative, core, resolved })
 await harness.run()

@@ -3,6 +3,7 @@
 import { graphql, http, HttpResponse } from 'mocklib'
 import { setupServer } from 'mocklib/node'
 import { setupWorker } from 'mocklib/browser'
+import { setupServer as setupNativeServer, type SetupServerCommon } from 'mocklib/native'
 import { createSchemaExecutor } from 'mocklib/schema'
 import { plugin } from 'mocklib/codegen'
 import { createRecorder, fromHar, type Har } from 'mocklib/record'
@@ -21,7 +22,8 @@ export const handlers = [
 ]
 // @ts-expect-error The response body must be a User.
 http.get<never, never, User>('/wrong', () => HttpResponse.json({ id: 1 }))
-export const entries = [setupServer, setupWorker, createSchemaExecutor, plugin, createRecorder] as const
+export const entries = [setupServer, setupWorker, setupNativeServer, createSchemaExecutor, plugin, createRecorder] as const
+export const native: SetupServerCommon = setupNativeServer(...handlers)
 const har: Har = { log: { version: '1.2', creator: { name: 'app', version: '1' }, entries: [] } }
 export const replayed = [...fromHar(har), createRecorder({ mode: 'lockdown' }).handler]
 
