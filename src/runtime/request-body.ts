@@ -37,7 +37,8 @@ export function readBodyText(request: Request): Promise<string> {
 export function copyRequest(request: Request): Request {
   const text = texts.get(request)
   if (text === undefined) return request.clone()
-  const copy = new Request(request, { body: text })
+  // A Request built from another with an init resets referrer and referrerPolicy: keep them.
+  const copy = new Request(request, { body: text, referrer: request.referrer, referrerPolicy: request.referrerPolicy })
   texts.set(copy, text)
   return copy
 }
