@@ -95,6 +95,25 @@ describe('start and stop', () => {
     expect(result).toEqual({ first: 'mock (in flight)', after: 'server', stoppedBeforeAnswer: false })
   })
 
+  it('stop() not awaited: says so at once, the next request goes to the network, start() right after mocks again', async () => {
+    const { page } = await openPage(context, server.origin + '/')
+    await startAs(page, 'mock', {})
+    const result = await page.evaluate(async () => {
+      const logged: string[] = []
+      const log = console.log
+      console.log = (...args: unknown[]) => void logged.push(args.map(String).join(' '))
+      const stopping = window.worker.stop()
+      const loggedAtOnce = [...logged]
+      console.log = log
+      const afterStop = await (await fetch('/who')).text()
+      await stopping
+      await window.worker.start({ quiet: true })
+      const afterRestart = await (await fetch('/who')).text()
+      return { loggedAtOnce, afterStop, afterRestart }
+    })
+    expect(result).toEqual({ loggedAtOnce: ['[mocklib] Mocking disabled.'], afterStop: 'server', afterRestart: 'mock' })
+  })
+
   it('unregisters the worker when the last page stops, and warns on redundant calls', async () => {
     const testPage = await openPage(context, server.origin + '/')
     await startAs(testPage.page, 'mock')

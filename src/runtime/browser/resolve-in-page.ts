@@ -16,6 +16,8 @@ export interface PageRuntime {
   list(): HandlerList
   pipeline(): PipelineOptions
   quiet(): boolean
+  /** False from the moment stop() is called: requests that reach the page after it go to the network. */
+  active(): boolean
 }
 
 /**
@@ -24,6 +26,8 @@ export interface PageRuntime {
  * once the source calls `delivered()`, from a clone taken before the body leaves.
  */
 export async function resolveInPage(request: Request, requestId: string, runtime: PageRuntime): Promise<PageAnswer> {
+  // stop() was called but the worker had not heard of it yet when it forwarded this request.
+  if (!runtime.active()) return { type: 'passthrough' }
   const result = await handleRequest(request, requestId, runtime.list(), runtime.pipeline())
   if (result.type === 'passthrough') return { type: 'passthrough' }
   if (result.type === 'error') return { type: 'network-error', delivered: () => {} }

@@ -72,6 +72,7 @@ export class SetupWorkerApi extends SetupApi<LifeCycleEventsMap> implements Setu
     list: () => this.handlerList,
     pipeline: () => this.#pipeline,
     quiet: () => this.#quiet,
+    active: () => this.#state.name !== 'stopped',
   }
   readonly #websockets = new PageWebSocketSource(this.#runtime)
   #untrackScope: (() => void) | undefined
@@ -128,11 +129,12 @@ export class SetupWorkerApi extends SetupApi<LifeCycleEventsMap> implements Setu
     this.#lifetime.abort()
     this.#untrackScope?.()
     this.#untrackScope = undefined
+    // Said at once, as MSW does: callers often do not await stop() before logging or restarting.
+    if (!this.#quiet) console.log(browserMessages.stopped())
     // A stop() right after start() waits for the start to finish, then undoes it.
     await started.catch(() => undefined)
     this.#websockets.stop()
     await source.stop()
-    if (!this.#quiet) console.log(browserMessages.stopped())
   }
 }
 

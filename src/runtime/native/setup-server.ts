@@ -37,7 +37,7 @@ class NativeSetupServer extends SetupApi<LifeCycleEventsMap> implements SetupSer
 
   constructor(handlers: RequestHandler[]) {
     super(...handlers)
-    const runtime: PageRuntime = { emitter: this.emitter, list: () => this.activeList(), pipeline: () => this.#pipeline, quiet: () => true }
+    const runtime: PageRuntime = { emitter: this.emitter, list: () => this.activeList(), pipeline: () => this.#pipeline, quiet: () => true, active: () => this.#listening }
     this.#source = new FallbackSource(runtime)
   }
 
