@@ -37,6 +37,12 @@ export function createConsumer(workDir, name, tarball, links = [], { without = [
     if (entry.isDirectory()) cpSync(join(fixturesRoot, entry.name), join(dir, entry.name), { recursive: true })
   }
   writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: `mocklib-consumer-${name}`, private: true }, null, 2))
+  linkDependencies(modules, links, without)
+  return dir
+}
+
+/** Links mocklib's dependencies (as npm would install them) and `links` from the repository. */
+function linkDependencies(modules, links = [], without = []) {
   const deps = new Set([...Object.keys(pkg.dependencies ?? {}), ...links])
   for (const dep of without) deps.delete(dep)
   for (const dep of deps) {
@@ -44,7 +50,18 @@ export function createConsumer(workDir, name, tarball, links = [], { without = [
     mkdirSync(dirname(target), { recursive: true })
     symlinkSync(join(repoRoot, 'node_modules', dep), target, 'dir')
   }
-  return dir
+}
+
+/**
+ * The built package (dist/, run `npm run build` first) copied into `dir`/node_modules/mocklib
+ * with the files npm would publish, without packing: quick enough for one test file. A copy,
+ * not a link, so bundlers see mocklib inside node_modules as they do once it is installed.
+ */
+export function installBuilt(dir) {
+  const target = join(dir, 'node_modules', 'mocklib')
+  mkdirSync(target, { recursive: true })
+  for (const file of ['package.json', ...pkg.files]) cpSync(join(repoRoot, file), join(target, file), { recursive: true })
+  linkDependencies(join(dir, 'node_modules'))
 }
 
 /**
