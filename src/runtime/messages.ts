@@ -42,7 +42,9 @@ export const messages = {
   notAHandler(api: string, value: unknown, index: number): string {
     return format(
       `${api} received ${describeValue(value)} as handler #${index + 1}, which is not a request handler. ` +
-        'Pass handlers created by http.get(), graphql.query() and the like.',
+        'Pass handlers created by http.get(), graphql.query() and the like' +
+        // A test hook given the method itself (afterEach(server.resetHandlers)) passes its own arguments.
+        (index === 0 && api.endsWith('.resetHandlers()') ? `; a test hook given it directly passes its own arguments: write afterEach(() => ${api}).` : '.'),
     )
   },
   unknownStrategy(strategy: unknown): string {

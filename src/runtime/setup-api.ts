@@ -70,3 +70,17 @@ export abstract class SetupApi<EventMap extends object = LifeCycleEventsMap> imp
     return this.activeList().current()
   }
 }
+
+/**
+ * Gives `api` the named methods as own properties bound to it, so they work detached, as the
+ * objects MSW 2.14's `setupServer()` and `setupWorker()` return do: `afterAll(server.close)`,
+ * `beforeAll(server.listen)`, `const { use, resetHandlers } = server`.
+ */
+export function withBoundMethods<T extends object>(api: T, names: readonly (keyof T & string)[]): T {
+  for (const name of names) {
+    const method = api[name]
+    if (typeof method !== 'function') continue
+    Object.defineProperty(api, name, { value: method.bind(api), writable: true, configurable: true, enumerable: true })
+  }
+  return api
+}

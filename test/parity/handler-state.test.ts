@@ -335,6 +335,28 @@ describe('use(), resetHandlers(), listHandlers()', () => {
     })
     expect(mocklib).toEqual(msw)
   })
+
+  it("the server's methods work detached: afterAll(server.close), const { use } = server", async () => {
+    const { msw, mocklib } = await runBoth(async (lib) => {
+      const server = lib.setupServer(lib.http.get('http://a.test/x', () => lib.HttpResponse.text('initial')))
+      const { listen, use, resetHandlers, restoreHandlers, listHandlers, boundary, close } = server
+      const log: unknown[] = []
+      listen({ onUnhandledRequest: 'error' })
+      try {
+        use(lib.http.get('http://a.test/x', () => lib.HttpResponse.text('override'), { once: true }))
+        log.push(listHandlers().length, ...(await texts('http://a.test/x', 2)))
+        restoreHandlers()
+        log.push(...(await texts('http://a.test/x', 1)))
+        resetHandlers()
+        log.push(listHandlers().length, await boundary(() => texts('http://a.test/x', 1))())
+      } finally {
+        close()
+      }
+      log.push(await fetch('http://a.test/x').then(() => 'answered', () => 'not intercepted'))
+      return log
+    })
+    expect(mocklib).toEqual(msw)
+  })
 })
 
 describe('boundary()', () => {

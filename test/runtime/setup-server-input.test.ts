@@ -33,6 +33,14 @@ describe('values that are not handlers', () => {
     expect(() => server.use('GET /a' as never)).toThrow(/received string "GET \/a" as handler #1/)
   })
 
+  it('resetHandlers() given a test context (afterEach(server.resetHandlers)) says how to write the hook', () => {
+    const { resetHandlers } = setupServer(handler)
+    const context = { task: { name: 'a test' }, expect }
+    expect(() => resetHandlers(context as never)).toThrow(
+      /server\.resetHandlers\(\) received a plain object as handler #1.*write afterEach\(\(\) => server\.resetHandlers\(\)\)/,
+    )
+  })
+
   it('a failed use() leaves the list unchanged', () => {
     const server = setupServer(handler)
     expect(() => server.use(handler, null as never)).toThrow()

@@ -4,7 +4,7 @@ import type { LifeCycleEventsMap } from '../emitter'
 import { isNodeProcess } from '../environment'
 import type { PipelineOptions } from '../handle-request'
 import type { RequestHandler } from '../request-handler'
-import { SetupApi, type HandlerListApi } from '../setup-api'
+import { SetupApi, withBoundMethods, type HandlerListApi } from '../setup-api'
 import { validateStrategy, type UnhandledRequestStrategy } from '../unhandled-request'
 import { browserMessages } from './browser-messages'
 import { FallbackSource } from './fallback-source'
@@ -54,7 +54,8 @@ export function setupWorker(...handlers: RequestHandler[]): SetupWorker {
   if (isNodeProcess() || typeof window === 'undefined' || typeof document === 'undefined') {
     throw new Error(browserMessages.notInBrowser())
   }
-  return new SetupWorkerApi(...handlers)
+  // Its methods work detached, as MSW's: `afterAll(worker.stop)`.
+  return withBoundMethods(new SetupWorkerApi(...handlers), ['start', 'stop', 'use', 'resetHandlers', 'restoreHandlers', 'listHandlers'])
 }
 
 /**

@@ -5,7 +5,7 @@ import type { LifeCycleEventsMap } from '../emitter'
 import type { PipelineOptions } from '../handle-request'
 import { messages } from '../messages'
 import type { RequestHandler } from '../request-handler'
-import { SetupApi, type HandlerListApi } from '../setup-api'
+import { SetupApi, withBoundMethods, type HandlerListApi } from '../setup-api'
 import { validateStrategy, type UnhandledRequestStrategy } from '../unhandled-request'
 import { FallbackSource } from '../browser/fallback-source'
 import type { PageRuntime } from '../browser/resolve-in-page'
@@ -65,5 +65,5 @@ class NativeSetupServer extends SetupApi<LifeCycleEventsMap> implements SetupSer
  * fetch and XMLHttpRequest are answered from them once `listen()` is called.
  */
 export function setupServer(...handlers: RequestHandler[]): SetupServerCommon {
-  return new NativeSetupServer(handlers)
+  return withBoundMethods(new NativeSetupServer(handlers), ['listen', 'close', 'use', 'resetHandlers', 'restoreHandlers', 'listHandlers'])
 }

@@ -8,7 +8,7 @@ import { format, messages } from '../messages'
 import type { RequestHandler } from '../request-handler'
 import { validateStrategy, type UnhandledRequestStrategy } from '../unhandled-request'
 import { warnIfNoGlobalWebSocket } from '../../ws/no-global-websocket'
-import { SetupApi, type HandlerListApi } from '../setup-api'
+import { SetupApi, withBoundMethods, type HandlerListApi } from '../setup-api'
 import { CustomInterceptors, type CustomInterceptor } from './custom-interceptors'
 import { chooseFetchSource } from './fetch-source'
 import { InterceptorSource } from './interceptor-source'
@@ -137,8 +137,8 @@ export class SetupServerApi extends SetupApi<LifeCycleEventsMap> implements Setu
 
 /**
  * Sets up request interception in Node with the given initial handlers.
- * Nothing is intercepted until `listen()`.
+ * Nothing is intercepted until `listen()`. Its methods work detached (`afterAll(server.close)`).
  */
 export function setupServer(...handlers: RequestHandler[]): SetupServer {
-  return new SetupServerApi(handlers)
+  return withBoundMethods(new SetupServerApi(handlers), ['listen', 'close', 'use', 'resetHandlers', 'restoreHandlers', 'listHandlers', 'boundary', 'dispatcher'])
 }
