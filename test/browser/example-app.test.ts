@@ -57,7 +57,7 @@ it('shows mocked posts and user, adds and deletes a post through the mocks, and 
     'Added through a mocked POST',
   ])
   expect(logs).toContain('[mocklib] Mocking enabled.')
-  expect(logs.some((line) => /\[mocklib\] \d\d:\d\d:\d\d POST \/api\/posts \(201 Created\)/.test(line))).toBe(true)
+  expect(logs.some((line) => /\[mocklib\] \d\d:\d\d:\d\d POST \/api\/posts \(%c201 Created%c\)/.test(line))).toBe(true)
 
   mkdirSync(artifacts, { recursive: true })
   await page.screenshot({ path: artifacts + 'browser-app.png', fullPage: true })

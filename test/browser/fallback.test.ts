@@ -66,7 +66,7 @@ it('falls back to in-page interception on a non-secure origin, says so once, and
   const notices = tab.console.filter((line) => line.includes('Service Workers are unavailable'))
   expect(notices).toHaveLength(1)
   expect(notices[0]).toContain(`(${insecureOrigin} is not a secure origin)`)
-  await waitForConsole(tab, /\[mocklib\] \d\d:\d\d:\d\d GET \/posts \(200 OK\)/)
+  await waitForConsole(tab, /\[mocklib\] \d\d:\d\d:\d\d GET \/posts \(%c200 OK%c\)/)
   expect(server.received.filter((request) => request.url === '/posts')).toEqual([])
 })
 

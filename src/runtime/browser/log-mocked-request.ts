@@ -18,7 +18,8 @@ export async function logMockedRequest(
   const time = new Date().toTimeString().slice(0, 8)
   const outcome = response.type === 'error' ? 'network error' : `${response.status} ${response.statusText}`.trim()
   const body = response.type === 'error' ? undefined : await readLoggableBody(response)
-  console.groupCollapsed(format(`${time} ${describeRequest(request)} (${outcome})`))
+  // The status is coloured, as in MSW; tools that read console text see "(%c200 OK%c)" and the two styles.
+  console.groupCollapsed(format(`${time} ${describeRequest(request)} (%c${outcome}%c)`), `color:${statusColor(response)}`, 'color:inherit')
   console.log('Request', request)
   if (handler) {
     console.log('Handler', handler.info.header, handler.info.callFrame ? `(defined at ${handler.info.callFrame})` : '')
@@ -32,6 +33,12 @@ export async function logMockedRequest(
     body,
   })
   console.groupEnd()
+}
+
+/** Green for success, amber for redirects, red for errors and network errors. */
+function statusColor(response: Response): string {
+  if (response.type === 'error' || response.status >= 400) return '#d9534f'
+  return response.status >= 300 ? '#e6a23c' : '#4caf50'
 }
 
 /** Text bodies of a known, modest size; streams and binaries are described, not read. */
