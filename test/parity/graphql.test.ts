@@ -352,6 +352,25 @@ describe('deliberate differences', () => {
     expect(mocklib.calls).toEqual([])
   })
 
+  it('with onUnhandledRequest "bypass", a query that cannot be parsed prints nothing (msw 2 prints the parse error)', async () => {
+    const { msw, mocklib } = await scenario(
+      (lib) => [lib.graphql.query('GetUser', () => lib.HttpResponse.json({ data: {} }))],
+      () => post(endpoint(), { query: 'query GetUser { user { id }' }),
+    )
+    expect(msw).toMatchObject({ calls: ['error'], reachedServer: 1 })
+    expect(mocklib).toMatchObject({ calls: [], reachedServer: 1 })
+  })
+
+  it('a POST with Content-Type application/graphql is matched (msw 2 leaves it unhandled)', async () => {
+    const { msw, mocklib } = await scenario(
+      (lib) => [lib.graphql.query('GetUser', () => lib.HttpResponse.json({ data: { user: 'mocked' } }))],
+      () => fetchOutcome(endpoint(), { method: 'POST', headers: { 'content-type': 'application/graphql' }, body: 'query GetUser { user }' }),
+    )
+    expect(msw.reachedServer).toBe(1)
+    expect(mocklib.reachedServer).toBe(0)
+    expect(JSON.parse((mocklib.result as { body: string }).body)).toEqual({ data: { user: 'mocked' } })
+  })
+
   it('HttpResponse.text() in a GraphQL resolver stays text/plain (msw 2 relabels it as GraphQL JSON for Apollo)', async () => {
     const { msw, mocklib } = await scenario(
       (lib) => [lib.graphql.query('Text', (): Response => lib.HttpResponse.text('plain'))],

@@ -519,6 +519,24 @@ describe('deliberate differences (mocklib does better)', () => {
     expect(mocklib).toMatchObject({ calls: ['error'], result: { status: 500, statusText: 'Unhandled Exception' } })
   })
 
+  it.each([
+    ['a string', 'hello', { rejected: undefined, status: 500, body: 'TypeError: Reflect.has called on non-object' }],
+    ['null', null, { rejected: 'TypeError' }],
+  ])('a resolver returning %s answers 500 naming the handler (msw 2: an opaque 500 or a failed request)', async (_, value, mswResult) => {
+    const { msw, mocklib } = await both((lib) =>
+      withServer(lib, [lib.http.get('http://a.test/x', (() => value) as never)], {}, async () => {
+        const outcome = await fetchOutcome('http://a.test/x')
+        if (!('status' in outcome)) return outcome
+        const { name, message } = JSON.parse(outcome.body) as { name: string; message: string }
+        return { rejected: undefined, status: outcome.status, body: `${name}: ${message}` }
+      }),
+    )
+    expect(msw.result).toMatchObject(mswResult)
+    expect(mocklib.calls).toEqual(['error'])
+    expect(mocklib.result).toMatchObject({ status: 500 })
+    expect((mocklib.result as { body: string }).body).toMatch(/The resolver of "GET http:\/\/a\.test\/x" returned .*which is not a Response/)
+  })
+
   it('an unhandledException listener silences the default console.error (msw 2.14 prints it anyway)', async () => {
     const { msw, mocklib } = await both((lib) =>
       withServer(
