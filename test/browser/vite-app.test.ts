@@ -33,6 +33,8 @@ const EXPECTED = {
   bytes: ['application/octet-stream', [0, 1, 127, 128, 254, 255]],
   form: 'Ada',
   stream: 'one two three',
+  avatar: ['image/png', 'PNG?'],
+  profile: { plan: 'pro' },
   created: [201, 'mocklib', { id: 'p1', title: 'Hello' }],
   removed: [204, ''],
   offline: 'TypeError',
@@ -58,10 +60,14 @@ afterAll(async () => {
   if (workDir !== undefined) rmSync(workDir, { recursive: true, force: true })
 })
 
-/** Vite's warnings and errors, kept instead of printed. */
+/**
+ * Vite's warnings and errors, kept instead of printed, and its notices of a page reload because
+ * the optimizer met a dependency late (as it would if it could not follow mocklib's lazy imports).
+ */
 function recordingLogger(): { logger: Logger; problems: string[] } {
   const problems: string[] = []
-  const logger = createLogger('warn', { allowClearScreen: false })
+  const logger = createLogger('info', { allowClearScreen: false })
+  logger.info = (message) => void (/reloading|new dependencies/i.test(message) && problems.push(`info: ${message}`))
   logger.warn = (message) => void problems.push(`warn: ${message}`)
   logger.warnOnce = (message) => void problems.push(`warn: ${message}`)
   logger.error = (message) => void problems.push(`error: ${message}`)
@@ -100,28 +106,33 @@ it('`mocklib init` with no folder writes the worker script to package.json\'s "m
   expect(written).toBe(readFileSync(fileURLToPath(new URL('../../dist/mockServiceWorker.js', import.meta.url)), 'utf8'))
 })
 
-it('runs under the Vite dev server: every response reaches the app through the worker, and the console shows no other error or warning', async () => {
-  const { logger, problems } = recordingLogger()
-  const server = await createServer({
-    root: app,
-    configFile: false,
-    customLogger: logger,
-    server: { host: '127.0.0.1', port: 0 },
-  })
-  try {
-    await server.listen()
-    const url = server.resolvedUrls!.local[0]
-    const { results, complaints, worker, scripts } = await openApp(url)
-    expect(results).toEqual(EXPECTED)
-    expect(worker).toBe(new URL('/mockServiceWorker.js', url).href)
-    // mocklib came through Vite's dependency optimizer, as an installed package does.
-    expect(scripts).toContain('/node_modules/.vite/deps/mocklib_browser.js')
-    expect(complaints).toEqual(OFFLINE_ONLY(new URL(url).origin))
-    expect(problems).toEqual([])
-  } finally {
-    await server.close()
-  }
-})
+it.each(['/', '/app/'])(
+  'runs under the Vite dev server with base %s: every response reaches the app through the worker, and the console shows no other error or warning',
+  async (base) => {
+    const { logger, problems } = recordingLogger()
+    const server = await createServer({
+      root: app,
+      configFile: false,
+      customLogger: logger,
+      base,
+      server: { host: '127.0.0.1', port: 0 },
+    })
+    try {
+      await server.listen()
+      const url = server.resolvedUrls!.local[0]
+      const { origin } = new URL(url)
+      const { results, complaints, worker, scripts } = await openApp(url)
+      expect(results).toEqual(EXPECTED)
+      expect(worker).toBe(`${origin}${base}mockServiceWorker.js`)
+      // mocklib came through Vite's dependency optimizer, as an installed package does.
+      expect(scripts).toContain(`${base}node_modules/.vite/deps/mocklib_browser.js`)
+      expect(complaints).toEqual(OFFLINE_ONLY(origin))
+      expect(problems).toEqual([])
+    } finally {
+      await server.close()
+    }
+  },
+)
 
 it('runs as a production build under a base path (/app/), served statically', async () => {
   const { logger, problems } = recordingLogger()

@@ -57,11 +57,11 @@ function linkDependencies(modules, links = [], without = []) {
  * with the files npm would publish, without packing: quick enough for one test file. A copy,
  * not a link, so bundlers see mocklib inside node_modules as they do once it is installed.
  */
-export function installBuilt(dir) {
+export function installBuilt(dir, links = []) {
   const target = join(dir, 'node_modules', 'mocklib')
   mkdirSync(target, { recursive: true })
   for (const file of ['package.json', ...pkg.files]) cpSync(join(repoRoot, file), join(target, file), { recursive: true })
-  linkDependencies(join(dir, 'node_modules'))
+  linkDependencies(join(dir, 'node_modules'), links)
 }
 
 /**
