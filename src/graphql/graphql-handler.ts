@@ -194,6 +194,7 @@ export class GraphQLHandler<Query extends object | null = GraphQLQuery, Variable
         { status: 405, headers: { allow: 'POST' } },
       )
     }
+    ctx.logTitle = `${operationType} ${operation.operationName ?? 'anonymous operation'}`
     return ctx.withRequest<GraphQLResolverInfo<Variables>>({
       requestId: ctx.requestId,
       query: operation.query,

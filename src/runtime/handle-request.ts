@@ -10,7 +10,7 @@ import { onUnhandledRequest, type UnhandledRequestStrategy } from './unhandled-r
 
 /** What a source should do with an intercepted request. */
 export type PipelineResult =
-  | { type: 'mocked'; response: Response; handler: RequestHandler | undefined }
+  | { type: 'mocked'; response: Response; handler: RequestHandler | undefined; logTitle?: string }
   | { type: 'passthrough' }
   | { type: 'error'; error: unknown }
 
@@ -64,7 +64,7 @@ export async function handleRequest(
   switch (resolution.type) {
     case 'mocked':
       emitter.emit('request:end', payload)
-      return resolution
+      return ctx.logTitle === undefined ? resolution : { ...resolution, logTitle: ctx.logTitle }
     case 'passthrough':
     case 'fallthrough':
       emitter.emit('request:end', payload)

@@ -18,6 +18,11 @@ export class RequestContext {
    * set by the resolution loop from the scope's state store (`HandlerStateStore.kept`); see `inScope`.
    */
   scopeData: WeakMap<object, unknown> | undefined
+  /**
+   * @internal How the page's log line names this request when it is mocked, where the method
+   * and URL say less: a GraphQL handler sets "query GetUser" (see log-mocked-request.ts).
+   */
+  logTitle: string | undefined
   #url: URL | undefined
   #cleanUrl: string | undefined
   #memo: Map<unknown, unknown> | undefined

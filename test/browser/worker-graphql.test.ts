@@ -1,7 +1,7 @@
 // SPEC 4.2 in a real page: Apollo Client (bundled for the browser) against graphql handlers
 // answered through the Service Worker.
 import { expect, it } from 'vitest'
-import { usePageSession } from './harness'
+import { usePageSession, waitForConsole } from './harness'
 
 const session = usePageSession('test/browser/fixtures/apollo-entry.ts')
 
@@ -64,4 +64,21 @@ it('runs the SPEC 4.2 tutorial with Apollo Client: list, create, delete, and a G
     failure: ['No post has the id "404".'],
   })
   expect(session.server.received.filter((request) => request.url.startsWith('/graphql'))).toEqual([])
+})
+
+it('logs a mocked GraphQL request by its operation, as MSW: "query GetUser (200 OK)"', async () => {
+  await session.tab.page.evaluate(async () => {
+    const { graphql, HttpResponse, setupWorker } = window.mocklib
+    const api = graphql.link('https://api.example.test/graphql')
+    await setupWorker(
+      api.query('GetUser', () => HttpResponse.json({ data: { user: { id: '1' } } })),
+      api.operation(() => HttpResponse.json({ data: null }, { status: 301 })),
+    ).start()
+    const post = (query: string) =>
+      fetch('https://api.example.test/graphql', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query }) })
+    await post('query GetUser { user { id } }')
+    await post('mutation CreatePost { post { id } }')
+  })
+  await waitForConsole(session.tab, /^startGroupCollapsed: \[mocklib\] \d\d:\d\d:\d\d query GetUser \(%c200 OK%c\) color:#69AB32 color:inherit$/)
+  await waitForConsole(session.tab, /^startGroupCollapsed: \[mocklib\] \d\d:\d\d:\d\d mutation CreatePost \(%c301 Moved Permanently%c\) color:#F0BB4B color:inherit$/)
 })

@@ -323,7 +323,7 @@ describe('what the page shows', () => {
     await waitForConsole(session.tab, /\[mocklib\] Mocking enabled\./)
     const group = await waitForConsole(session.tab, /\[mocklib\] \d\d:\d\d:\d\d GET \/posts \(%c200 OK%c\)/)
     // The status is styled green, then the style is reset (DevTools shows "(200 OK)" in colour).
-    expect(group).toMatch(/^startGroupCollapsed: .* color:#4caf50 color:inherit$/)
+    expect(group).toMatch(/^startGroupCollapsed: .* color:#69AB32 color:inherit$/)
     await waitForConsole(session.tab, /^log: Handler GET \/posts/)
     await waitForConsole(session.tab, /^log: Response/)
   })

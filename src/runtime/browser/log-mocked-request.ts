@@ -14,12 +14,14 @@ export async function logMockedRequest(
   request: Request,
   handler: RequestHandler | undefined,
   response: Response,
+  /** Names the request instead of its method and URL ("query GetUser" for GraphQL, as in MSW). */
+  title: string = describeRequest(request),
 ): Promise<void> {
   const time = new Date().toTimeString().slice(0, 8)
   const outcome = response.type === 'error' ? 'network error' : `${response.status} ${response.statusText}`.trim()
   const body = response.type === 'error' ? undefined : await readLoggableBody(response)
   // The status is coloured, as in MSW; tools that read console text see "(%c200 OK%c)" and the two styles.
-  console.groupCollapsed(format(`${time} ${describeRequest(request)} (%c${outcome}%c)`), `color:${statusColor(response)}`, 'color:inherit')
+  console.groupCollapsed(format(`${time} ${title} (%c${outcome}%c)`), `color:${statusColor(response)}`, 'color:inherit')
   console.log('Request', request)
   if (handler) {
     console.log('Handler', handler.info.header, handler.info.callFrame ? `(defined at ${handler.info.callFrame})` : '')
@@ -37,8 +39,9 @@ export async function logMockedRequest(
 
 /** Green for success, amber for redirects, red for errors and network errors. */
 function statusColor(response: Response): string {
-  if (response.type === 'error' || response.status >= 400) return '#d9534f'
-  return response.status >= 300 ? '#e6a23c' : '#4caf50'
+  // MSW's three colours, so tools that read the styles see the same values.
+  if (response.type === 'error' || response.status >= 400) return '#E95F5D'
+  return response.status >= 300 ? '#F0BB4B' : '#69AB32'
 }
 
 /** Text bodies of a known, modest size; streams and binaries are described, not read. */

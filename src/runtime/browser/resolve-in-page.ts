@@ -32,7 +32,7 @@ export async function resolveInPage(request: Request, requestId: string, runtime
   if (result.type === 'passthrough') return { type: 'passthrough' }
   if (result.type === 'error') return { type: 'network-error', delivered: () => {} }
 
-  const { response, handler } = result
+  const { response, handler, logTitle } = result
   const { emitter } = runtime
   const log = !runtime.quiet()
   const observe = emitter.has('response:mocked')
@@ -42,7 +42,7 @@ export async function resolveInPage(request: Request, requestId: string, runtime
   const forEvent = observe && !isError ? response.clone() : undefined
 
   const delivered = () => {
-    if (log) void logMockedRequest(request, handler, forLog).catch(() => {})
+    if (log) void logMockedRequest(request, handler, forLog, logTitle).catch(() => {})
     if (forEvent) emitter.emit('response:mocked', { response: forEvent, request, requestId })
   }
   return isError ? { type: 'network-error', delivered } : { type: 'mocked', response, delivered }
