@@ -86,9 +86,17 @@ export async function handleRequest(
   }
 }
 
-/** The unhandled-request strategy threw: a callback's error is a 500, the 'error' strategy's fails the request. */
+/**
+ * The unhandled-request strategy threw: a callback's Response is the answer, its error a 500;
+ * the 'error' strategy's fails the request.
+ */
 function strategyFailed(error: unknown, ctx: RequestContext, options: PipelineOptions): PipelineResult {
   if (typeof options.onUnhandledRequest === 'function') {
+    // A Response the callback throws answers the request, as one a resolver throws does.
+    if (error instanceof Response) {
+      options.emitter.emit('request:end', { request: ctx.request, requestId: ctx.requestId })
+      return { type: 'mocked', response: error, handler: undefined }
+    }
     return exceptionResult(ctx.request, ctx.requestId, error, undefined, options.emitter)
   }
   options.emitter.emit('request:end', { request: ctx.request, requestId: ctx.requestId })

@@ -226,6 +226,33 @@ describe('onUnhandledRequest', () => {
     expect(mocklib.calls).toEqual(['error'])
   })
 
+  const clients: Array<[string, () => Promise<unknown>]> = [
+    ['fetch', () => fetchOutcome(`${real.origin}/api`)],
+    ['http.request', () => httpRequestOutcome(`${real.origin}/api`)],
+  ]
+
+  it.each(clients)('a callback that throws a Response answers with it (%s), with the same events', async (_, send) => {
+    const { msw, mocklib } = await runBoth((lib) => {
+      const events: string[] = []
+      return withServer(
+        lib,
+        [],
+        {
+          onUnhandledRequest: () => {
+            throw lib.HttpResponse.text('no such route', { status: 404 })
+          },
+        },
+        async (server) => {
+          for (const name of ['request:unhandled', 'response:mocked', 'unhandledException'] as const) server.events.on(name, () => void events.push(name))
+          const { result, calls } = await consoleCalls(send)
+          await vi.waitFor(() => expect(events).toContain('response:mocked'))
+          return { result, calls, events, reached: real.requests.length }
+        },
+      )
+    })
+    expect(mocklib).toEqual(msw)
+  })
+
   it('an unknown strategy throws at listen() (deliberate: msw 2 fails each unhandled request instead)', async () => {
     const { msw, mocklib } = await runBoth(async (lib) => {
       const server = lib.setupServer()
