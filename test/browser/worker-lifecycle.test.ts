@@ -114,6 +114,13 @@ describe('start and stop', () => {
     expect(result).toEqual({ loggedAtOnce: ['[mocklib] Mocking disabled.'], afterStop: 'server', afterRestart: 'mock' })
   })
 
+  it('accepts the deprecated waitUntilReady option with a warning, as MSW 2, and mocks', async () => {
+    const testPage = await openPage(context, server.origin + '/')
+    await startAs(testPage.page, 'mock', { quiet: true, waitUntilReady: true })
+    expect(await who(testPage.page)).toBe('mock')
+    await waitForConsole(testPage, /^warning: \[mocklib\] worker\.start\(\{ waitUntilReady \}\) has no effect/)
+  })
+
   it('unregisters the worker when the last page stops, and warns on redundant calls', async () => {
     const testPage = await openPage(context, server.origin + '/')
     await startAs(testPage.page, 'mock')

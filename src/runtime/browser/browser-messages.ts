@@ -52,6 +52,12 @@ export const browserMessages = {
         'worker.start({ serviceWorker: { options: { scope } } }) with a scope the page is in.',
     )
   },
+  waitUntilReadyIgnored(): string {
+    return format(
+      'worker.start({ waitUntilReady }) has no effect (MSW 1 deferred requests with it; MSW 2 and mocklib do not). ' +
+        'Remove the option and await worker.start() before the app sends its first request.',
+    )
+  },
   redundantStart(): string {
     return format('worker.start() was called while the worker is already started; nothing changed. Call worker.stop() first to restart it.')
   },

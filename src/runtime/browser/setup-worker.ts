@@ -27,6 +27,11 @@ export interface StartOptions {
   onUnhandledRequest?: UnhandledRequestStrategy
   /** Which registered worker is mocklib's. Default: the one whose script URL equals `serviceWorker.url`. */
   findWorker?: (scriptUrl: string, workerUrl: string) => boolean
+  /**
+   * @deprecated Has no effect and prints a warning, as in MSW 2 (accepted so code written for
+   * MSW compiles): await `worker.start()` before the app's first request instead.
+   */
+  waitUntilReady?: boolean
 }
 
 export interface SetupWorker extends HandlerListApi {
@@ -148,6 +153,7 @@ interface WorkerSettings {
 function readStartOptions(options: StartOptions): WorkerSettings {
   const url = options.serviceWorker?.url ?? DEFAULT_WORKER_URL
   const findWorker = options.findWorker ?? defaultFindWorker
+  if (options.waitUntilReady !== undefined) console.warn(browserMessages.waitUntilReadyIgnored())
   if (typeof url !== 'string') throw new MocklibTypeError('MOCKLIB_INVALID_ARGUMENT', browserMessages.badWorkerUrl(url))
   if (typeof findWorker !== 'function') throw new MocklibTypeError('MOCKLIB_INVALID_ARGUMENT', browserMessages.badFindWorker())
   return { url, findWorker }
