@@ -496,6 +496,28 @@ describe('deliberate differences (mocklib does better)', () => {
     expect(mocklib.result).toMatchObject({ status: 200, body: '{"x":1}' })
   })
 
+  it('a resolver that read the body and fell through leaves it readable for the next one (msw 2 answers 500 "Body is unusable")', async () => {
+    const { msw, mocklib } = await both((lib) =>
+      withServer(
+        lib,
+        [
+          lib.http.post('http://a.test/x', async ({ request }) => {
+            await request.text()
+            return undefined
+          }),
+          lib.http.post('http://a.test/x', async ({ request }) => lib.HttpResponse.text(`second read: ${await request.text()}`)),
+        ],
+        {},
+        async () => {
+          const outcome = await fetchOutcome('http://a.test/x', { method: 'POST', body: 'payload' })
+          return 'status' in outcome ? { status: outcome.status, body: outcome.body.slice(0, 60) } : outcome
+        },
+      ),
+    )
+    expect(msw.result).toMatchObject({ status: 500, body: expect.stringContaining('Body is unusable') })
+    expect(mocklib.result).toEqual({ status: 200, body: 'second read: payload' })
+  })
+
   it.each([
     ['undefined', undefined],
     ['null', null],
