@@ -53,7 +53,8 @@ beforeAll(async () => {
   app = join(workDir, 'app')
   cpSync(fixture, app, { recursive: true })
   installBuilt(app)
-  browser = await launchBrowser()
+  // app.test: the dev server as another device on the network reaches it (`vite --host`).
+  browser = await launchBrowser(['--host-resolver-rules=MAP app.test 127.0.0.1'])
 })
 afterAll(async () => {
   await browser?.close()
@@ -93,7 +94,7 @@ async function openApp(url: string): Promise<{ results: unknown; complaints: str
     const text = (await page.textContent('#results')) ?? ''
     if (text.startsWith('error:')) throw new Error(`The app failed: ${text}\n${complaints.join('\n')}`)
     // The Service Worker answered (not the in-page fallback, which would also have warned).
-    const worker = await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)
+    const worker = await page.evaluate(() => navigator.serviceWorker?.controller?.scriptURL)
     return { results: JSON.parse(text), complaints, worker, scripts }
   } finally {
     await context.close()
@@ -134,7 +135,30 @@ it.each(['/', '/app/'])(
   },
 )
 
-it('runs as a production build under a base path (/app/), served statically', async () => {
+it('falls back to in-page interception when the dev server is reached over plain http by a host name (`vite --host`)', async () => {
+  const { logger, problems } = recordingLogger()
+  const server = await createServer({
+    root: app,
+    configFile: false,
+    customLogger: logger,
+    server: { host: '127.0.0.1', port: 0, allowedHosts: ['app.test'] },
+  })
+  try {
+    await server.listen()
+    const url = server.resolvedUrls!.local[0].replace('127.0.0.1', 'app.test')
+    const { results, complaints, worker, scripts } = await openApp(url)
+    expect(results).toEqual(EXPECTED)
+    expect(worker).toBeUndefined()
+    // The fallback's interceptors came through Vite's optimizer with mocklib, loaded on demand.
+    expect(scripts).toContainEqual(expect.stringMatching(/^\/node_modules\/\.vite\/deps\/XMLHttpRequest-[\w-]+\.js$/))
+    expect(complaints).toEqual([expect.stringMatching(/^warning: \[mocklib\] Service Workers are unavailable/)])
+    expect(problems).toEqual([])
+  } finally {
+    await server.close()
+  }
+})
+
+it('runs as a production build under a base path (/app/), served statically, also in the fallback', async () => {
   const { logger, problems } = recordingLogger()
   const site = join(workDir, 'site')
   const nodeEnv = process.env.NODE_ENV
@@ -160,6 +184,11 @@ it('runs as a production build under a base path (/app/), served statically', as
     expect(results).toEqual(EXPECTED)
     expect(worker).toBe(`${server.origin}/app/mockServiceWorker.js`)
     expect(complaints).toEqual(OFFLINE_ONLY(server.origin))
+    // The same build on a plain-http host name: the in-page fallback, from the build's chunks.
+    const fallback = await openApp(`${server.origin.replace('127.0.0.1', 'app.test')}/app/`)
+    expect(fallback.results).toEqual(EXPECTED)
+    expect(fallback.worker).toBeUndefined()
+    expect(fallback.complaints).toEqual([expect.stringMatching(/^warning: \[mocklib\] Service Workers are unavailable/)])
   } finally {
     await server.close()
   }
