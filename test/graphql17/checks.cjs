@@ -164,7 +164,7 @@ function runGraphQL17Suite({ format, extension, mocklib, mocklibNode, mocklibSch
       assert.rejects(post(API, { query: 'query ListPost { posts { id } }' })))
     const text = lines.join('\n')
     assert.match(text, /GraphQL query "ListPost"/)
-    assert.match(text, /Closest handlers: "query ListPosts"/)
+    assert.match(text, /Closest handlers: "query ListPosts \(origin: \*\)"/)
   })
 
   // mocklib/schema: the same tutorial served by the executor from schema/posts.graphql.
@@ -245,7 +245,7 @@ function runGraphQL17Suite({ format, extension, mocklib, mocklibNode, mocklibSch
       post(CHECKED_API, { query: 'query BadPosts { posts { id title } }' }))
     assert.equal(misfit.status, 500)
     assert.equal(misfit.body.name, 'BodyMismatchError')
-    assert.match(misfit.body.message, /The mock body of the handler "query BadPosts at https:\/\/checked\.example\.test\/graphql"/)
+    assert.match(misfit.body.message, /The mock body of the handler "query BadPosts \(origin: https:\/\/checked\.example\.test\/graphql\)"/)
     assert.match(misfit.body.message, /posts\[0\]\.title: null in non-null field Post\.title \(String!\)/)
     assert.ok(lines.length > 0)
     server.resetHandlers()
