@@ -1,5 +1,6 @@
 import { asError } from './as-error'
 import { isBypassed, removeBypassMarker } from './bypass'
+import { isNodeProcess } from './environment'
 import type { LifeCycleEmitter } from './emitter'
 import type { HandlerList } from './handler-list'
 import { messages } from './messages'
@@ -136,7 +137,8 @@ function exceptionResponse(error: unknown): Response {
   }
   return new Response(text, {
     status: 500,
-    statusText: 'Unhandled Exception',
+    // MSW's two texts: its Service Worker answers "Request Handler Error", Node's interceptors "Unhandled Exception".
+    statusText: typeof document !== 'undefined' && !isNodeProcess() ? 'Request Handler Error' : 'Unhandled Exception',
     headers: { 'content-type': 'application/json' },
   })
 }

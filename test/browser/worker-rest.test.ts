@@ -165,9 +165,10 @@ describe('bodies, errors and passthrough', () => {
       worker.events.on('unhandledException', () => {})
       await worker.start({ quiet: true })
       const response = await fetch('/throws')
-      return [response.status, (await response.json()).message]
+      return [response.status, response.statusText, (await response.json()).message]
     })
-    expect(result).toEqual([500, 'database is down'])
+    // MSW's Service Worker names the status 'Request Handler Error' (in Node: 'Unhandled Exception').
+    expect(result).toEqual([500, 'Request Handler Error', 'database is down'])
   })
 
   it('sends request and response bodies byte for byte: a 5 MB binary upload and download', async () => {
