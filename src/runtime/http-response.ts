@@ -180,7 +180,7 @@ function announceNoBody(headers: Headers, status: number, given: HeadersInit | u
 function toStatus(given: unknown): number {
   if (given === undefined) return 200
   const status = Math.trunc(Number(given))
-  if (!Number.isFinite(status) || status < 100 || status > 599) throw new RangeError(messages.invalidStatus(given))
+  if (!Number.isFinite(status) || status < 100 || status > 999) throw new RangeError(messages.invalidStatus(given))
   return status
 }
 

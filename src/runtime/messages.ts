@@ -76,7 +76,7 @@ export const messages = {
   },
   invalidStatus(status: unknown): string {
     return format(
-      `A response status must be a whole number from 100 to 599, got ${String(status)}. ` +
+      `A response status must be a whole number from 100 to 999, got ${String(status)}. ` +
         'Use HttpResponse.error() for a network error.',
     )
   },
