@@ -196,6 +196,40 @@ describe('pages and tabs', () => {
     expect(await Promise.all([who(a.page), who(b.page)])).toEqual(['server', 'tab B'])
   })
 
+  it("answers a same-origin frame's requests (and its own frame's) with the mocking page's handlers, as MSW", async () => {
+    server.route('/outer-frame.html', (_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/html' })
+      res.end('<!doctype html><iframe src="/inner-frame.html"></iframe>')
+    })
+    server.route('/inner-frame.html', (_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/html' })
+      res.end('<!doctype html><p>inner</p>')
+    })
+    const { page } = await openPage(context, server.origin + '/')
+    const idle = await openPage(context, server.origin + '/')
+    // The frames load before start(): the worker takes them with the page.
+    await page.evaluate(async () => {
+      const frame = document.createElement('iframe')
+      frame.src = '/outer-frame.html'
+      const loaded = new Promise((resolve) => (frame.onload = resolve))
+      document.body.append(frame)
+      await loaded
+    })
+    const inner = await (await page.waitForSelector('iframe')).contentFrame()
+    const innermost = await (await inner!.waitForSelector('iframe')).contentFrame()
+    await innermost!.waitForSelector('p')
+    await startAs(page, 'mock')
+    const frameWho = (frame: typeof inner) => frame!.evaluate(async () => (await fetch('/who')).text())
+    expect([await frameWho(inner), await frameWho(innermost), await who(idle.page), await who(page)]).toEqual([
+      'mock',
+      'mock',
+      'server',
+      'mock',
+    ])
+    await page.evaluate(() => window.worker.stop())
+    expect(await frameWho(inner)).toBe('server')
+  })
+
   it('ignores requests of another origin, even from a frame inside a mocked page', async () => {
     const { page } = await openPage(context, server.origin + '/')
     await startAs(page, 'mock')

@@ -27,6 +27,8 @@
   /** Requests a client is answering, so a closing client can be waited for. */
   const pending = new Map()
   let restored = false
+  /** The last clients.claim() asked by a page. */
+  let claiming = Promise.resolve()
   const restoring = restoreClients()
 
   self.addEventListener('install', () => {
@@ -54,9 +56,12 @@
         client.postMessage({ type: 'mocklib:integrity', version: MOCKLIB_VERSION, checksum: MOCKLIB_CHECKSUM })
         return
       case 'mocklib:claim':
-        await self.clients.claim()
+        claiming = self.clients.claim()
+        await claiming
         return
       case 'mocklib:activate':
+        // The page's frames are taken by the same claim: wait for it, so they are mocked once start() resolves.
+        await claiming
         activeClients.add(client.id)
         await saveClients()
         client.postMessage({ type: 'mocklib:activated', clientId: client.id, scope: self.registration.scope })
@@ -89,15 +94,36 @@
     const clientId = event.clientId
     if (!clientId) return
     if (restored) {
-      if (!activeClients.has(clientId)) return
-      event.respondWith(handle(event, clientId))
-      return
+      if (activeClients.has(clientId)) return event.respondWith(handle(event, clientId))
+      // No page mocks: the request goes its way untouched.
+      if (activeClients.size === 0) return
     }
-    // The worker was just (re)started: learn which clients are active before deciding.
+    // The worker was just (re)started, or the request may come from a frame inside a mocked
+    // page: learn who answers before deciding.
     event.respondWith(
-      restoring.then(() => (activeClients.has(clientId) ? handle(event, clientId) : fetch(request))),
+      restoring.then(async () => {
+        const owner = activeClients.has(clientId) ? clientId : await pageOfFrame(clientId)
+        return owner ? handle(event, owner) : fetch(request)
+      }),
     )
   })
+
+  /**
+   * The mocked page a same-origin frame's requests belong to, as in MSW: a Service Worker cannot
+   * see a frame's parent, so a nested frame goes to the mocking top-level page that has the
+   * focus, else the visible one, else the only one. Other tabs and pages that did not start get none.
+   */
+  async function pageOfFrame(clientId) {
+    const client = await self.clients.get(clientId)
+    if (!client || client.frameType !== 'nested') return undefined
+    const windows = await self.clients.matchAll({ type: 'window' })
+    const mocking = windows.filter((page) => page.frameType === 'top-level' && activeClients.has(page.id))
+    const chosen =
+      mocking.find((page) => page.focused) ??
+      mocking.find((page) => page.visibilityState === 'visible') ??
+      (mocking.length === 1 ? mocking[0] : undefined)
+    return chosen?.id
+  }
 
   async function handle(event, clientId) {
     const client = await self.clients.get(clientId)
