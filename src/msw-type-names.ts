@@ -1,7 +1,10 @@
 // MSW 2.14's names for types mocklib has under its own names (or spells out), so that type
 // imports written for MSW keep compiling after `msw` → `mocklib`.
 import type { HttpResolverInfo, PathParams, StrictRequest } from './rest/http-handler'
-import type { GraphQLExtensions, GraphQLVariables } from './graphql/types'
+import type { GraphQLExtensions, GraphQLOperationType, GraphQLVariables } from './graphql/types'
+import type { Match } from './rest/match-request-url'
+import type { ServerSentEventMap } from './sse/sse-client'
+import type { ServerSentEventResolverInfo } from './sse/sse-handler'
 import type { DefaultBodyType, HttpResponse } from './runtime/http-response'
 import type { ResolutionContext } from './runtime/get-response'
 import type { RequestHandler } from './runtime/request-handler'
@@ -49,3 +52,23 @@ export interface GraphQLJsonRequestBody<Variables extends GraphQLVariables = Gra
   operationName?: string
   extensions?: GraphQLExtensions
 }
+
+/** A GraphQL request body: JSON, the fields of a multipart upload, or another object. */
+export type GraphQLRequestBody<Variables extends GraphQLVariables = GraphQLVariables> =
+  | GraphQLJsonRequestBody<Variables>
+  | Record<string, unknown>
+  | undefined
+
+/** A GraphQL request as read from its body or URL; `undefined` when it is not one. */
+export type ParsedGraphQLRequest<Variables extends GraphQLVariables = GraphQLVariables> =
+  | { operationType: GraphQLOperationType; operationName?: string; query: string; variables?: Variables }
+  | undefined
+
+/** What an HTTP handler reads from a request it matches: the URL match and the cookies. */
+export type HttpRequestParsedResult = { match: Match; cookies: Record<string, string> }
+
+/** The keys a server-sent events resolver receives beside the request. */
+export type ServerSentEventResolverExtras<
+  EventMap extends ServerSentEventMap = { message: unknown },
+  Params extends PathParams = PathParams,
+> = Omit<ServerSentEventResolverInfo<EventMap, Params>, 'request' | 'requestId'>

@@ -144,4 +144,4 @@ export interface GraphQLResolverInfo<Variables extends object = GraphQLVariables
 export type GraphQLResponseResolver<
   Query extends object | null = GraphQLQuery,
   Variables extends object = GraphQLVariables,
-> = ResponseResolver<GraphQLResolverInfo<Variables>, GraphQLResponseBody<NeverTo<Query, GraphQLQuery>>>
+> = ResponseResolver<GraphQLResolverInfo<Variables>, null, GraphQLResponseBody<NeverTo<Query, GraphQLQuery>>>

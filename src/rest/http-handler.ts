@@ -12,6 +12,7 @@ import {
   type RequestHandlerOptions,
   type ResolverInfoBase,
   type ResponseResolver,
+  type StrictRequest,
 } from '../runtime/request-handler'
 import { requestCookies } from './cookies'
 import { regexpParamNames, regexpParams } from './regexp-params'
@@ -25,13 +26,8 @@ import {
   type PathParams,
 } from './path-pattern'
 
-export type { PathParams }
+export type { PathParams, StrictRequest }
 
-/** A Request whose `json()` is typed with the handler's request body type. */
-export interface StrictRequest<BodyType extends DefaultBodyType> extends Request {
-  json(): Promise<BodyType>
-  clone(): StrictRequest<BodyType>
-}
 
 /** What a custom predicate function receives. */
 export interface HttpCustomPredicateInfo {
@@ -63,7 +59,7 @@ export type HttpResponseResolver<
   Params extends PathParams = PathParams,
   RequestBody extends DefaultBodyType = DefaultBodyType,
   ResponseBody extends DefaultBodyType = DefaultBodyType,
-> = ResponseResolver<HttpResolverInfo<Params, RequestBody>, NeverTo<ResponseBody, DefaultBodyType>>
+> = ResponseResolver<HttpResolverInfo<Params, RequestBody>, RequestBody, NeverTo<ResponseBody, DefaultBodyType>>
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD' | 'OPTIONS'
 

@@ -54,12 +54,30 @@ export interface ResolverExtras {
   finalize: (cleanup: ResolverCleanup) => void
 }
 
+/** A Request whose `json()` is typed with the handler's request body type. */
+export interface StrictRequest<BodyType extends DefaultBodyType> extends Request {
+  json(): Promise<BodyType>
+  clone(): StrictRequest<BodyType>
+}
+
+/**
+ * A resolver: `ResponseResolver<Args, RequestBody, ResponseBody>`, MSW's three parameters.
+ * `Args` is the resolver's argument; when it has no `request` (MSW's style: only the handler
+ * kind's extras, such as `HttpRequestResolverExtras<Params>`), `request` and `requestId` are
+ * added, the request typed by `RequestBody`.
+ */
 // NoInfer: the response body type is never guessed from what a resolver returns (a generator
 // yielding text and returning JSON would be rejected); it is checked only when given explicitly.
 export type ResponseResolver<
   ResolverArgs extends object = ResolverInfoBase,
+  RequestBody extends DefaultBodyType = DefaultBodyType,
   ResponseBody extends DefaultBodyType = DefaultBodyType,
-> = (info: ResolverArgs & ResolverExtras) => AsyncResponseResolverReturnType<NoInfer<ResponseBody>>
+> = (info: ResolverArgs & RequestPart<ResolverArgs, RequestBody> & ResolverExtras) => AsyncResponseResolverReturnType<NoInfer<ResponseBody>>
+
+/** `request` and `requestId` for resolver arguments that lack them. */
+type RequestPart<ResolverArgs extends object, RequestBody extends DefaultBodyType> = 'request' extends keyof ResolverArgs
+  ? unknown
+  : { request: StrictRequest<RequestBody>; requestId: string }
 
 /**
  * A family of index keys. Handlers that can name the one key a matching request must have
@@ -119,7 +137,7 @@ export abstract class RequestHandler<
    */
   readonly expander?: RequestExpander
 
-  constructor(header: string, resolver: ResponseResolver<ResolverArgs, ResponseBody>, options: RequestHandlerOptions = {}) {
+  constructor(header: string, resolver: ResponseResolver<ResolverArgs, DefaultBodyType, ResponseBody>, options: RequestHandlerOptions = {}) {
     if (typeof resolver !== 'function') {
       throw new MocklibTypeError('MOCKLIB_INVALID_ARGUMENT',
         `[mocklib] The handler "${header}" needs a resolver function as its second argument, got ${resolver === null ? 'null' : typeof resolver}.`,

@@ -8,14 +8,18 @@ import {
   type AnyHandler,
   type DefaultRequestMultipartBody,
   type GraphQLJsonRequestBody,
+  type GraphQLRequestBody,
   type HttpHandlerMethod,
+  type HttpRequestParsedResult,
   type HttpRequestResolverExtras,
   type JsonBodyType,
   type Match,
+  type ParsedGraphQLRequest,
   type Path,
   type RequestQuery,
   type ResponseResolutionContext,
   type ResponseResolverInfo,
+  type ServerSentEventResolverExtras,
   type SharedOptions,
   type StrictResponse,
 } from 'mocklib'
@@ -51,3 +55,12 @@ void [request, wrongRequest]
 
 const handlers: AnyHandler[] = [http.get('https://api.test/a', () => undefined), graphql.query('A', () => undefined)]
 setupServer(...handlers)
+
+// Parsing results and resolver extras under MSW's names.
+const bodies: GraphQLRequestBody<{ id: string }>[] = [request, { operations: '{}', map: '{}' }, undefined]
+const parsed: ParsedGraphQLRequest<{ id: string }> = { operationType: 'query', operationName: 'GetUser', query: request.query, variables: { id: '1' } }
+const parsedResult: HttpRequestParsedResult = { match, cookies: { session: 'abc' } }
+function onEvents({ client, params }: ServerSentEventResolverExtras<{ tick: number }, { room: string }>) {
+  client.send({ event: 'tick', data: Number(params.room) })
+}
+void [bodies, parsed, parsedResult, onEvents]

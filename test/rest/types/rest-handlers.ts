@@ -1,6 +1,6 @@
 // Type tests for the REST API: each @ts-expect-error line must be an error, everything else must compile.
 import { bypass, delay, http, HttpResponse, passthrough } from 'mocklib'
-import type { DefaultBodyType, HttpResponseResolver, PathParams } from 'mocklib'
+import type { DefaultBodyType, HttpRequestResolverExtras, HttpResponseResolver, PathParams, ResponseResolver } from 'mocklib'
 import { setupServer } from 'mocklib/node'
 
 interface Post {
@@ -117,3 +117,23 @@ server.events.on('unhandledException', ({ error }) => void error.message)
 server.events.on('request:begin', () => {})
 server.close()
 void [count, scoped]
+
+// MSW's ResponseResolver<Extras, RequestBody, ResponseBody>: the extras of a handler kind, with
+// `request` typed by the request body and the response body checked.
+{
+  type Extras = HttpRequestResolverExtras<{ id: string }>
+  const resolver: ResponseResolver<Extras, Omit<Post, 'id'>, Post> = async ({ request, params, requestId, cookies }) => {
+    const body = await request.json()
+    const title: string = body.title
+    void requestId.length
+    void cookies
+    return HttpResponse.json({ id: params.id, title })
+  }
+  http.put('https://api.test/posts/:id', resolver)
+  const wrong: ResponseResolver<Extras, never, Post> = () =>
+    // @ts-expect-error: a response body that is not a Post
+    HttpResponse.json({ id: 1 })
+  void wrong
+  const unused: ResponseResolver = ({ request }) => HttpResponse.text(request.url)
+  void unused
+}
