@@ -18,7 +18,7 @@ export type GraphQLRequestHandler<Type extends GraphQLOperationType = GraphQLOpe
   Variables extends object = GraphQLVariables,
 >(
   predicate: GraphQLPredicate<Query, Variables> & NoInfer<OperationTypeCheck<Type, Query, Variables>>,
-  resolver: GraphQLResponseResolver<NoInfer<Query>, NoInfer<Variables>>,
+  resolver: GraphQLResponseResolver<NoInfer<Query>, Variables>,
   options?: RequestHandlerOptions,
 ) => GraphQLHandler<Query, Variables>
 

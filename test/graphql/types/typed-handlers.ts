@@ -1,7 +1,7 @@
 // Type tests (scripts/suite-types.mjs): correct typed GraphQL handlers compile, wrong ones are caught.
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core'
 import type { TypedQueryDocumentNode } from 'graphql'
-import { graphql, HttpResponse, type DocumentTypeDecoration, type GraphQLResponseBody } from 'mocklib'
+import { graphql, HttpResponse, type DocumentTypeDecoration, type GraphQLResponseBody, type GraphQLResponseResolver } from 'mocklib'
 
 type ListPostsQuery = { posts: Array<{ __typename?: 'Post'; id: string; title: string }> }
 type DeletePostVariables = { postId: string }
@@ -60,3 +60,13 @@ graphql.operation(({ query, variables, operationName, operationType, extensions,
 // The response body type.
 const body: GraphQLResponseBody<ListPostsQuery> = { data: { posts: [] }, errors: null }
 void body
+
+// A resolver typed on its own (as MSW users share them between handlers) takes its variables
+// type to the handler, by name and by typed document.
+const deletePost: GraphQLResponseResolver<DeletePostMutation, DeletePostVariables> = ({ variables }) =>
+  HttpResponse.json({ data: { deletePost: { id: variables.postId } } })
+graphql.mutation('DeletePost', deletePost)
+graphql.mutation(DeletePostDocument, deletePost)
+graphql.link('https://api.test/graphql').mutation('DeletePost', deletePost)
+// @ts-expect-error: the document's variables are not the resolver's
+graphql.query(ListPostsDocument, deletePost)
