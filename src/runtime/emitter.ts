@@ -45,7 +45,9 @@ export type LifeCycleListener<E extends LifeCycleEventName> = (...args: LifeCycl
 
 /** The public face of `server.events` / `worker.events`. */
 export interface LifeCycleEvents {
-  on<E extends LifeCycleEventName>(event: E, listener: LifeCycleListener<E>): void
+  /** Adds a listener (the same one added twice is called twice, as with Node's EventEmitter); returns the emitter, for chaining. */
+  on<E extends LifeCycleEventName>(event: E, listener: LifeCycleListener<E>): this
+  /** Removes one registration of the listener, the latest. */
   removeListener<E extends LifeCycleEventName>(event: E, listener: LifeCycleListener<E>): void
   removeAllListeners(event?: LifeCycleEventName): void
 }
@@ -55,7 +57,7 @@ export interface LifeCycleEvents {
  * pipeline: an observer must not change what the client receives.
  */
 export class LifeCycleEmitter implements LifeCycleEvents {
-  #listeners = new Map<LifeCycleEventName, Set<LifeCycleListener<never>>>()
+  #listeners = new Map<LifeCycleEventName, Array<LifeCycleListener<never>>>()
   #onChange: (() => void) | undefined
 
   /** Called whenever listeners are added or removed (sources subscribe lazily). */
@@ -63,18 +65,21 @@ export class LifeCycleEmitter implements LifeCycleEvents {
     this.#onChange = callback
   }
 
-  on<E extends LifeCycleEventName>(event: E, listener: LifeCycleListener<E>): void {
+  on<E extends LifeCycleEventName>(event: E, listener: LifeCycleListener<E>): this {
     if (typeof listener !== 'function') {
       throw new MocklibTypeError('MOCKLIB_INVALID_ARGUMENT', `[mocklib] events.on("${event}", listener): the listener must be a function.`)
     }
-    let set = this.#listeners.get(event)
-    if (set === undefined) this.#listeners.set(event, (set = new Set()))
-    set.add(listener as LifeCycleListener<never>)
+    const list = this.#listeners.get(event)
+    if (list === undefined) this.#listeners.set(event, [listener as LifeCycleListener<never>])
+    else list.push(listener as LifeCycleListener<never>)
     this.#onChange?.()
+    return this
   }
 
   removeListener<E extends LifeCycleEventName>(event: E, listener: LifeCycleListener<E>): void {
-    this.#listeners.get(event)?.delete(listener as LifeCycleListener<never>)
+    const list = this.#listeners.get(event)
+    const index = list === undefined ? -1 : list.lastIndexOf(listener as LifeCycleListener<never>)
+    if (index !== -1) list?.splice(index, 1)
     this.#onChange?.()
   }
 
@@ -85,14 +90,14 @@ export class LifeCycleEmitter implements LifeCycleEvents {
   }
 
   has(event: LifeCycleEventName): boolean {
-    const set = this.#listeners.get(event)
-    return set !== undefined && set.size > 0
+    const list = this.#listeners.get(event)
+    return list !== undefined && list.length > 0
   }
 
   emit<E extends LifeCycleEventName>(event: E, payload: LifeCycleEventPayload<E>): void {
-    const set = this.#listeners.get(event)
-    if (set === undefined || set.size === 0) return
-    for (const listener of [...set]) {
+    const list = this.#listeners.get(event)
+    if (list === undefined || list.length === 0) return
+    for (const listener of [...list]) {
       try {
         ;(listener as (payload: LifeCycleEventPayload<E>) => void)(payload)
       } catch (error) {

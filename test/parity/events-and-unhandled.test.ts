@@ -131,6 +131,30 @@ describe('lifecycle event order', () => {
   })
 })
 
+describe('listener registrations', () => {
+  it('a listener added twice is called twice and removed one registration at a time; on() chains', async () => {
+    const { msw, mocklib } = await runBoth((lib) =>
+      withServer(lib, [lib.http.get('http://a.test/x', () => lib.HttpResponse.text('x'))], {}, async (server) => {
+        const log: string[] = []
+        const onStart = () => void log.push('start')
+        const onEnd = () => void log.push('end')
+        const chained = server.events.on('request:start', onStart).on('request:start', onStart).on('request:end', onEnd)
+        const send = async () => {
+          await (await fetch('http://a.test/x')).text()
+          log.push('|')
+        }
+        await send()
+        server.events.removeListener('request:start', onStart)
+        await send()
+        server.events.removeAllListeners('request:end')
+        await send()
+        return { log: log.join(' '), chained: chained === server.events }
+      }),
+    )
+    expect(mocklib).toEqual(msw)
+  })
+})
+
 /** http with "ORIGIN" in paths replaced by the real server's origin. */
 function withOrigin(lib: Lib): Lib['http'] {
   return new Proxy(lib.http, {
