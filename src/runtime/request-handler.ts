@@ -74,10 +74,12 @@ export type ResponseResolver<
   ResponseBody extends DefaultBodyType = DefaultBodyType,
 > = (info: ResolverArgs & RequestPart<ResolverArgs, RequestBody> & ResolverExtras) => AsyncResponseResolverReturnType<NoInfer<ResponseBody>>
 
-/** `request` and `requestId` for resolver arguments that lack them. */
-type RequestPart<ResolverArgs extends object, RequestBody extends DefaultBodyType> = 'request' extends keyof ResolverArgs
-  ? unknown
-  : { request: StrictRequest<RequestBody>; requestId: string }
+/** `request` and `requestId` for resolver arguments that lack them (an index signature counts as lacking). */
+type RequestPart<ResolverArgs extends object, RequestBody extends DefaultBodyType> = string extends keyof ResolverArgs
+  ? { request: StrictRequest<RequestBody>; requestId: string }
+  : 'request' extends keyof ResolverArgs
+    ? unknown
+    : { request: StrictRequest<RequestBody>; requestId: string }
 
 /**
  * A family of index keys. Handlers that can name the one key a matching request must have

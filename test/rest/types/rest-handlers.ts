@@ -135,5 +135,8 @@ void [count, scoped]
     HttpResponse.json({ id: 1 })
   void wrong
   const unused: ResponseResolver = ({ request }) => HttpResponse.text(request.url)
-  void unused
+  // MSW's default extras, an index signature: request and requestId are still typed.
+  const loose: ResponseResolver<Record<string, unknown>, { n: number }> = async ({ request, requestId }) =>
+    HttpResponse.text(`${(await request.json()).n} ${requestId.length}`)
+  void [unused, loose]
 }
