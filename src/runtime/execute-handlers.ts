@@ -1,5 +1,6 @@
 import { isBodyTaken } from './kept-body'
 import { MocklibTypeError } from './errors'
+import { adoptForeignResponse } from './foreign-response'
 import { isIterator } from './is-iterator'
 import { cloneResponse } from './clone-response'
 import { isPassthroughResponse } from './passthrough'
@@ -110,7 +111,8 @@ async function runMatched(
     return { threw: false, result: await runResolver(handler, state, withExtras, cleanups) }
   } catch (error) {
     // A thrown Response answers like a returned one.
-    return error instanceof Response ? { threw: false, result: error } : { threw: true, error }
+    const thrown = adoptForeignResponse(error)
+    return thrown instanceof Response ? { threw: false, result: thrown } : { threw: true, error }
   } finally {
     stopWatching?.()
     ctx.adoptHeaderEdits()
@@ -120,8 +122,9 @@ async function runMatched(
 }
 
 /** What a resolver's result makes of the request; undefined falls through to the next handler. */
-function outcomeOf<Handler extends HandlerShape>(handler: Handler, result: unknown, ctx: RequestContext): HandlerOutcome<Handler> | undefined {
-  if (result === undefined) return undefined
+function outcomeOf<Handler extends HandlerShape>(handler: Handler, returned: unknown, ctx: RequestContext): HandlerOutcome<Handler> | undefined {
+  if (returned === undefined) return undefined
+  const result = adoptForeignResponse(returned)
   // The platform's Response counts even after another fetch implementation took the global
   // name (Remix 2's installGlobals()): HttpResponse is built on the platform's class.
   if (!(result instanceof Response) && !(result instanceof ResponseBase)) {

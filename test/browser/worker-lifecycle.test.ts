@@ -230,6 +230,36 @@ describe('pages and tabs', () => {
     expect(await frameWho(inner)).toBe('server')
   })
 
+  it("takes Responses made in a frame's realm from handlers the frame adds to the page's worker", async () => {
+    server.route('/plain-frame.html', (_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/html' })
+      res.end('<!doctype html><p>frame</p>')
+    })
+    const { page } = await openPage(context, server.origin + '/')
+    await startAs(page, 'mock')
+    await page.evaluate(async () => {
+      const frame = document.createElement('iframe')
+      frame.src = '/plain-frame.html'
+      const loaded = new Promise((resolve) => (frame.onload = resolve))
+      document.body.append(frame)
+      await loaded
+    })
+    const frame = await (await page.waitForSelector('iframe')).contentFrame()
+    const answers = await frame!.evaluate(async () => {
+      const { worker, mocklib } = window.parent
+      worker.use(
+        mocklib.http.get('/framed', ({ request }) => new Response(`made here, referrer is this frame: ${request.referrer === location.href}`)),
+        mocklib.http.get('/framed-throw', () => {
+          throw new Response('thrown here', { status: 418 })
+        }),
+      )
+      const returned = await fetch('/framed')
+      const thrown = await fetch('/framed-throw')
+      return [returned.status, await returned.text(), thrown.status, await thrown.text()]
+    })
+    expect(answers).toEqual([200, 'made here, referrer is this frame: true', 418, 'thrown here'])
+  })
+
   it('ignores requests of another origin, even from a frame inside a mocked page', async () => {
     const { page } = await openPage(context, server.origin + '/')
     await startAs(page, 'mock')
