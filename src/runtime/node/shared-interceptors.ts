@@ -4,6 +4,7 @@ import { FetchInterceptor } from '@mswjs/interceptors/fetch'
 import { XMLHttpRequestInterceptor } from '@mswjs/interceptors/XMLHttpRequest'
 import { watchClientAborts } from './client-abort'
 import { closeHttpParsers } from './close-http-parsers'
+import { safeClientDestroy } from './client-destroy'
 import { passThroughConnect } from './connect-passthrough'
 import { platformWebSocket } from './platform-websocket'
 import { answerWebSocketUpgrades } from './ws-package-upgrades'
@@ -41,7 +42,7 @@ export class SharedInterceptors implements InterceptorSet {
   // Requests are listened for per interceptor: the source is told which one caught each.
   // A `ws`-package handshake a handler takes is answered before the http interceptor (ws-package-upgrades.ts).
   readonly #http = answerWebSocketUpgrades(
-    passThroughConnect(closeHttpParsers(watchClientAborts(new ClientRequestInterceptor()))),
+    passThroughConnect(closeHttpParsers(safeClientDestroy(watchClientAborts(new ClientRequestInterceptor())))),
     (url, protocols) => (this.#sinks.at(-1)?.takesConnection(url, protocols) === true ? this.#onConnection : undefined),
     () => this.realWebSocket(),
   )
