@@ -71,13 +71,17 @@ export abstract class SetupApi<EventMap extends object = LifeCycleEventsMap> imp
   }
 }
 
+/** The handler-list methods every setup has (`HandlerListApi`). */
+const HANDLER_LIST_METHODS = ['use', 'resetHandlers', 'restoreHandlers', 'listHandlers'] as const
+
 /**
- * Gives `api` the named methods as own properties bound to it, so they work detached, as the
- * objects MSW 2.14's `setupServer()` and `setupWorker()` return do: `afterAll(server.close)`,
- * `beforeAll(server.listen)`, `const { use, resetHandlers } = server`.
+ * Gives `api` its handler-list methods and the named ones (its start and stop) as own properties
+ * bound to it, so they work detached, as the objects MSW 2.14's `setupServer()` and
+ * `setupWorker()` return do: `afterAll(server.close)`, `beforeAll(server.listen)`,
+ * `const { use, resetHandlers } = server`.
  */
-export function withBoundMethods<T extends object>(api: T, names: readonly (keyof T & string)[]): T {
-  for (const name of names) {
+export function withBoundMethods<T extends HandlerListApi>(api: T, names: readonly (keyof T & string)[]): T {
+  for (const name of [...HANDLER_LIST_METHODS, ...names]) {
     const method = api[name]
     if (typeof method !== 'function') continue
     Object.defineProperty(api, name, { value: method.bind(api), writable: true, configurable: true, enumerable: true })

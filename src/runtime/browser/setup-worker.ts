@@ -60,7 +60,7 @@ export function setupWorker(...handlers: RequestHandler[]): SetupWorker {
     throw new Error(browserMessages.notInBrowser())
   }
   // Its methods work detached, as MSW's: `afterAll(worker.stop)`.
-  return withBoundMethods(new SetupWorkerApi(...handlers), ['start', 'stop', 'use', 'resetHandlers', 'restoreHandlers', 'listHandlers'])
+  return withBoundMethods(new SetupWorkerApi(...handlers), ['start', 'stop'])
 }
 
 /**

@@ -65,5 +65,5 @@ class NativeSetupServer extends SetupApi<LifeCycleEventsMap> implements SetupSer
  * fetch and XMLHttpRequest are answered from them once `listen()` is called.
  */
 export function setupServer(...handlers: RequestHandler[]): SetupServerCommon {
-  return withBoundMethods(new NativeSetupServer(handlers), ['listen', 'close', 'use', 'resetHandlers', 'restoreHandlers', 'listHandlers'])
+  return withBoundMethods(new NativeSetupServer(handlers), ['listen', 'close'])
 }

@@ -6,6 +6,7 @@ import { handleRequest, type PipelineOptions, type PipelineResult } from '../han
 import type { HandlerList } from '../handler-list'
 import { clientSignal } from './client-abort'
 import { answerHandshakeRequest } from './handshake-requests'
+import type { UpgradeRoute } from './ws-package-upgrades'
 import type { FetchSourceKind, InterceptedResponse, RequestSink, RequestVia, SinkRequest } from './request-sink'
 import { sharedInterceptors, type InterceptorSet } from './shared-interceptors'
 import { toNetwork } from './undici/network-scope'
@@ -95,19 +96,18 @@ export class InterceptorSource implements RequestSink {
   }
 
   /** The pipeline's outcome, or the 101 of a WebSocket handshake a `ws` handler takes (handshake-requests.ts). */
-  async #resolve(request: Request, requestId: string): Promise<PipelineResult> {
-    const handshake = answerHandshakeRequest(
-      request,
-      (url, protocols) => (this.takesConnection(url, protocols) ? (connection) => this.connect(connection) : undefined),
-      () => this.interceptors().realWebSocket(),
-    )
+  #resolve(request: Request, requestId: string): Promise<PipelineResult> {
+    const handshake = answerHandshakeRequest(request, this.#route, this.#realWebSocket)
     if (handshake === undefined) return handleRequest(request, requestId, this.getList(), this.options(), clientSignal(request))
-    try {
-      return { type: 'mocked', response: await handshake, handler: undefined }
-    } catch (error) {
-      return { type: 'error', error }
-    }
+    return handshake.then(
+      (response): PipelineResult => ({ type: 'mocked', response, handler: undefined }),
+      (error: unknown): PipelineResult => ({ type: 'error', error }),
+    )
   }
+
+  // Made once: every request passes them to answerHandshakeRequest, which rarely calls them.
+  readonly #route: UpgradeRoute = (url, protocols) => (this.takesConnection(url, protocols) ? (connection) => this.connect(connection) : undefined)
+  readonly #realWebSocket = (): typeof WebSocket => this.interceptors().realWebSocket()
 
   takesConnection(url: URL, protocols: string[] | undefined): boolean {
     return takesConnection(this.getList(), url, protocols)

@@ -140,5 +140,5 @@ export class SetupServerApi extends SetupApi<LifeCycleEventsMap> implements Setu
  * Nothing is intercepted until `listen()`. Its methods work detached (`afterAll(server.close)`).
  */
 export function setupServer(...handlers: RequestHandler[]): SetupServer {
-  return withBoundMethods(new SetupServerApi(handlers), ['listen', 'close', 'use', 'resetHandlers', 'restoreHandlers', 'listHandlers', 'boundary', 'dispatcher'])
+  return withBoundMethods(new SetupServerApi(handlers), ['listen', 'close', 'boundary', 'dispatcher'])
 }
