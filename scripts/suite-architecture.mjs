@@ -20,7 +20,7 @@ const src = join(root, 'src')
  * ws's connection pipeline; only the entry files (src/*.ts, src/core/*.ts) import across the top.
  */
 const LAYERS = {
-  entry: ['entry', 'runtime', 'node', 'browser', 'native', 'rest', 'graphql', 'codegen', 'ws', 'sse', 'graphql-ws', 'record'],
+  entry: ['entry', 'runtime', 'node', 'browser', 'native', 'rest', 'graphql', 'codegen', 'ws', 'sse', 'graphql-ws', 'record', 'control'],
   runtime: ['runtime'],
   node: ['node', 'runtime', 'ws'],
   browser: ['browser', 'runtime', 'ws'],
@@ -35,6 +35,9 @@ const LAYERS = {
   codegen: ['codegen', 'graphql'],
   // Record and replay: HAR recordings served by a handler, GraphQL-aware (graphql/), schema checks (graphql/executor).
   record: ['record', 'graphql', 'rest', 'runtime'],
+  // The control protocol (routes, header codecs, token check, ControlClient) shared by the mock
+  // server and the cross-process remote: it knows the pipeline's types, no handler kind.
+  control: ['control', 'runtime'],
 }
 
 function layerOf(file) {

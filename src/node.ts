@@ -5,3 +5,16 @@ export { setupServer, SetupServerApi } from './runtime/node/setup-server'
 export type { ListenOptions, SetupServer } from './runtime/node/setup-server'
 export type { CustomInterceptor } from './runtime/node/custom-interceptors'
 export type { ComposableDispatcher, NodeSource } from './runtime/node/setup-server'
+export { ControlClient, ControlError } from './control/control-client'
+export type { ControlClientOptions } from './control/control-client'
+export type { ProblemDetails } from './control/problem'
+export type {
+  BodyText,
+  ControlEvent,
+  HandlerInfo,
+  HealthInfo,
+  RequestDetails,
+  RequestRecord,
+  ScenarioInfo,
+  UseSpec,
+} from './control/resources'

@@ -1,0 +1,92 @@
+// The JSON documents of the control API's routes, shared by the server that writes them and
+// the clients that read them (docs/control-protocol.md lists the routes).
+
+/** `GET /__mocklib/health`: the only route answered without a token (liveness). */
+export interface HealthInfo {
+  name: 'mocklib'
+  version: string
+  protocol: number
+  pid: number
+}
+
+/** One entry of `GET /__mocklib/handlers`, in list order (the first that answers wins). */
+export interface HandlerInfo {
+  /** Stable for the handler's life in the list; the key of `PATCH /__mocklib/handlers/:id`. */
+  id: string
+  /** 'http', 'graphql', 'ws', ... */
+  kind: string
+  /** What the handler matches, as its diagnostics print it: 'GET /user', 'query GetUser'. */
+  header: string
+  enabled: boolean
+  /** The scenario that brought it in; absent for the module's default handlers and runtime ones. */
+  scenario?: string
+  /** Added at run time (`use`), dropped by `reset`. */
+  runtime: boolean
+  /** Requests this handler answered. */
+  calls: number
+}
+
+/** `GET/PUT /__mocklib/scenario`. `name: null` is the module's default handlers alone. */
+export interface ScenarioInfo {
+  name: string | null
+  /** The scenarios the module exports (GET only). */
+  available?: string[]
+}
+
+/**
+ * `POST /__mocklib/use`: a response described in JSON, put in front of the list. Either
+ * `path` (with `method`, default any) or `operationName` (a GraphQL operation, any type) says
+ * what it answers.
+ */
+export interface UseSpec {
+  method?: string
+  path?: string
+  operationName?: string
+  status?: number
+  headers?: Record<string, string>
+  /** A string is sent as it is; anything else as JSON. A GraphQL `body` is the whole result ({ data }). */
+  body?: unknown
+  /** Answer one request, then step aside. */
+  once?: boolean
+  scope?: string
+}
+
+/** One entry of `GET /__mocklib/requests` (newest last). */
+export interface RequestRecord {
+  id: string
+  method: string
+  url: string
+  operationName?: string
+  /** The header of the handler that answered (absent when none did). */
+  handler?: string
+  /** Why no handler answered: 'unhandled', 'passthrough', 'proxied', 'network-error', 'exception'. */
+  reason?: string
+  /** The response status; 0 for a network error or a request still in flight. */
+  status: number
+  durationMs: number
+  startedAt: string
+  scope?: string
+}
+
+/** `GET /__mocklib/requests/:id`: a record with its messages (bodies as text, base64 when binary). */
+export interface RequestDetails extends RequestRecord {
+  requestHeaders: Array<[string, string]>
+  requestBody?: BodyText
+  responseHeaders: Array<[string, string]>
+  responseBody?: BodyText
+  /** WebSocket or SSE frames, in order, for a connection or stream. */
+  frames?: Array<{ direction: 'in' | 'out'; data: string; at: string }>
+}
+
+export interface BodyText {
+  text: string
+  encoding?: 'base64'
+  /** The body was longer than the history keeps; `text` is its beginning. */
+  truncated?: boolean
+}
+
+/** One event of `GET /__mocklib/events` (the SSE `event:` field is `type`, `data:` the rest as JSON). */
+export interface ControlEvent {
+  type: 'request' | 'response' | 'frame' | 'handlers' | 'scenario'
+  data: unknown
+}
