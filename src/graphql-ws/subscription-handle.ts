@@ -95,10 +95,15 @@ export class LiveSubscription implements GraphQLSubscriptionHandle<object | null
     this.stop()
   }
 
-  /** Publishes what `source` yields; the subscription ending (the client left) closes the source at once. */
-  from(source: AsyncIterable<object | null> | Iterable<object | null>): void {
-    iterateUntil(source, this.#stopped.signal, (value) => this.#active && this.#sink.next(this.subscriptionId, asResult(value))).then(
-      (end) => end === 'done' && this.complete(),
+  /**
+   * Publishes what `source` yields; the subscription ending (the client left) closes the source at once.
+   * Settles once the source is over (completed, errored or closed), never rejecting: a resolver may await it.
+   */
+  from(source: AsyncIterable<object | null> | Iterable<object | null>): Promise<void> {
+    return iterateUntil(source, this.#stopped.signal, (value) => this.#active && this.#sink.next(this.subscriptionId, asResult(value))).then(
+      (end) => {
+        if (end === 'done') this.complete()
+      },
       (error: unknown) => this.error([{ message: error instanceof Error ? error.message : String(error) }]),
     )
   }

@@ -26,9 +26,10 @@ export interface GraphQLSubscriptionHandle<Data extends object | null = GraphQLQ
    * Publishes every value of `source` (an async or a plain iterable), then completes; a throw from `source` ends it with an
    * error. A value is the result's `data`, as in MSW 3.0 (a pub/sub's payloads), unless it is a whole result: an object
    * whose keys are among `data`, `errors` and `extensions`, with `data` or `errors`. When the subscription ends first (the client unsubscribed), the source's `return()` is called at once, even
-   * while it waits for its next result, so a pub/sub iterator lets go of its listener.
+   * while it waits for its next result, so a pub/sub iterator lets go of its listener. The promise resolves once the
+   * source is over (completed, errored or closed; it never rejects), so a resolver may `await` it, as in MSW 3.
    */
-  from(source: AsyncIterable<Data> | Iterable<Data> | AsyncIterable<GraphQLResponseBody<Data>> | Iterable<GraphQLResponseBody<Data>>): void
+  from(source: AsyncIterable<Data> | Iterable<Data> | AsyncIterable<GraphQLResponseBody<Data>> | Iterable<GraphQLResponseBody<Data>>): Promise<void>
   /**
    * Serves this subscription from the real server instead: mocklib opens the real connection
    * (once per socket, with the client's `connection_init` payload), subscribes there with the

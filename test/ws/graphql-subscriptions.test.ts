@@ -195,6 +195,38 @@ describe('MSW 3.0 subscription semantics', () => {
     expect(await params.promise).toEqual({ service: 'billing' })
   })
 
+  it('from() resolves when its source ends, so a resolver may await it and then complete (as MSW 3.0.5)', async () => {
+    const settled: string[] = []
+    const bothSettled = deferred()
+    const settle = (line: string) => settled.push(line) === 2 && bothSettled.resolve()
+    server.use(
+      api.subscription('OnAwaited', async ({ subscription }) => {
+        await subscription.from(
+          (async function* () {
+            yield { n: 1 }
+            yield { n: 2 }
+          })(),
+        )
+        settle(`after the source, active: ${subscription.active}`)
+        subscription.complete()
+      }),
+      api.subscription('OnFailing', async ({ subscription }) => {
+        await subscription.from(
+          (async function* () {
+            yield { n: 1 }
+            throw new Error('source broke')
+          })(),
+        )
+        settle(`after the failing source, active: ${subscription.active}`)
+      }),
+    )
+    const target = client()
+    expect(await collect(target, 'subscription OnAwaited { n }')).toEqual([{ data: { n: 1 } }, { data: { n: 2 } }])
+    expect(await failure(collect(target, 'subscription OnFailing { n }'))).toEqual([{ message: 'source broke' }])
+    await bothSettled.promise
+    expect(settled).toEqual(['after the source, active: false', 'after the failing source, active: false'])
+  })
+
   it("from() publishes a pub/sub's payloads as the results' data, and whole results as they are", async () => {
     server.use(
       api.subscription('OnPayloads', ({ subscription }) =>
