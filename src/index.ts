@@ -68,7 +68,7 @@ export { incrementalResponse } from './graphql/incremental-response'
 export type { IncrementalInitial, IncrementalPart, IncrementalResponseOptions } from './graphql/incremental-response'
 export type { IncrementalError, IncrementalFormat, ResultPath } from './graphql/incremental-format'
 export { GraphQLHandler } from './graphql/graphql-handler'
-export type { GraphQLHandlerInfo } from './graphql/graphql-handler'
+export type { GraphQLHandlerInfo, GraphQLRequestParsedResult } from './graphql/graphql-handler'
 export type { HandlerOperationType } from './graphql/compile-predicate'
 export type {
   DocumentTypeDecoration,
@@ -129,6 +129,7 @@ export type {
   IndexFamily,
   IndexHint,
   MaybePromise,
+  RequestHandlerArgs,
   RequestHandlerOptions,
   RequestKeys,
   ResolverCleanup,

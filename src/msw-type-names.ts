@@ -2,7 +2,6 @@
 // imports written for MSW keep compiling after `msw` → `mocklib`.
 import type { HttpResolverInfo, PathParams, StrictRequest } from './rest/http-handler'
 import type { GraphQLExtensions, GraphQLOperationType, GraphQLVariables } from './graphql/types'
-import type { Match } from './rest/match-request-url'
 import type { ServerSentEventMap } from './sse/sse-client'
 import type { ServerSentEventResolverInfo } from './sse/sse-handler'
 import type { DefaultBodyType, HttpResponse } from './runtime/http-response'
@@ -65,7 +64,7 @@ export type ParsedGraphQLRequest<Variables extends GraphQLVariables = GraphQLVar
   | undefined
 
 /** What an HTTP handler reads from a request it matches: the URL match and the cookies. */
-export type HttpRequestParsedResult = { match: Match; cookies: Record<string, string> }
+export type { HttpRequestParsedResult } from './rest/http-handler'
 
 /** The keys a server-sent events resolver receives beside the request. */
 export type ServerSentEventResolverExtras<

@@ -1,7 +1,8 @@
 import { requestCookies } from '../rest/cookies'
 import type { NeverTo } from '../runtime/never-to'
 import { HttpResponse } from '../runtime/http-response'
-import type { RequestContext } from '../runtime/request-context'
+import type { MemberArgs } from '../runtime/handler-members'
+import { RequestContext } from '../runtime/request-context'
 import type { RequestExpander } from '../runtime/request-expander'
 import {
   RequestHandler,
@@ -11,6 +12,7 @@ import {
   type MaybePromise,
   type RequestHandlerOptions,
 } from '../runtime/request-handler'
+import type { Match } from '../rest/match-request-url'
 import type { GraphQLHandlerShape } from './as-graphql-handler'
 import { graphqlBatchExpander } from './batch'
 import { compilePredicate, type CompiledPredicate, type HandlerOperationType } from './compile-predicate'
@@ -25,6 +27,8 @@ import { mayBeGraphQLRequest } from './request-params'
 import { persistedQueryNotFoundBody, sha256Hex } from './persisted-queries'
 import type {
   GraphQLCustomPredicate,
+  GraphQLExtensions,
+  GraphQLOperationType,
   GraphQLPredicate,
   GraphQLQuery,
   GraphQLResolverInfo,
@@ -52,6 +56,20 @@ export const operationNameFamily: IndexFamily = {
 
 const kQueryHash = Symbol('graphql.queryHash')
 
+/**
+ * What `GraphQLHandler.parse()` gives `predicate()` and `extendResolverArgs()` (MSW's shape): the
+ * endpoint match and cookies, and the operation when the request carries one.
+ */
+export interface GraphQLRequestParsedResult {
+  match: Match
+  cookies: Record<string, string>
+  query?: string
+  operationType?: GraphQLOperationType
+  operationName?: string
+  variables?: GraphQLVariables
+  extensions?: GraphQLExtensions
+}
+
 /** A GraphQL handler's info: MSW's `operationType` and `operationName` beside the header. */
 export interface GraphQLHandlerInfo extends HandlerInfo {
   /** 'query', 'mutation', or 'all' for graphql.operation(). */
@@ -69,7 +87,7 @@ export class GraphQLHandler<Query extends object | null = GraphQLQuery, Variable
   extends RequestHandler<GraphQLResolverInfo<Variables>, GraphQLResponseBody<NeverTo<Query, GraphQLQuery>>>
   implements GraphQLHandlerShape
 {
-  readonly kind = 'graphql'
+  override readonly kind = 'graphql'
   declare readonly info: GraphQLHandlerInfo
   /** @internal Splits batches (the pipeline's business, not users'). */
   override readonly expander: RequestExpander = graphqlBatchExpander
@@ -115,12 +133,35 @@ export class GraphQLHandler<Query extends object | null = GraphQLQuery, Variable
     return this.endpoint === undefined || this.endpoint.matches(ctx)
   }
 
-  match(ctx: RequestContext): MaybePromise<GraphQLResolverInfo<Variables> | Response | null> {
+  override match(ctx: RequestContext): MaybePromise<GraphQLResolverInfo<Variables> | Response | null> {
     // Scoped handlers do not read the bodies of requests to other URLs.
     if (!this.endpointMatches(ctx)) return null
     // An operation posted to a graphql-sse stream: subscription handlers run it (and ask this one).
     if (graphqlSseTokenOf(ctx).header !== null) return null
     return readGraphQLRequest(ctx).then((parsed) => this.#matchParsed(ctx, parsed))
+  }
+
+  /** MSW's parse(): the endpoint match, the cookies, and the operation the request carries. */
+  override async parse(args: MemberArgs): Promise<GraphQLRequestParsedResult> {
+    const ctx = RequestContext.of(args.request, args.resolutionContext)
+    const result: GraphQLRequestParsedResult = { match: { matches: this.endpointMatches(ctx), params: {} }, cookies: { ...requestCookies(ctx) } }
+    if (!result.match.matches) return result
+    const parsed = await readGraphQLRequest(ctx)
+    if (parsed.kind !== 'operation' || parsed.operation.operationType === undefined) return result
+    const { query, operationType, operationName, variables, extensions } = parsed.operation
+    return { ...result, query, operationType, operationName, variables, extensions }
+  }
+
+  /** MSW's predicate(): whether this handler takes the operation (endpoint, type, name or predicate). */
+  override predicate(args: MemberArgs & { parsedResult: GraphQLRequestParsedResult }): MaybePromise<boolean> {
+    const matched = GraphQLHandler.prototype.match.call(this, RequestContext.of(args.request, args.resolutionContext))
+    return matched instanceof Promise ? matched.then((found) => found !== null) : matched !== null
+  }
+
+  /** MSW's extendResolverArgs(): the operation's parts and the cookies. */
+  override extendResolverArgs(args: { request: Request; parsedResult: GraphQLRequestParsedResult }): Omit<GraphQLResolverInfo<Variables>, 'request' | 'requestId'> {
+    const { query = '', operationType = 'query', operationName = '', variables = {}, extensions = {}, cookies } = args.parsedResult
+    return { query, operationType, operationName, variables: variables as Variables, extensions, cookies }
   }
 
   async #matchParsed(ctx: RequestContext, parsed: ParsedGraphQLRequest): Promise<GraphQLResolverInfo<Variables> | Response | null> {

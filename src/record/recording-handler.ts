@@ -30,7 +30,7 @@ export interface RecordingBackend {
  * the GraphQL handlers' expander, so each operation of a batch is recorded and replayed alone.
  */
 export class RecordingHandler extends RequestHandler<RecordingResolverInfo> {
-  readonly kind = 'record'
+  override readonly kind = 'record'
   /** @internal */
   override readonly expander: RequestExpander = graphqlBatchExpander
   readonly #backend: RecordingBackend
@@ -40,7 +40,7 @@ export class RecordingHandler extends RequestHandler<RecordingResolverInfo> {
     this.#backend = backend
   }
 
-  match(ctx: RequestContext): MaybePromise<RecordingResolverInfo | null> {
+  override match(ctx: RequestContext): MaybePromise<RecordingResolverInfo | null> {
     return this.#backend.decide(ctx)
   }
 }

@@ -1,8 +1,9 @@
 import { MocklibTypeError } from '../runtime/errors'
+import type { MemberArgs } from '../runtime/handler-members'
+import { RequestContext } from '../runtime/request-context'
 import type { DefaultBodyType } from '../runtime/http-response'
 import type { NeverTo } from '../runtime/never-to'
 import { describeValue, format, messages } from '../runtime/messages'
-import type { RequestContext } from '../runtime/request-context'
 import {
   RequestHandler,
   type HandlerInfo,
@@ -15,6 +16,7 @@ import {
   type StrictRequest,
 } from '../runtime/request-handler'
 import { requestCookies } from './cookies'
+import type { Match } from './match-request-url'
 import { regexpParamNames, regexpParams } from './regexp-params'
 import {
   compilePattern,
@@ -85,6 +87,9 @@ const prefixFamily: IndexFamily = {
 /** A relative path with no base can match nothing: it is indexed under a key no URL has. */
 const UNRESOLVABLE = '\u0000unresolvable'
 
+/** What `HttpHandler.parse()` gives `predicate()` and `extendResolverArgs()` (MSW's shape). */
+export type HttpRequestParsedResult = { match: Match; cookies: Record<string, string> }
+
 /** An HTTP handler's info: MSW's `method` and `path` beside the header. */
 export interface HttpHandlerInfo extends HandlerInfo {
   /** Upper-case method, or 'ALL' for http.all(). */
@@ -99,11 +104,10 @@ export class HttpHandler<
   RequestBody extends DefaultBodyType = DefaultBodyType,
   ResponseBody extends DefaultBodyType = DefaultBodyType,
 > extends RequestHandler<HttpResolverInfo<Params, RequestBody>, NeverTo<ResponseBody, DefaultBodyType>> {
-  readonly kind = 'http'
+  override readonly kind = 'http'
   declare readonly info: HttpHandlerInfo
   /** Upper-case method, 'ALL' for any method, or a method RegExp as written (`/^(GET|POST)$/`). */
   readonly method: string
-  readonly predicate: HttpPredicate<Params>
   /** Set when the method was given as a RegExp (as MSW allows): request methods are tested against it. */
   readonly #methods: RegExp | undefined
   readonly #pattern: CompiledPattern | undefined
@@ -152,7 +156,6 @@ export class HttpHandler<
     Object.assign(this.info, { method: upper, path: predicate })
     this.method = upper
     this.#methods = methods
-    this.predicate = predicate
     this.#pattern = pattern
     this.#regexp = regexp
     if (regexp !== undefined) this.#regexpNames = regexpParamNames(regexp.source)
@@ -172,30 +175,47 @@ export class HttpHandler<
     return this.method === 'ALL' || this.method === method || this.method === method.toUpperCase()
   }
 
-  match(ctx: RequestContext): MaybePromise<HttpResolverInfo<Params, RequestBody> | null> {
+  override match(ctx: RequestContext): MaybePromise<HttpResolverInfo<Params, RequestBody> | null> {
     if (!this.#takesMethod(ctx.request.method)) return null
+    const params = this.#urlParams(ctx)
+    if (params instanceof Promise) return params.then((found) => (found === undefined ? null : this.#args(ctx, found)))
+    return params === undefined ? null : this.#args(ctx, params)
+  }
+
+  /** MSW's parse(): whether the URL matches (a custom predicate runs here) and the cookies. */
+  override async parse(args: MemberArgs): Promise<HttpRequestParsedResult> {
+    const ctx = RequestContext.of(args.request, args.resolutionContext)
+    const params = await this.#urlParams(ctx)
+    return { match: { matches: params !== undefined, params: params ?? {} }, cookies: { ...requestCookies(ctx) } }
+  }
+
+  /** MSW's predicate(): the method, and the URL as parse() found it. */
+  override predicate(args: MemberArgs & { parsedResult: HttpRequestParsedResult }): MaybePromise<boolean> {
+    return this.#takesMethod(args.request.method) && args.parsedResult.match.matches
+  }
+
+  /** MSW's extendResolverArgs(): `params` and `cookies`. */
+  override extendResolverArgs(args: { request: Request; parsedResult: HttpRequestParsedResult }): Omit<HttpResolverInfo<Params>, 'request' | 'requestId'> {
+    return { params: (args.parsedResult.match.params ?? {}) as Params, cookies: args.parsedResult.cookies }
+  }
+
+  /** The path params when the URL matches (a custom predicate: its params), else undefined. */
+  #urlParams(ctx: RequestContext): MaybePromise<Params | undefined> {
     if (this.#pattern !== undefined) {
       const resolved = this.#pattern.resolve(ctx.baseUrl)
-      if (resolved === undefined) return null
-      const result = execPattern(resolved, ctx.cleanUrl)
-      return result === undefined ? null : this.#args(ctx, result.params as Params)
+      return resolved === undefined ? undefined : (execPattern(resolved, ctx.cleanUrl)?.params as Params | undefined)
     }
-    if (this.#regexp !== undefined) {
-      const params = regexpParams(this.#regexp, this.#regexpNames, ctx.cleanUrl)
-      return params === undefined ? null : this.#args(ctx, params as Params)
-    }
+    if (this.#regexp !== undefined) return regexpParams(this.#regexp, this.#regexpNames, ctx.cleanUrl) as Params | undefined
     return this.#matchCustom(ctx)
   }
 
-  async #matchCustom(ctx: RequestContext): Promise<HttpResolverInfo<Params, RequestBody> | null> {
-    const predicate = this.predicate as HttpCustomPredicate<Params>
+  async #matchCustom(ctx: RequestContext): Promise<Params | undefined> {
+    const predicate = this.info.path as HttpCustomPredicate<Params>
     // A copy: a predicate may read the body, which the resolver and a passthrough still need.
     const result = await predicate({ request: ctx.requestForResolver(), cookies: requestCookies(ctx) })
-    if (result === true) return this.#args(ctx, {} as Params)
-    if (typeof result === 'object' && result !== null && result.matches) {
-      return this.#args(ctx, (result.params ?? {}) as Params)
-    }
-    return null
+    if (result === true) return {} as Params
+    if (typeof result === 'object' && result !== null && result.matches) return (result.params ?? {}) as Params
+    return undefined
   }
 
   #args(ctx: RequestContext, params: Params): HttpResolverInfo<Params, RequestBody> {

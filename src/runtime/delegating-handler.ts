@@ -17,7 +17,7 @@ import {
  * bodies wrap the resolver, its endpoint handler answers more requests in `match`.
  */
 export abstract class DelegatingHandler extends RequestHandler {
-  readonly kind: string
+  override readonly kind: string
   override readonly info: HandlerInfo
   override readonly expander: RequestExpander | undefined
 
@@ -31,7 +31,7 @@ export abstract class DelegatingHandler extends RequestHandler {
     this.expander = inner.expander
   }
 
-  match(ctx: RequestContext): MaybePromise<ResolverInfoBase | Response | null> {
+  override match(ctx: RequestContext): MaybePromise<ResolverInfoBase | Response | null> {
     return this.inner.match(ctx)
   }
 

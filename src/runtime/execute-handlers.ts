@@ -5,6 +5,7 @@ import { isIterator } from './is-iterator'
 import { cloneResponse } from './clone-response'
 import { isPassthroughResponse } from './passthrough'
 import { markHandlerUsed, type HandlerStateStore, type HandlerRunState } from './handler-state'
+import { hasOwnRun } from './handler-members'
 import { messages } from './messages'
 import { offerWhenRemoved } from './outlives-request'
 import { ResponseBase } from './platform-response'
@@ -28,6 +29,8 @@ export type HandlerOutcome<Handler extends HandlerShape = HandlerShape> =
 export interface ExecuteOptions<Handler extends HandlerShape = HandlerShape> {
   /** Called once, when the first handler matches. */
   onMatch?: (handler: Handler) => void
+  /** The loop behind `handler.run()`: a handler's own `run()` is not called again. */
+  direct?: boolean
 }
 
 /**
@@ -47,6 +50,18 @@ export async function executeHandlers<Handler extends HandlerShape>(
     const handler = candidates[index]
     const once = handler.options.once === true
     if (once && store.peek(handler)?.used) continue
+
+    if (options.direct !== true && hasOwnRun(handler)) {
+      // A subclass's own run() is called as MSW's loop calls it; its super.run() comes back here.
+      const outcome = await runOverride(handler, ctx, store)
+      if (outcome === undefined) continue
+      if (matched === undefined) {
+        matched = handler
+        options.onMatch?.(handler)
+      }
+      if (outcome.type === 'fallthrough') continue
+      return outcome
+    }
 
     let args
     try {
@@ -81,6 +96,39 @@ export async function executeHandlers<Handler extends HandlerShape>(
   }
 
   return matched === undefined ? { type: 'unhandled' } : { type: 'fallthrough', handler: matched }
+}
+
+/** The resolution a handler's own `run()` was called from, by request: its `super.run()` joins it. */
+const runsInLoop = new WeakMap<Request, { ctx: RequestContext; store: HandlerStateStore }>()
+
+/** @internal The context and scope state of the loop that called a handler's own `run()` with this request. */
+export function loopOfRun(request: Request): { ctx: RequestContext; store: HandlerStateStore } | undefined {
+  return runsInLoop.get(request)
+}
+
+type RunResult = { response?: Response } | null | undefined
+type OwnRun = (args: { request: Request; requestId: string; resolutionContext: { baseUrl?: string } }) => Promise<RunResult>
+
+/** Calls a subclass's `run()`: `undefined` when it does not take the request, else what its result makes of it. */
+async function runOverride<Handler extends HandlerShape>(handler: Handler, ctx: RequestContext, store: HandlerStateStore): Promise<HandlerOutcome<Handler> | undefined> {
+  runsInLoop.set(ctx.request, { ctx, store })
+  let result: RunResult
+  try {
+    const run = (handler as unknown as { run: OwnRun }).run
+    result = await run.call(handler, { request: ctx.request, requestId: ctx.requestId, resolutionContext: { baseUrl: ctx.baseUrl } })
+  } catch (error) {
+    return { type: 'exception', error, handler }
+  } finally {
+    runsInLoop.delete(ctx.request)
+  }
+  if (result === null || result === undefined) return undefined
+  const response = result.response === undefined ? undefined : adoptForeignResponse(result.response)
+  if (response === undefined) return { type: 'fallthrough', handler }
+  if (!(response instanceof Response) && !(response instanceof ResponseBase)) {
+    return { type: 'exception', error: new MocklibTypeError('MOCKLIB_INVALID_RESPONSE', messages.notAResponse(handler.info.header, response)), handler }
+  }
+  if (isPassthroughResponse(response)) return { type: 'passthrough', handler }
+  return { type: 'mocked', response, handler }
 }
 
 /**

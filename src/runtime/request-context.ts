@@ -1,6 +1,9 @@
 import { getDocumentBaseUrl } from './environment'
 import { copyRequest, hasBody } from './request-body'
 
+/** Contexts by a request handed to MSW-style handler members (see handler-members.ts). */
+const registered = new WeakMap<Request, RequestContext>()
+
 /**
  * Everything handlers learn about one request, computed at most once however many
  * handlers look at it: the parsed URL, the clean URL, cookies, a parsed GraphQL body.
@@ -50,6 +53,20 @@ export class RequestContext {
   }
 
   #clientSignal: AbortSignal | (() => AbortSignal)
+
+  /** @internal Lets a member that is given `request` find this context (`RequestContext.of`). */
+  static register(request: Request, ctx: RequestContext): void {
+    registered.set(request, ctx)
+  }
+
+  /**
+   * @internal The context of a request a handler member was given: the one resolution made, so
+   * what it read once (a GraphQL body) is not read again, or a new one when a member is
+   * called on its own.
+   */
+  static of(request: Request, resolutionContext?: { baseUrl?: string }): RequestContext {
+    return registered.get(request) ?? new RequestContext(request, 'direct', resolutionContext?.baseUrl ?? getDocumentBaseUrl())
+  }
 
   get clientSignal(): AbortSignal {
     if (typeof this.#clientSignal === 'function') this.#clientSignal = this.#clientSignal()

@@ -5,6 +5,7 @@ import type { MaybePromise } from './maybe-promise'
 import type { HandlerInfo, HandlerShape, RequestHandlerOptions, ResolverCleanup } from './handler-shape'
 import type { RequestExpander } from './request-expander'
 import { isHandlerUsed } from './handler-state'
+import { adoptOverrides, matchByMembers, type MemberArgs } from './handler-members'
 import { runHandler, testHandler, type HandlerRunArgs, type HandlerRunResult } from './run-handler'
 
 export type { MaybePromise }
@@ -113,6 +114,16 @@ export type StoredResolver<ResolverArgs extends object, ResponseBody extends Def
   resolve(info: ResolverArgs): AsyncResponseResolverReturnType<ResponseBody>
 }['resolve']
 
+/** MSW's constructor argument for a handler class: `super({ info, resolver, options })`. */
+export interface RequestHandlerArgs<
+  ResolverArgs extends ResolverInfoBase = ResolverInfoBase,
+  ResponseBody extends DefaultBodyType = DefaultBodyType,
+> {
+  info: { header: string } & Record<string, unknown>
+  resolver: ResponseResolver<ResolverArgs, DefaultBodyType, ResponseBody>
+  options?: RequestHandlerOptions
+}
+
 let handlerCounter = 0
 
 /**
@@ -124,8 +135,8 @@ export abstract class RequestHandler<
   ResolverArgs extends ResolverInfoBase = ResolverInfoBase,
   ResponseBody extends DefaultBodyType = DefaultBodyType,
 > implements HandlerShape {
-  /** Distinguishes handler kinds at runtime ('http', 'graphql', or a custom kind). */
-  abstract readonly kind: string
+  /** Distinguishes handler kinds at runtime ('http', 'graphql', or a custom kind; MSW's 'request' by default). */
+  declare readonly kind: string
   readonly info: HandlerInfo
   readonly options: RequestHandlerOptions
   readonly resolver: StoredResolver<ResolverArgs, ResponseBody>
@@ -139,16 +150,32 @@ export abstract class RequestHandler<
    */
   readonly expander?: RequestExpander
 
-  constructor(header: string, resolver: ResponseResolver<ResolverArgs, DefaultBodyType, ResponseBody>, options: RequestHandlerOptions = {}) {
+  /**
+   * `(header, resolver, options?)`, or MSW's `({ info, resolver, options })`, where `info` has
+   * the `header` and whatever else the handler shows (its keys are kept on `info`).
+   */
+  constructor(header: string, resolver: ResponseResolver<ResolverArgs, DefaultBodyType, ResponseBody>, options?: RequestHandlerOptions)
+  constructor(args: RequestHandlerArgs<ResolverArgs, ResponseBody>)
+  constructor(
+    headerOrArgs: string | RequestHandlerArgs<ResolverArgs, ResponseBody>,
+    resolverArg?: ResponseResolver<ResolverArgs, DefaultBodyType, ResponseBody>,
+    optionsArg?: RequestHandlerOptions,
+  ) {
+    const args = typeof headerOrArgs === 'object' && headerOrArgs !== null ? headerOrArgs : undefined
+    const header = args === undefined ? String(headerOrArgs) : String(args.info?.header)
+    const resolver = args === undefined ? resolverArg : args.resolver
     if (typeof resolver !== 'function') {
+      const where = args === undefined ? 'as its second argument' : 'as `resolver` in its constructor argument'
       throw new MocklibTypeError('MOCKLIB_INVALID_ARGUMENT',
-        `[mocklib] The handler "${header}" needs a resolver function as its second argument, got ${resolver === null ? 'null' : typeof resolver}.`,
+        `[mocklib] The handler "${header}" needs a resolver function ${where}, got ${resolver === null ? 'null' : typeof resolver}.`,
       )
     }
     this.info = handlerInfo(header, new Error())
-    this.options = options ?? {}
+    if (args?.info !== undefined) copyInfo(args.info, this.info)
+    this.options = (args === undefined ? optionsArg : args.options) ?? {}
     this.resolver = resolver
     this.id = ++handlerCounter
+    adoptOverrides(new.target.prototype, RequestHandler.prototype.run)
   }
 
   /**
@@ -156,8 +183,37 @@ export abstract class RequestHandler<
    * `null` means "not mine". A `Response` answers the request at once without running the
    * resolver (and without using `once` or generator state): a protocol-level refusal such as
    * GraphQL's 405 for a mutation sent with GET. It must not consume the request body.
+   * mocklib's handler kinds compile it; the default calls MSW's members: `parse()`,
+   * `predicate()`, then `extendResolverArgs()` (a subclass of a kind that overrides one of
+   * them is matched this way too).
    */
-  abstract match(ctx: RequestContext): MaybePromise<ResolverArgs | Response | null>
+  match(ctx: RequestContext): MaybePromise<ResolverArgs | Response | null> {
+    return matchByMembers.call(this, ctx) as Promise<ResolverArgs | null>
+  }
+
+  /**
+   * MSW's first step: what the request says, for `predicate()` and `extendResolverArgs()`. The
+   * default: `{}`. (A WebSocket handler's is given the connection's URL instead, as in MSW.)
+   */
+  parse(_args: MemberArgs | { url: URL; resolutionContext?: { baseUrl?: string } }): MaybePromise<unknown> {
+    return {}
+  }
+
+  /** MSW's second step: whether this handler takes the request. The default takes none. */
+  predicate(_args: MemberArgs & { parsedResult: never }): MaybePromise<boolean> {
+    return false
+  }
+
+  /** MSW's third step: the keys the resolver gets beside `request`, `requestId` and `finalize`. The default: none. */
+  extendResolverArgs(_args: { request: Request; parsedResult: never }): object {
+    return {}
+  }
+
+  /**
+   * Prints a request this handler answered, in a page (MSW calls it there, never in Node). The
+   * default prints nothing: the page's own log line is mocklib's.
+   */
+  log(_args: { request: Request; response: Response; parsedResult: unknown }): void {}
 
   /**
    * Whether this handler's resolver has run (a generator: to its end) in any server, boundary
@@ -211,10 +267,18 @@ export abstract class RequestHandler<
  */
 const kRequestHandler = Symbol.for('mocklib.RequestHandler')
 Object.defineProperty(RequestHandler.prototype, kRequestHandler, { value: true })
+Object.defineProperty(RequestHandler.prototype, 'kind', { value: 'request', writable: true, configurable: true })
 
 /** True for handlers of any kind, from either build of mocklib. */
 export function isRequestHandler(value: unknown): value is RequestHandler {
   return typeof value === 'object' && value !== null && (value as { [kRequestHandler]?: unknown })[kRequestHandler] === true
+}
+
+/** Puts the keys of MSW-style `info` beside the header (a subclass's own `path`, `method`...). */
+function copyInfo(source: object, target: HandlerInfo): void {
+  for (const [key, value] of Object.entries(source)) {
+    if (key !== 'header' && key !== 'callFrame') Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true })
+  }
 }
 
 /**

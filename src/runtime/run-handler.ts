@@ -1,5 +1,5 @@
 import { MocklibTypeError } from './errors'
-import { executeHandlers } from './execute-handlers'
+import { executeHandlers, loopOfRun } from './execute-handlers'
 import { directStore } from './handler-state'
 import { passthrough } from './passthrough'
 import { RequestContext } from './request-context'
@@ -43,8 +43,10 @@ export async function testHandler(handler: HandlerShape, args: HandlerRunArgs): 
  * take the request; a resolver's exception rejects.
  */
 export async function runHandler<Handler extends HandlerShape>(handler: Handler, args: HandlerRunArgs): Promise<HandlerRunResult<Handler> | null> {
-  const ctx = contextFor(args, 'run')
-  const outcome = await executeHandlers([handler], ctx, directStore)
+  // Called by a subclass's own run() that a server's loop called: that request's context and scope.
+  const loop = loopOfRun(args?.request)
+  const ctx = loop?.ctx ?? contextFor(args, 'run')
+  const outcome = await executeHandlers([handler], ctx, loop?.store ?? directStore, { direct: true })
   const result = { handler, request: ctx.request, requestId: ctx.requestId }
   switch (outcome.type) {
     case 'unhandled':

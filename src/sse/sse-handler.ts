@@ -96,7 +96,7 @@ export class ServerSentEventHandler<
   override diagnose(ctx: RequestContext): string | undefined {
     if (this.#accepts(ctx)) return super.diagnose(ctx)
     // Would it match if it asked for an event stream? (Custom predicates are not run twice.)
-    if (typeof this.predicate === 'function') return undefined
+    if (typeof this.info.path === 'function') return undefined
     const probe = new Request(ctx.request.url, { method: ctx.request.method, headers: { accept: 'text/event-stream' } })
     if (super.match(new RequestContext(probe, ctx.requestId, ctx.baseUrl)) === null) return undefined
     return (

@@ -54,7 +54,7 @@ const websocketHint: IndexHint = { family: websocketFamily, key: 'websocket' }
  * graphql-transport-ws claims only connections that ask for its protocol).
  */
 export class WebSocketHandler<Params extends PathParams = PathParams> extends RequestHandler<WebSocketResolverInfo<Params>> {
-  readonly kind: 'websocket' = 'websocket'
+  override readonly kind: 'websocket' = 'websocket'
   /**
    * @internal True for handlers that also answer HTTP requests (GraphQL subscriptions over SSE
    * and multipart), which work without a global WebSocket.
@@ -96,7 +96,7 @@ export class WebSocketHandler<Params extends PathParams = PathParams> extends Re
    * Never matches an HTTP request. (Subclasses that also serve HTTP override it: GraphQL
    * subscriptions over SSE and multipart.)
    */
-  match(_ctx: RequestContext): MaybePromise<WebSocketResolverInfo<Params> | Response | null> {
+  override match(_ctx: RequestContext): MaybePromise<WebSocketResolverInfo<Params> | Response | null> {
     return null
   }
 
@@ -122,10 +122,10 @@ export class WebSocketHandler<Params extends PathParams = PathParams> extends Re
    * MSW's form: whether this handler's URL matches `url` (resolved against
    * `resolutionContext.baseUrl`), and its path params.
    */
-  parse(args: { url: URL; resolutionContext?: { baseUrl?: string } }): { match: { matches: boolean; params: Params | PathParams } }
+  override parse(args: { url: URL; resolutionContext?: { baseUrl?: string } }): { match: { matches: boolean; params: Params | PathParams } }
   /** The path params when this handler takes a connection to `url` (with these subprotocols), otherwise undefined. */
-  parse(url: URL, protocols: string | string[] | undefined, baseUrl: string | undefined): Params | undefined
-  parse(
+  override parse(url: URL, protocols: string | string[] | undefined, baseUrl: string | undefined): Params | undefined
+  override parse(
     target: URL | { url: URL; resolutionContext?: { baseUrl?: string } },
     protocols?: string | string[],
     baseUrl?: string,

@@ -17,6 +17,8 @@ export interface Lib {
   name: 'msw' | 'mocklib'
   http: Core['http']
   HttpHandler: Core['HttpHandler']
+  GraphQLHandler: Core['GraphQLHandler']
+  RequestHandler: Core['RequestHandler']
   graphql: Core['graphql']
   HttpResponse: Core['HttpResponse']
   passthrough: Core['passthrough']
@@ -33,6 +35,8 @@ export const msw = {
   name: 'msw',
   http: mswCore.http,
   HttpHandler: mswCore.HttpHandler,
+  GraphQLHandler: mswCore.GraphQLHandler,
+  RequestHandler: mswCore.RequestHandler,
   graphql: mswCore.graphql,
   HttpResponse: mswCore.HttpResponse,
   passthrough: mswCore.passthrough,
@@ -48,6 +52,8 @@ export const mocklib: Lib = {
   name: 'mocklib',
   http: mocklibCore.http,
   HttpHandler: mocklibCore.HttpHandler,
+  GraphQLHandler: mocklibCore.GraphQLHandler,
+  RequestHandler: mocklibCore.RequestHandler,
   graphql: mocklibCore.graphql,
   HttpResponse: mocklibCore.HttpResponse,
   passthrough: mocklibCore.passthrough,

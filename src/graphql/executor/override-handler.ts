@@ -19,7 +19,7 @@ const pending = new BoundedCache<string, Array<{ owner: object; overrides: Schem
  * follows list order (the latest `use()` wins) with no extra call from the test.
  */
 export class SchemaOverrideHandler extends RequestHandler {
-  readonly kind = 'schema-override'
+  override readonly kind = 'schema-override'
 
   constructor(
     readonly owner: object,
@@ -28,7 +28,7 @@ export class SchemaOverrideHandler extends RequestHandler {
     super(`schema override ${describeOverrides(overrides)}`, () => undefined)
   }
 
-  match(ctx: RequestContext): null {
+  override match(ctx: RequestContext): null {
     let layers = pending.get(ctx.requestId)
     if (layers === undefined) {
       pending.set(ctx.requestId, (layers = []))

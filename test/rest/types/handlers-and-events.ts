@@ -71,13 +71,14 @@ const explicit = new HttpHandler(HttpMethods.PUT, 'https://api.test/posts/:id', 
 const explicitAsBase: RequestHandler = explicit
 void explicitAsBase
 
-// A custom handler: its own match, its own resolver argument and response body type.
+// A custom handler: its own match, its own resolver argument and response body type. (`kind` and
+// `match` have defaults, MSW's kind and its members' flow, so they are overrides.)
 interface TraceInfo extends ResolverInfoBase {
   traceId: string
 }
 class TraceHandler extends RequestHandler<TraceInfo, { traceId: string }> {
-  readonly kind = 'trace'
-  match(ctx: RequestContext): TraceInfo | null {
+  override readonly kind = 'trace'
+  override match(ctx: RequestContext): TraceInfo | null {
     const traceId = ctx.request.headers.get('x-trace-id')
     return traceId === null ? null : { request: ctx.request, requestId: ctx.requestId, traceId }
   }
