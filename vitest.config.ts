@@ -4,14 +4,15 @@ import { defineConfig } from 'vitest/config'
 
 const src = (path: string) => fileURLToPath(new URL(`./src/${path}`, import.meta.url))
 
-// The WebSocket suites (and the schema executor's subscriptions over graphql-ws) need a global WebSocket: Node 22+ has one, Node 20 only behind a flag.
+// The WebSocket suites and the GraphQL subscription suites need a global WebSocket: Node 22+ has one, Node 20 only
+// behind a flag.
 // They run as their own project so no other suite sees the flag.
-const websocketTests = ['test/ws/**/*.test.ts', 'test/executor/subscriptions*.test.ts']
+const websocketTests = ['test/ws/**/*.test.ts', 'test/subscriptions/**/*.test.ts']
 const websocketExecArgv = typeof globalThis.WebSocket === 'undefined' ? ['--experimental-websocket'] : []
 // The `ws` package's client is mocked with no global WebSocket at all: its suite runs without the flag.
 const flaglessWebSocketTests = ['test/ws/ws-package.test.ts']
 
-// The global fetch has two sources in Node (src/runtime/node/fetch-source.ts): the lean one, the
+// The global fetch has two sources in Node (src/sources/node/fetch-source.ts): the lean one, the
 // default everywhere else, and the fetch interceptor, which these suites run through once more.
 const interceptorFetchTests = [
   'test/parity/**/*.test.ts',
@@ -20,12 +21,12 @@ const interceptorFetchTests = [
   'test/runtime/finalize-on-abort.test.ts',
   'test/runtime/network-errors.test.ts',
   'test/runtime/lifecycle-events.test.ts',
-  'test/undici/restore-and-once.test.ts',
+  'test/sources/undici/restore-and-once.test.ts',
 ]
 
 // Node's own EventSource is global only behind a flag (Node 20, 22 and 24): its suite runs as
 // a project of its own too.
-const eventSourceTests = ['test/undici/eventsource.test.ts']
+const eventSourceTests = ['test/sources/undici/eventsource.test.ts']
 
 // Tests import 'mocklib' like users do. During development that name points at the
 // sources, so no build is needed; the packaging suites (test/packaging) test dist/.

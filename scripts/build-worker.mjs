@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-// Renders the Service Worker script from its source (src/runtime/browser/worker/) into
+// Renders the Service Worker script from its source (src/sources/browser/worker/) into
 // dist/mockServiceWorker.js, stamped with the package version and the source's checksum.
-// The page side knows the checksum from src/runtime/browser/worker/integrity.ts; this script
+// The page side knows the checksum from src/sources/browser/worker/integrity.ts; this script
 // refuses to build when the two disagree (run it with --update-integrity after editing the worker).
 import { createHash } from 'node:crypto'
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
@@ -9,7 +9,7 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
-const workerDir = join(root, 'src/runtime/browser/worker')
+const workerDir = join(root, 'src/sources/browser/worker')
 export const WORKER_FILE_NAME = 'mockServiceWorker.js'
 
 export function workerSource() {
@@ -50,7 +50,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
     console.log(`integrity.ts updated: ${checksum}`)
   } else if (recordedChecksum() !== checksum) {
     console.error(
-      'The Service Worker source changed but src/runtime/browser/worker/integrity.ts was not updated.\n' +
+      'The Service Worker source changed but src/sources/browser/worker/integrity.ts was not updated.\n' +
         'Run: node scripts/build-worker.mjs --update-integrity',
     )
     process.exit(1)

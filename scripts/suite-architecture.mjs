@@ -13,38 +13,72 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 const src = join(root, 'src')
 
 /**
- * Layers, by the folder under src/ a file sits in, and what each may import. The runtime core
- * (src/runtime, without node/ and browser/) knows no handler kind; handler kinds build on it
- * (graphql, ws and sse also on rest's path patterns and cookies); the sources (runtime/node,
- * runtime/browser) know no paths or operations: they call the runtime's request pipeline and
- * ws's connection pipeline; only the entry files (src/*.ts, src/core/*.ts) import across the top.
+ * Layers, by the folder under src/ a file sits in (src/sources/<name>/ for the sources), and what
+ * each may import. Three tiers, each importing only its own tier and the ones below:
+ * - pipeline: src/runtime knows no handler kind;
+ * - features: handler kinds built on it (graphql, ws and sse also on rest's path patterns and
+ *   cookies), subscriptions, record, codegen, websocket-wire (RFC 6455 for the sockets mocklib
+ *   answers itself) and control (the control protocol of the mock server and the remote);
+ * - sources: what catches requests in each environment; they know no paths or operations and
+ *   call the pipeline and ws's connection pipeline. The two Node sources (node/: interceptors,
+ *   undici/: the dispatcher) never import each other: what both need is in node-shared/, and
+ *   node-setup/ (Node's setupServer) starts them.
+ * Only the entry files (src/*.ts, src/core/*.ts) import across the top.
  */
+const TIERS = {
+  pipeline: ['runtime'],
+  features: ['rest', 'graphql', 'ws', 'sse', 'subscriptions', 'codegen', 'record', 'websocket-wire', 'control'],
+  sources: [
+    'sources/node-shared',
+    'sources/node',
+    'sources/undici',
+    'sources/node-setup',
+    'sources/browser',
+    'sources/native',
+  ],
+  entry: ['entry'],
+}
 const LAYERS = {
-  entry: ['entry', 'runtime', 'node', 'browser', 'native', 'rest', 'graphql', 'codegen', 'ws', 'sse', 'graphql-ws', 'record', 'control'],
+  entry: ['entry', ...TIERS.pipeline, ...TIERS.features, ...TIERS.sources],
   runtime: ['runtime'],
-  node: ['node', 'runtime', 'ws'],
-  browser: ['browser', 'runtime', 'ws'],
-  // React Native patches fetch and XMLHttpRequest in place, as a page without a worker does.
-  native: ['native', 'browser', 'runtime'],
   rest: ['rest', 'runtime'],
   graphql: ['graphql', 'rest', 'sse', 'runtime'],
   ws: ['ws', 'rest', 'runtime'],
   sse: ['sse', 'rest', 'runtime'],
-  // GraphQL subscriptions: GraphQL handlers served on WebSocket connections and as event streams / multipart over HTTP.
-  'graphql-ws': ['graphql-ws', 'graphql', 'ws', 'sse', 'rest', 'runtime'],
+  // GraphQL subscriptions: GraphQL handlers served on WebSocket connections and as event streams or
+  // multipart responses over HTTP.
+  subscriptions: ['subscriptions', 'graphql', 'ws', 'sse', 'rest', 'runtime'],
   codegen: ['codegen', 'graphql'],
   // Record and replay: HAR recordings served by a handler, GraphQL-aware (graphql/), schema checks (graphql/executor).
   record: ['record', 'graphql', 'rest', 'runtime'],
   // The control protocol (routes, header codecs, token check, ControlClient) shared by the mock
   // server and the cross-process remote: it knows the pipeline's types, no handler kind.
   control: ['control', 'runtime'],
+  // The frame codec, the upgraded socket and the 101 bridge into ws's connection pipeline.
+  'websocket-wire': ['websocket-wire', 'ws', 'runtime'],
+  'sources/node-shared': ['sources/node-shared', 'runtime'],
+  'sources/node': ['sources/node', 'sources/node-shared', 'websocket-wire', 'ws', 'runtime'],
+  'sources/undici': ['sources/undici', 'sources/node-shared', 'websocket-wire', 'ws', 'runtime'],
+  'sources/node-setup': [
+    'sources/node-setup',
+    'sources/node',
+    'sources/undici',
+    'sources/node-shared',
+    'ws',
+    'runtime',
+  ],
+  'sources/browser': ['sources/browser', 'ws', 'runtime'],
+  // React Native patches fetch and XMLHttpRequest in place, as a page without a worker does.
+  'sources/native': ['sources/native', 'sources/browser', 'runtime'],
 }
+
+const tierOf = (layer) => Object.keys(TIERS).findIndex((tier) => TIERS[tier].includes(layer))
 
 function layerOf(file) {
   const parts = relative(src, file).split(/[\\/]/)
   // src/core/*.ts are entry files too: mocklib/core/http, /graphql, /ws (MSW's msw/core/* names).
   if (parts.length === 1 || parts[0] === 'core') return 'entry'
-  if (parts[0] === 'runtime' && ['node', 'browser', 'native'].includes(parts[1]) && parts.length > 2) return parts[1]
+  if (parts[0] === 'sources' && parts.length > 2) return `sources/${parts[1]}`
   return parts[0]
 }
 
@@ -132,9 +166,15 @@ const results = []
   })
 }
 
-// Rule 2: layers.
+// Rule 2: layers. The table itself is checked too: no layer may import a higher tier.
 {
   const problems = []
+  for (const [layer, allowed] of Object.entries(LAYERS)) {
+    if (tierOf(layer) < 0) problems.push(`the layer "${layer}" has no tier in scripts/suite-architecture.mjs`)
+    for (const target of allowed) {
+      if (tierOf(target) > tierOf(layer)) problems.push(`the layer table lets ${layer} import ${target}, a higher tier`)
+    }
+  }
   for (const [file, targets] of graph) {
     const from = layerOf(file)
     const allowed = LAYERS[from]
@@ -147,7 +187,10 @@ const results = []
       if (!allowed.includes(to)) problems.push(`${name(file)} imports ${name(target)} (${from} may import ${allowed.join(', ')})`)
     }
   }
-  results.push({ rule: 'imports follow the layers (rest/graphql never import runtime/node or runtime/browser; only entry files import across the top)', problems })
+  results.push({
+    rule: 'imports follow the layers (sources above features above the pipeline; only entry files import across the top)',
+    problems,
+  })
 }
 
 let passed = 0

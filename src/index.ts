@@ -23,16 +23,16 @@ export { getCleanUrl } from './rest/path-pattern'
 export { cleanUrl, matchRequestUrl } from './rest/match-request-url'
 export type { Match, Path } from './rest/match-request-url'
 
-export { graphql } from './graphql-ws/graphql-namespace'
+export { graphql } from './subscriptions/graphql-namespace'
 export type {
   GraphQLLinkOptions,
   GraphQLLinkSubscriptions,
   GraphQLSubscriptionFactory,
   GraphQLSubscriptionHandlers,
   GraphQLWithSubscriptions,
-} from './graphql-ws/graphql-namespace'
-export { GraphQLSubscriptionHandler } from './graphql-ws/subscription-handler'
-export type { GraphQLSubscriptionLinkState } from './graphql-ws/subscription-handler'
+} from './subscriptions/graphql-namespace'
+export { GraphQLSubscriptionHandler } from './subscriptions/subscription-handler'
+export type { GraphQLSubscriptionLinkState } from './subscriptions/subscription-handler'
 export type {
   GraphQLConnectHook,
   GraphQLConnectInfo,
@@ -45,7 +45,7 @@ export type {
   GraphQLSubscriptionOptions,
   GraphQLSubscriptionResolver,
   GraphQLSubscriptionResolverInfo,
-} from './graphql-ws/types'
+} from './subscriptions/types'
 export type {
   GraphQLHandlers,
   GraphQLLinkHandlers,
@@ -148,7 +148,7 @@ export type {
   LifeCycleEventsMap,
   LifeCycleListener,
 } from './runtime/emitter'
-export { handleRequest, onUnhandledRequest } from './runtime/extension-api'
+export { handleRequest, onUnhandledRequest } from './runtime/public-pipeline'
 export { SetupApi, type HandlerListApi } from './runtime/setup-api'
 export type {
   AnyHandler,
@@ -167,7 +167,7 @@ export type {
   SharedOptions,
   StrictResponse,
 } from './msw-type-names'
-export type { HandleRequestOptions, LifeCycleEventSink } from './runtime/extension-api'
+export type { HandleRequestOptions, LifeCycleEventSink } from './runtime/public-pipeline'
 export { UnhandledRequestError } from './runtime/unhandled-request'
 export { MocklibTypeError } from './runtime/errors'
 export type { MocklibErrorCode } from './runtime/errors'

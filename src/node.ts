@@ -1,10 +1,10 @@
 // The `mocklib/node` entry: request interception for Node processes and test runners.
 // First: under Jest's jsdom environment this installs the Fetch API classes everything below extends.
 import './runtime/fetch-globals'
-export { setupServer, SetupServerApi } from './runtime/node/setup-server'
-export type { ListenOptions, SetupServer } from './runtime/node/setup-server'
-export type { CustomInterceptor } from './runtime/node/custom-interceptors'
-export type { ComposableDispatcher, NodeSource } from './runtime/node/setup-server'
+export { setupServer, SetupServerApi } from './sources/node-setup/setup-server'
+export type { ListenOptions, SetupServer } from './sources/node-setup/setup-server'
+export type { CustomInterceptor } from './sources/node/custom-interceptors'
+export type { ComposableDispatcher, NodeSource } from './sources/node-setup/setup-server'
 export { ControlClient, ControlError } from './control/control-client'
 export type { ControlClientOptions } from './control/control-client'
 export type { ProblemDetails } from './control/problem'

@@ -1,7 +1,7 @@
 // The `mocklib/schema` entry: a schema-backed GraphQL executor and schema-checked mock bodies.
 // It is the only entry that loads `@graphql-tools/*` (optional peers, with graphql), on first use.
 import { createSchemaExecutor as createExecutor, type SchemaExecutor, type SchemaExecutorOptions } from './graphql/executor/executor'
-import { schemaSubscriptions } from './graphql-ws/schema-subscriptions'
+import { schemaSubscriptions } from './subscriptions/schema-subscriptions'
 
 /**
  * Creates a schema-backed executor, built once per API. It answers GraphQL requests the way

@@ -1,6 +1,6 @@
 import { MocklibTypeError } from '../runtime/errors'
 import { operationsOf, type OperationInfo } from './document-cache'
-import { graphqlMessages } from './graphql-messages'
+import { graphqlMessages } from './messages'
 import { normalizeHash, registerHandlerDocument } from './persisted-queries'
 import { scanOperations } from './scan-operations'
 import type { GraphQLCustomPredicate, GraphQLDocumentNode, GraphQLOperationType } from './types'

@@ -1,7 +1,7 @@
 import { MocklibTypeError } from '../runtime/errors'
 import { compilePattern, execPattern, splitHandlerPath } from '../rest/path-pattern'
 import type { RequestContext } from '../runtime/request-context'
-import { graphqlMessages } from './graphql-messages'
+import { graphqlMessages } from './messages'
 
 /** A graphql.link() endpoint, compiled once: an absolute URL, a relative path, a wildcard or a RegExp. */
 export interface CompiledEndpoint {

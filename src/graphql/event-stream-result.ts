@@ -7,7 +7,7 @@ import { acceptsEventStream } from '../sse/sse-handler'
 
 /**
  * The header graphql-sse's single connection mode sends its reservation token in: a request
- * carrying it belongs to that stream (see graphql-ws/sse-single-connection.ts), so plain GraphQL
+ * carrying it belongs to that stream (see subscriptions/sse-single-connection.ts), so plain GraphQL
  * handlers leave it alone.
  */
 const GRAPHQL_SSE_TOKEN_HEADER = 'x-graphql-event-stream-token'

@@ -2,7 +2,7 @@ import { MocklibTypeError } from '../runtime/errors'
 import type { RequestHandlerOptions } from '../runtime/request-handler'
 import { compileEndpoint } from './endpoint'
 import { GraphQLHandler } from './graphql-handler'
-import { graphqlMessages } from './graphql-messages'
+import { graphqlMessages } from './messages'
 import type { GraphQLOperationMap, OperationTypeCheck, TypedGraphQLRequestHandler } from './typed-operations'
 import type { GraphQLOperationType, GraphQLPredicate, GraphQLQuery, GraphQLResponseResolver, GraphQLVariables } from './types'
 

@@ -1,5 +1,5 @@
 import type { IncrementalPayload, LegacyIncrementalEntry, LegacyIncrementalPayload, PendingEntry, ResultPath, V02IncrementalPayload } from './incremental-format'
-import { onAbort } from '../runtime/abort-fanout'
+import { onAbort } from '../runtime/on-abort'
 import { HttpResponse } from '../runtime/http-response'
 import { iterateUntil } from '../runtime/iterate-until'
 import { MultipartMixedWriter } from './multipart-mixed-writer'

@@ -1,5 +1,5 @@
 import type { MaybePromise, ResolverInfoBase, ResponseResolver } from '../runtime/request-handler'
-import type { NeverTo } from '../runtime/never-to'
+import type { NeverTo } from '../runtime/never-fallback'
 import type { Unmasked } from './unmasked'
 
 export type GraphQLOperationType = 'query' | 'mutation' | 'subscription'

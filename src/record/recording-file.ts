@@ -1,6 +1,6 @@
 import { loadFileSystem } from '../graphql/executor/load-peers'
 import type { Har } from './har'
-import { recordMessages } from './record-messages'
+import { recordMessages } from './messages'
 import { stableStringify } from './stable-json'
 
 /**

@@ -1,6 +1,6 @@
 import { bypass } from '../runtime/bypass'
 import type { Har } from './har'
-import { recordMessages } from './record-messages'
+import { recordMessages } from './messages'
 import { stableStringify } from './stable-json'
 
 /**

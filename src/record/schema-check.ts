@@ -3,7 +3,7 @@ import { graphql } from '../graphql/graphql'
 import { createSchemaExecutor, type SchemaExecutor } from '../graphql/executor/executor'
 import type { SchemaSource } from '../graphql/executor/schema-source'
 import type { BodyProblem } from '../graphql/executor/types'
-import { recordMessages } from './record-messages'
+import { recordMessages } from './messages'
 import { StaleRecordingError } from './record-errors'
 
 /** Checks one replayed GraphQL answer; rejects with a StaleRecordingError when it does not fit. */

@@ -2,7 +2,7 @@ import { MocklibTypeError } from '../runtime/errors'
 import type { MemberArgs } from '../runtime/handler-members'
 import { RequestContext } from '../runtime/request-context'
 import type { DefaultBodyType } from '../runtime/http-response'
-import type { NeverTo } from '../runtime/never-to'
+import type { NeverTo } from '../runtime/never-fallback'
 import { describeValue, format, messages } from '../runtime/messages'
 import {
   RequestHandler,

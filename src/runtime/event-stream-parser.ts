@@ -1,7 +1,7 @@
 // The text/event-stream wire format, reading side, as the HTML Living Standard's "Parsing an
 // event stream" and "Interpreting an event stream" sections define it. Used to forward a real
 // stream after server.connect(), and by the Service Worker source to learn the ids a mocked
-// stream carried (runtime/browser/event-stream-ids.ts); it is also what tests read streams with.
+// stream carried (sources/browser/event-stream-ids.ts); it is also what tests read streams with.
 
 /** One dispatched event, as an EventSource would see it. */
 export interface ParsedEvent {

@@ -1,7 +1,7 @@
 /**
  * The one loop that reads an iterator on behalf of a consumer who may leave: the later payloads
  * of a `@defer`/`@stream` response into its multipart body (graphql/incremental-delivery.ts) and
- * the results of `subscription.from()` into a subscription (graphql-ws/subscription-handle.ts).
+ * the results of `subscription.from()` into a subscription (subscriptions/subscription-handle.ts).
  */
 
 /** Why reading ended: the source was exhausted, or the consumer left (`stop` aborted). */

@@ -1,6 +1,6 @@
 /**
  * Bodies a source already holds as text: the string a client handed to `fetch`, kept by the
- * Node fetch source (runtime/node/fetch-source.ts) for the `Request` the pipeline sees. Readers
+ * Node fetch source (sources/node/fetch-source.ts) for the `Request` the pipeline sees. Readers
  * (the GraphQL reader, resolvers' copies, the unhandled-request preview) take the text from
  * here instead of copying the body stream, which is the largest cost of reading a body.
  */
@@ -18,7 +18,7 @@ export function rememberBodyText(request: Request, text: string): void {
 
 /**
  * Whether a request has a body. A request with a known text may make its body stream only when
- * something reads it (runtime/node/lazy-body.ts), so this asks the known text first.
+ * something reads it (sources/node-shared/lazy-body.ts), so this asks the known text first.
  */
 export function hasBody(request: Request): boolean {
   return texts.has(request) || request.body !== null

@@ -1,4 +1,4 @@
-import { onAbort as whenAborted } from './abort-fanout'
+import { onAbort as whenAborted } from './on-abort'
 import { messages } from './messages'
 import type { HandlerShape, ResolverCleanup } from './handler-shape'
 
@@ -35,7 +35,7 @@ export function watchAbort(signals: ReadonlyArray<AbortSignal | undefined>, onAb
     queueMicrotask(onAbort)
     return () => {}
   }
-  // Through abort-fanout.ts: the server's lifetime signal is watched by every pending resolver.
+  // Through on-abort.ts: the server's lifetime signal is watched by every pending resolver.
   const cancels = watched.map((signal) =>
     whenAborted(signal, () => {
       stop()

@@ -1,6 +1,6 @@
 import { encodeEventStreamData, EventStreamFormatError, type EventStreamFields } from './event-stream-encoder'
 import type { EventStreamWriter } from './event-stream-writer'
-import { sseMessages } from './sse-messages'
+import { sseMessages } from './messages'
 
 /**
  * The events a stream carries, by type, and their data types: `{ message: string; tick: { n: number } }`.

@@ -1,13 +1,13 @@
 import { HttpHandler, type HttpPredicate, type HttpResolverInfo, type PathParams } from '../rest/http-handler'
 import { acceptsMediaType } from '../runtime/media-ranges'
 import { runCleanups } from '../runtime/resolver-cleanups'
-import { onAbort } from '../runtime/abort-fanout'
+import { onAbort } from '../runtime/on-abort'
 import { messages } from '../runtime/messages'
 import { RequestContext } from '../runtime/request-context'
 import type { MaybePromise, RequestHandlerOptions, ResolverCleanup, ResolverExtras } from '../runtime/request-handler'
 import { eventStreamResponse, EventStreamWriter } from './event-stream-writer'
 import { ServerSentEventClient, type ServerSentEventMap } from './sse-client'
-import { sseMessages } from './sse-messages'
+import { sseMessages } from './messages'
 import { ServerSentEventServer } from './sse-server'
 
 /** What an event stream resolver receives: the HTTP resolver's keys plus the stream's two ends. */
@@ -122,7 +122,7 @@ async function streamEvents<EventMap extends ServerSentEventMap, Params extends 
   const client = new ServerSentEventClient<EventMap>(writer, header)
   const cleanups: ResolverCleanup[] = []
   // The server or worker stopped: end the stream quietly (later sends are ignored, not errors).
-  // One listener on the lifetime signal for all open streams (abort-fanout.ts).
+  // One listener on the lifetime signal for all open streams (on-abort.ts).
   const stopWatchingLifetime = ctx?.lifetime === undefined ? undefined : onAbort(ctx.lifetime, () => writer.close())
   writer.signal.addEventListener(
     'abort',

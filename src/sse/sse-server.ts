@@ -1,5 +1,5 @@
 import type { ServerSentEventClient } from './sse-client'
-import { sseMessages } from './sse-messages'
+import { sseMessages } from './messages'
 import { ServerSentEventSource } from './sse-source'
 
 /** The real server behind a mocked event stream. Nothing reaches it unless `connect()` is called. */

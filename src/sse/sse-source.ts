@@ -1,7 +1,7 @@
 import { bypass } from '../runtime/bypass'
 import { EventStreamParser } from '../runtime/event-stream-parser'
 import { rememberEventId, type ServerSentEventClient } from './sse-client'
-import { sseMessages } from './sse-messages'
+import { sseMessages } from './messages'
 
 type Listener<E extends Event> = ((this: ServerSentEventSource, event: E) => unknown) | null
 

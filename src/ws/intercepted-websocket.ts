@@ -153,7 +153,7 @@ export function createInterceptedWebSocket(
 /**
  * Runs the pipeline, then opens the application's socket as its outcome says. Every client
  * socket mocklib stands in for goes through here (this class, and an undici WebSocket's
- * upgrade: runtime/node/undici/websocket-upgrade.ts).
+ * upgrade: websocket-wire/upgrade-bridge.ts).
  */
 export async function connectThroughPipeline(connection: WebSocketConnection, listener: ConnectionListener): Promise<void> {
   let outcome: 'mocked' | 'passthrough' | 'failed'

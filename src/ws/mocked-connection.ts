@@ -1,5 +1,5 @@
 import { format } from '../runtime/messages'
-import { ClientFrameSender } from './client-frames'
+import { ClientDelivery } from './client-delivery'
 import type { ListenerOptions, ListenerOwner, OwnedListeners } from './owned-listeners'
 import type {
   WebSocketClientConnectionProtocol,
@@ -22,14 +22,14 @@ import type { WebSocketConnection } from './websocket-connection'
 export class MockedConnection {
   #failed = false
   readonly #headers = new WeakMap<ListenerOwner, string>()
-  readonly #sender: ClientFrameSender
+  readonly #sender: ClientDelivery
 
   constructor(
     readonly raw: WebSocketConnection,
     /** Reports an error a handler's listener threw (the source decides where it goes). */
     private readonly report: (error: unknown, owner: ListenerOwner, header: string) => void,
   ) {
-    this.#sender = new ClientFrameSender(raw, (data) => raw.sendToClient(data))
+    this.#sender = new ClientDelivery(raw, (data) => raw.sendToClient(data))
     raw.onListenerError = (error, owner) => this.fail(error, owner, this.#headers.get(owner) ?? 'unknown handler')
   }
 
@@ -79,7 +79,7 @@ class ListenerView<EventMap> implements WebSocketListenerTarget<EventMap> {
 class MockedClient extends ListenerView<WebSocketClientEventMap> implements WebSocketClientConnectionProtocol {
   constructor(
     private readonly raw: WebSocketConnection,
-    private readonly sender: ClientFrameSender,
+    private readonly sender: ClientDelivery,
     owner: ListenerOwner,
     private readonly header: string,
   ) {

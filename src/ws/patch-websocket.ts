@@ -17,7 +17,7 @@ interface Scope {
 /**
  * Runs the construction of a real socket (a passthrough): the Node source marks it, so that its
  * handshake, made with the platform's WebSocket, which is undici there, reaches the network
- * even when the undici source is on (runtime/node/undici/network-scope.ts).
+ * even when the undici source is on (sources/node-shared/network-scope.ts).
  */
 export type RealSocketScope = <T>(open: () => T) => T
 

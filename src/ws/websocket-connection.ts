@@ -8,7 +8,7 @@ const OPEN = 1
 const CLOSING = 2
 const CLOSED = 3
 
-/** A close waiting in a frame queue behind the frames sent before it. */
+/** A close waiting in a message queue behind the messages sent before it. */
 class PendingClose {
   constructor(
     readonly code: number,
@@ -35,12 +35,12 @@ export interface ConnectionRequest {
 
 /**
  * One intercepted WebSocket connection: the state of the application's socket (readyState,
- * protocol, bufferedAmount; intercepted-websocket.ts reads it from here), frames in both
+ * protocol, bufferedAmount; intercepted-websocket.ts reads it from here), messages in both
  * directions, and the real server behind it once `connectServer()` opened one.
  *
- * Frames are delivered a microtask after they are sent, as a socket would deliver them later,
- * but in batches: all frames sent in one turn cost one microtask. A close travels in the same
- * queue as the frames, so frames sent before it arrive first.
+ * Messages are delivered a microtask after they are sent, as a socket would deliver them later,
+ * but in batches: all messages sent in one turn cost one microtask. A close travels in the same
+ * queue as the messages, so messages sent before it arrive first.
  */
 export class WebSocketConnection {
   readonly id: string = `${idPrefix}-${++idCounter}`
@@ -53,7 +53,7 @@ export class WebSocketConnection {
   extensions = ''
   bufferedAmount = 0
   #binaryType: BinaryType = 'blob'
-  /** Handlers' listeners for the application's frames and its close. */
+  /** Handlers' listeners for the application's messages and its close. */
   readonly clientListeners: OwnedListeners
   /** Handlers' listeners for the real server's events. */
   readonly serverListeners: OwnedListeners
@@ -107,7 +107,7 @@ export class WebSocketConnection {
 
   // --- The application's side --------------------------------------------------------------
 
-  /** A frame the application sent (the socket checked its state). */
+  /** A message the application sent (the socket checked its state). */
   fromApplication(data: WebSocketData): void {
     this.bufferedAmount += byteSize(data)
     this.#toHandlers.push(data)
@@ -161,8 +161,8 @@ export class WebSocketConnection {
   // --- Towards the application ---------------------------------------------------------------
 
   /**
-   * Delivers a frame to the application's socket (dropped once it is closing, or a close is on
-   * its way), after the frames queued so far or, given a `position` in the queue, before the
+   * Delivers a message to the application's socket (dropped once it is closing, or a close is on
+   * its way), after the messages queued so far or, given a `position` in the queue, before the
    * ones queued since.
    */
   sendToClient(data: WebSocketData, position: number = this.#toClient.length): void {
@@ -173,7 +173,7 @@ export class WebSocketConnection {
 
   /**
    * Closes the application's socket with any code (a handler's `client.close()`, the real
-   * server's close). An open socket stays open until the close arrives behind the frames sent
+   * server's close). An open socket stays open until the close arrives behind the messages sent
    * before it, which it still receives, as from a real server.
    */
   closeClient(code = 1000, reason = '', wasClean = true): void {
@@ -200,7 +200,7 @@ export class WebSocketConnection {
 
   readonly #flushToClient = (): void => {
     this.#toClientScheduled = false
-    // Frames wait for the handshake; a close does not.
+    // Messages wait for the handshake; a close does not.
     if (this.readyState === CONNECTING) return
     const queued = this.#toClient
     this.#toClient = []
@@ -246,7 +246,7 @@ export class WebSocketConnection {
     real.addEventListener('open', () => this.#dispatchServer(this.events.handlerEvent('open', false)), { once: true })
     real.addEventListener('message', (event: MessageEvent) => {
       if (this.#real !== real) return
-      // As in MSW, the server's frame reaches the client before what its listeners send.
+      // As in MSW, the server's message reaches the client before what its listeners send.
       const position = this.#toClient.length
       let prevented = false
       if (this.serverListeners.has('message')) {
@@ -271,7 +271,7 @@ export class WebSocketConnection {
     this.#real = real
   }
 
-  /** A frame to the real server: queued until it opens, dropped once it closes. */
+  /** A message to the real server: queued until it opens, dropped once it closes. */
   sendToServer(data: WebSocketData): void {
     const real = this.#requireReal('server.send()')
     if (real.readyState === CLOSING || real.readyState === CLOSED) return

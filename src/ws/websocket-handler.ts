@@ -107,7 +107,7 @@ export class WebSocketHandler<Params extends PathParams = PathParams> extends Re
   /**
    * An unhandled HTTP request that is a WebSocket handshake this handler's URL matches, yet one
    * mocklib did not answer: Node's sources answer a GET with a `Sec-WebSocket-Key` sent with
-   * fetch or http.request (runtime/node/handshake-requests.ts, ws-package-upgrades.ts).
+   * fetch or http.request (sources/node/handshake-requests.ts, ws-package-upgrades.ts).
    */
   override diagnose(ctx: RequestContext): string | undefined {
     if (ctx.request.headers.get('upgrade')?.toLowerCase() !== 'websocket') return undefined

@@ -1,7 +1,7 @@
 // A resolver's `request` is a readable copy of the intercepted one; for a request with a body the
 // copy (a stream tee) is made only when the resolver touches `request`, so resolvers that read
 // params or variables alone do not pay for it. The body here is bytes, which every source copies
-// as a stream (a string body given to fetch is copied as text: test/runtime/fetch-source.test.ts).
+// as a stream (a string body given to fetch is copied as text: test/sources/node/fetch-source.test.ts).
 import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest'
 import { http, HttpResponse } from 'mocklib'
 import { setupServer } from 'mocklib/node'

@@ -1,6 +1,6 @@
 // A WebSocket handshake sent as a plain HTTP request (fetch with `Upgrade: websocket`) to a URL a
 // ws.link() handler matches: answered 101 with the accept key, and the handler gets the
-// connection (runtime/node/handshake-requests.ts), as MSW 2.14 does (compared in ws-parity.test.ts).
+// connection (sources/node/handshake-requests.ts), as MSW 2.14 does (compared in ws-parity.test.ts).
 import { bypass, http, HttpResponse, ws } from 'mocklib'
 import { setupServer } from 'mocklib/node'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'

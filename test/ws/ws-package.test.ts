@@ -1,6 +1,6 @@
 // The `ws` package's client (and graphql-ws given it as webSocketImpl): its handshake goes
 // through http.request, and a handshake a ws handler takes is answered by mocklib, which then
-// speaks RFC 6455 frames with the client (runtime/node/ws-package-upgrades.ts). This suite runs
+// speaks RFC 6455 frames with the client (sources/node/ws-package-upgrades.ts). This suite runs
 // without --experimental-websocket (vitest.config.ts): on Node 20 there is no global WebSocket.
 import http from 'node:http'
 import { graphql, ws } from 'mocklib'
@@ -8,7 +8,7 @@ import { setupServer } from 'mocklib/node'
 import { createClient } from 'graphql-ws'
 import WS from 'ws'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { collect } from './graphql-ws-clients'
+import { collect } from '../subscriptions/graphql-ws-clients'
 import { startRealServer, type RealServer } from './real-server'
 import { deferred } from './socket'
 

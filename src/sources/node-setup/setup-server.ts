@@ -1,0 +1,144 @@
+import { MocklibTypeError } from '../../runtime/errors'
+import { AsyncLocalStorage } from 'node:async_hooks'
+import type { LifeCycleEventsMap } from '../../runtime/emitter'
+import type { PipelineOptions } from '../../runtime/handle-request'
+import { trackScope } from '../../runtime/current-scope'
+import { HandlerList } from '../../runtime/handler-list'
+import { format, messages } from '../../runtime/messages'
+import type { RequestHandler } from '../../runtime/request-handler'
+import { validateStrategy, type UnhandledRequestStrategy } from '../../runtime/unhandled-request'
+import { warnIfNoGlobalWebSocket } from '../../ws/no-global-websocket'
+import { SetupApi, withBoundMethods, type HandlerListApi } from '../../runtime/setup-api'
+import { CustomInterceptors, type CustomInterceptor } from '../node/custom-interceptors'
+import { chooseFetchSource } from '../node/fetch-source'
+import { InterceptorSource } from '../node/interceptor-source'
+import { sharedInterceptors } from '../node/shared-interceptors'
+import { DispatcherSource } from '../undici/dispatcher-source'
+import { sharedDispatcher } from '../undici/shared-dispatcher'
+import { validateSources, type NodeSource } from './node-sources'
+import { wrapDispatcher, type ComposableDispatcher } from '../undici/wrap-dispatcher'
+
+export type { NodeSource } from './node-sources'
+export type { ComposableDispatcher } from '../undici/wrap-dispatcher'
+
+export interface ListenOptions {
+  /** What to do with requests no handler matches. Default: 'warn'. */
+  onUnhandledRequest?: UnhandledRequestStrategy
+  /**
+   * What catches requests. Default: `['interceptors']` (global fetch, http/https, XMLHttpRequest,
+   * WebSocket). Add `'undici'` for undici's global dispatcher: `undici.request`, `stream`,
+   * `pipeline` and `fetch` of the `undici` package, and Node's own EventSource.
+   */
+  sources?: readonly NodeSource[]
+  /**
+   * With the interceptors, what answers the global `fetch`: `'lean'` (default; mocklib wraps
+   * `fetch` itself and hands the calls it does not cover to the interceptor) or `'interceptor'`
+   * (the fetch interceptor of `@mswjs/interceptors` answers every call). Default: the environment variable
+   * `MOCKLIB_FETCH_SOURCE`, else `'lean'`. See docs/node.md.
+   */
+  fetchSource?: 'lean' | 'interceptor'
+}
+
+export interface SetupServer extends HandlerListApi {
+  /** Starts intercepting requests made by this process. */
+  listen(options?: ListenOptions): void
+  /** Stops intercepting, ends mocked event streams still open, and restores fetch, http, https and XMLHttpRequest exactly. */
+  close(): void
+  /**
+   * Wraps a function so that, while it runs (and in everything async it starts), use() and
+   * resetHandlers() change only its own copy of the handler list. Parallel boundaries never
+   * see each other's overrides, `once` handlers or generator progress.
+   */
+  boundary<Args extends unknown[], Result>(callback: (...args: Args) => Result): (...args: Args) => Result
+  /**
+   * Wraps an undici dispatcher of your own (Agent, Pool, Client): while the server listens,
+   * requests dispatched through the result go through the server's handlers; the rest, and
+   * everything once the server is closed, go through `dispatcher`.
+   */
+  dispatcher<D extends ComposableDispatcher>(dispatcher: D): ReturnType<D['compose']>
+}
+
+/**
+ * Node request interception as a class (MSW's `SetupServerApi`). `setupServer(...handlers)` is
+ * `new SetupServerApi(handlers)`; pass `interceptors` (from `@mswjs/interceptors`) to intercept
+ * only what they cover, for example `[new ClientRequestInterceptor()]` for `http`/`https` alone.
+ * Custom interceptors are applied for this server only, while it listens.
+ */
+export class SetupServerApi extends SetupApi<LifeCycleEventsMap> implements SetupServer {
+  readonly #scopes = new AsyncLocalStorage<HandlerList>()
+  readonly #source: InterceptorSource
+  readonly #undici: DispatcherSource
+  /** The sources in use while listening; undefined while closed. */
+  #listening: ReadonlySet<NodeSource> | undefined
+  #pipeline: PipelineOptions
+  // Aborted by close(): responses still streaming (event streams) end with it.
+  #lifetime = new AbortController()
+  #untrackScope: (() => void) | undefined
+
+  constructor(handlers: RequestHandler[] = [], interceptors?: readonly CustomInterceptor[]) {
+    super(...handlers)
+    const custom = interceptors === undefined ? undefined : new CustomInterceptors(interceptors)
+    this.#pipeline = { emitter: this.emitter, onUnhandledRequest: 'warn' }
+    this.#source = new InterceptorSource(
+      () => this.activeList(),
+      () => this.#pipeline,
+      this.emitter,
+      custom === undefined ? sharedInterceptors : () => custom,
+    )
+    this.#undici = new DispatcherSource(() => this.activeList(), () => this.#pipeline, this.emitter)
+  }
+
+  /** @internal */
+  protected override activeList(): HandlerList {
+    return this.#scopes.getStore() ?? this.handlerList
+  }
+
+  listen(options: ListenOptions = {}): void {
+    if (this.#listening !== undefined) {
+      throw new Error(messages.alreadyListening())
+    }
+    const sources = validateSources(options.sources)
+    const fetchSource = chooseFetchSource(options.fetchSource)
+    this.#lifetime = new AbortController()
+    this.#pipeline = { emitter: this.emitter, onUnhandledRequest: validateStrategy(options.onUnhandledRequest), lifetime: this.#lifetime.signal }
+    this.#listening = sources
+    if (sources.has('interceptors')) this.#source.apply(fetchSource)
+    if (sources.has('undici')) sharedDispatcher().join(this.#undici)
+    this.#untrackScope = trackScope(() => this.activeList())
+    if (sources.has('interceptors')) warnIfNoGlobalWebSocket(this.activeList().current())
+  }
+
+  close(): void {
+    // A second close() is harmless, as in MSW 2.
+    if (this.#source.applied) this.#source.dispose()
+    sharedDispatcher().leave(this.#undici)
+    this.#listening = undefined
+    this.#untrackScope?.()
+    this.#untrackScope = undefined
+    this.#lifetime.abort()
+  }
+
+  dispatcher<D extends ComposableDispatcher>(dispatcher: D): ReturnType<D['compose']> {
+    return wrapDispatcher(dispatcher, this.#undici, () => this.#listening !== undefined)
+  }
+
+  override use(...handlers: RequestHandler[]): void {
+    super.use(...handlers)
+    if (this.#source.applied) warnIfNoGlobalWebSocket(handlers)
+  }
+
+  boundary<Args extends unknown[], Result>(callback: (...args: Args) => Result): (...args: Args) => Result {
+    if (typeof callback !== 'function') {
+      throw new MocklibTypeError('MOCKLIB_INVALID_ARGUMENT', format('server.boundary(callback) needs a function to wrap.'))
+    }
+    return (...args) => this.#scopes.run(new HandlerList(this.activeList().current()), callback, ...args)
+  }
+}
+
+/**
+ * Sets up request interception in Node with the given initial handlers.
+ * Nothing is intercepted until `listen()`. Its methods work detached (`afterAll(server.close)`).
+ */
+export function setupServer(...handlers: RequestHandler[]): SetupServer {
+  return withBoundMethods(new SetupServerApi(handlers), ['listen', 'close', 'boundary', 'dispatcher'])
+}

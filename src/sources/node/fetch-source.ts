@@ -1,0 +1,230 @@
+import { hasResponseBody, isKeptWhole } from '../../runtime/kept-body'
+import { FetchResponse, createRequestId } from '@mswjs/interceptors'
+import { MocklibTypeError } from '../../runtime/errors'
+import { NULL_BODY_STATUS } from '../../runtime/http-response'
+import { format } from '../../runtime/messages'
+import { rememberBodyText } from '../../runtime/request-body'
+import type { AnswerController, FetchSourceKind, RequestSink } from './source-contract'
+import { requestWithLazyBody } from '../node-shared/lazy-body'
+import { platformRequest, platformState } from '../node-shared/platform-state'
+import { toNetwork } from '../node-shared/network-scope'
+
+type Fetch = (input: string | URL | Request, init?: RequestInit) => Promise<Response>
+
+const noop = () => {}
+
+/** Statuses fetch follows (or refuses, with `redirect: 'error'`). */
+const REDIRECTS = new Set([301, 302, 303, 307, 308])
+
+/**
+ * The lean Node source for the global `fetch`: while servers listen, mocklib wraps the fetch
+ * interceptor's `fetch` with its own, which builds the `Request` from what the client passed,
+ * keeps a string body as text (request-body.ts: readers need no stream copy), runs the shared
+ * pipeline through the current server and answers with the same `FetchResponse` the
+ * interceptor would build.
+ *
+ * Whatever it does not take is the interceptor's, unchanged: calls it cannot read exactly as
+ * the interceptor does (a `Request` input, stream or form bodies, special methods and modes,
+ * relative URLs in jsdom), servers that chose `fetchSource: 'interceptor'`, and the mocked
+ * responses whose shaping is the interceptor's work: redirects fetch would follow or refuse,
+ * and encoded bodies it decompresses. Those are handed over with the answer already decided
+ * (`takeHandoff`), so their events are not repeated.
+ */
+export class FetchSource {
+  #pure: Fetch | undefined
+  #inner: Fetch | undefined
+  /** Answers decided here for requests handed to the interceptor, by the request handed over. */
+  readonly #handoffs = new WeakMap<object, Response>()
+
+  constructor(private readonly current: () => RequestSink | undefined) {}
+
+  /**
+   * Wraps the global fetch, once the fetch interceptor has patched it; `pure` is the fetch
+   * from before the patch, used for passthrough as the interceptor uses it.
+   */
+  install(pure: Fetch): void {
+    const inner = globalThis.fetch as Fetch
+    // The interceptor found no fetch it could patch: there is nothing to wrap.
+    if (inner === pure) return
+    this.#pure = pure
+    this.#inner = inner
+    Object.defineProperty(globalThis, 'fetch', { value: this.#fetch, enumerable: true, configurable: true, writable: true })
+  }
+
+  /** Puts the interceptor's fetch back (the interceptor then restores the original). */
+  uninstall(): void {
+    const inner = this.#inner
+    this.#inner = undefined
+    this.#pure = undefined
+    if (inner !== undefined && globalThis.fetch === this.#fetch) {
+      Object.defineProperty(globalThis, 'fetch', { value: inner, enumerable: true, configurable: true, writable: true })
+    }
+  }
+
+  /** The answer decided for a request handed over to the interceptor (its raw request), once. */
+  takeHandoff(rawRequest: unknown): Response | undefined {
+    if (typeof rawRequest !== 'object' || rawRequest === null) return undefined
+    const response = this.#handoffs.get(rawRequest)
+    if (response !== undefined) this.#handoffs.delete(rawRequest)
+    return response
+  }
+
+  readonly #fetch = (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
+    const sink = this.current()
+    const inner = this.#inner
+    if (inner === undefined) return Promise.reject(new TypeError('mocklib: the fetch source was called after it was uninstalled'))
+    if (sink === undefined || sink.fetchSource !== 'lean' || !takes(input, init)) return inner(input, init)
+    return this.#answer(sink, input as string | URL, init)
+  }
+
+  async #answer(sink: RequestSink, input: string | URL, init: RequestInit | undefined): Promise<Response> {
+    const RequestClass = platformRequest()
+    let request: Request
+    if (typeof init?.body === 'string') {
+      request = requestWithLazyBody(RequestClass, input, init as RequestInit & { body: string }) ?? new RequestClass(input, init)
+      rememberBodyText(request, init.body)
+    } else {
+      request = new RequestClass(input, init)
+    }
+    const { signal } = request
+    // As the interceptor: an aborted request never reaches the pipeline.
+    if (signal.aborted) throw signal.reason
+    const requestId = createRequestId()
+    return new Promise<Response>((resolve, reject) => {
+      let settled = false
+      const onAbort = () => {
+        if (settled) return
+        settled = true
+        reject(signal.reason)
+      }
+      // A request built without a signal of the client's can never abort: no listener needed.
+      const watched = init?.signal != null
+      if (watched) signal.addEventListener('abort', onAbort, { once: true })
+      const settle = (what: string) => {
+        // As the interceptor's controller: a second answer (after an abort) is refused.
+        if (settled) throw new Error(`mocklib: cannot ${what} ${request.method} ${request.url}: the request was already answered or aborted`)
+        settled = true
+        if (watched) signal.removeEventListener('abort', onAbort)
+      }
+      const passthrough = () => {
+        settle('pass through')
+        const response = toNetwork(() => this.#passthrough(sink, request, requestId))
+        response.then(resolve, reject)
+        return response.then(noop, noop)
+      }
+      const controller: AnswerController = {
+        respondWith: (response) => {
+          settle('respond to')
+          this.#respond(request, response).then(resolve, reject)
+        },
+        errorWith: (reason) => {
+          settle('fail')
+          reject(reason)
+        },
+        passthrough,
+      }
+      // The server passes fetch requests through itself; one it left alone goes too, unless aborted.
+      const done = () => (settled ? undefined : passthrough())
+      sink.answer({ request, requestId, controller }, 'fetch').then(done, done)
+    })
+  }
+
+  /** The client's response to a mocked one, as the fetch interceptor shapes it. */
+  async #respond(request: Request, raw: Response): Promise<Response> {
+    if (raw instanceof Response && raw.type === 'error') throw Object.assign(new TypeError('Failed to fetch'), { cause: raw })
+    const { status } = raw
+    if ((REDIRECTS.has(status) && request.redirect !== 'manual') || (raw.headers.has('content-encoding') && hasResponseBody(raw))) {
+      this.#handoffs.set(request, raw)
+      return (this.#inner as Fetch)(request)
+    }
+    return answeredInPlace(request, raw) ?? new FetchResponse(raw.body, { url: responseUrl(request), status, statusText: raw.statusText, headers: raw.headers })
+  }
+
+  /**
+   * Performs the request as it is (marked as bound for the network: a dispatcher source lets it
+   * go); a server that observes real responses gets copies.
+   */
+  async #passthrough(sink: RequestSink, request: Request, requestId: string): Promise<Response> {
+    const copy = sink.wantsResponses ? request.clone() : undefined
+    const response = await (this.#pure as Fetch)(request)
+    if (copy !== undefined) {
+      sink.observeResponse({ response: FetchResponse.clone(response), request: copy, requestId, isMockedResponse: false })
+    }
+    return response
+  }
+}
+
+interface ResponseState {
+  urlList: unknown[]
+}
+
+/**
+ * The mocked response itself as the client's, where that is exactly what the interceptor's
+ * copy would be: a platform response of type "default" with no URL yet and a status the
+ * platform constructs. Its URL list gets the request's URL (what `response.url` reads, and
+ * what `clone()` keeps), which saves a second `Response`. Otherwise undefined: the caller copies.
+ */
+function answeredInPlace(request: Request, raw: Response): Response | undefined {
+  const { status } = raw
+  if (status < 200 || status > 599 || NULL_BODY_STATUS.has(status) || raw.type !== 'default') return undefined
+  const state = platformState<ResponseState>(raw)
+  if (state !== undefined) {
+    const requestState = platformState<{ url?: unknown }>(request)
+    if (state.urlList.length !== 0 || requestState?.url === undefined) return undefined
+    state.urlList.push(requestState.url)
+    return raw
+  }
+  // Node 24 keeps the URL list out of reach. A kept body's clone() is mocklib's own, which
+  // keeps instance fields: the URL can be one, as the interceptor's copy would have it.
+  if (!isKeptWhole(raw) || Object.hasOwn(raw, 'url')) return undefined
+  Object.defineProperty(raw, 'url', { value: responseUrl(request), enumerable: true, configurable: true })
+  return raw
+}
+
+/** `response.url` as fetch gives it: the request's URL without its fragment (the URL list pushed above drops it too). */
+function responseUrl(request: Request): string {
+  const hash = request.url.indexOf('#')
+  return hash === -1 ? request.url : request.url.slice(0, hash)
+}
+
+const MODES = new Set<unknown>([undefined, 'cors', 'no-cors', 'same-origin'])
+const UNSUPPORTED_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK'])
+
+/**
+ * Whether a fetch call is one the lean path builds exactly as the interceptor's `FetchRequest`
+ * would: an absolute URL (string or URL), a plain init, and a body that needs no `duplex`.
+ */
+function takes(input: unknown, init: RequestInit | undefined): boolean {
+  if (typeof input === 'string') {
+    // jsdom: the interceptor resolves a relative URL against the page.
+    if (typeof location !== 'undefined' && !URL.canParse(input)) return false
+  } else if (!(input instanceof URL)) return false
+  if (init === undefined || init === null) return true
+  // The interceptor copies the init's own properties: an init with a prototype reads otherwise.
+  const proto = Object.getPrototypeOf(init)
+  if (proto !== Object.prototype && proto !== null) return false
+  const { method, body, mode } = init
+  if (!MODES.has(mode)) return false
+  if (method !== undefined && typeof method !== 'string') return false
+  const upper = method?.toUpperCase()
+  if (upper !== undefined && UNSUPPORTED_METHODS.has(upper)) return false
+  if (body === undefined || body === null) return true
+  // The interceptor drops a GET or HEAD body where fetch refuses it: keep its answer.
+  if (upper === undefined || upper === 'GET' || upper === 'HEAD') return false
+  return typeof body === 'string' || body instanceof URLSearchParams || body instanceof ArrayBuffer || ArrayBuffer.isView(body)
+}
+
+/**
+ * The fetch source a server asked for: `listen({ fetchSource })`, else the environment variable
+ * `MOCKLIB_FETCH_SOURCE`, else `'lean'`.
+ */
+export function chooseFetchSource(option: unknown): FetchSourceKind {
+  const fromEnv = process.env.MOCKLIB_FETCH_SOURCE
+  const value = option ?? (fromEnv === '' ? undefined : fromEnv) ?? 'lean'
+  if (value === 'lean' || value === 'interceptor') return value
+  const where = option === undefined ? 'The environment variable MOCKLIB_FETCH_SOURCE' : 'server.listen({ fetchSource })'
+  throw new MocklibTypeError(
+    'MOCKLIB_INVALID_ARGUMENT',
+    format(`${where} is ${JSON.stringify(value)}: use 'lean' (the default: mocklib wraps fetch itself) or 'interceptor' (the fetch interceptor of @mswjs/interceptors answers fetch).`),
+  )
+}

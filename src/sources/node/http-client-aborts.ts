@@ -1,0 +1,29 @@
+import type { ClientRequestInterceptor } from '@mswjs/interceptors/ClientRequest'
+import { LazyAbort } from '../../runtime/lazy-abort-signal'
+import { onRequestSocket } from './request-sockets'
+
+const aborts = new WeakMap<Request, LazyAbort>()
+
+/**
+ * An intercepted `http.request` has no abort signal of its own: the `Request` the interceptor
+ * builds never aborts, even when the client gives up (`request.destroy()`, an axios abort).
+ * The mock socket closing is that moment; this records it per request. The signal is made only
+ * when the pipeline asks for it (a resolver's `finalize`, a stream that outlives the request):
+ * aborting one on every close cost a `DOMException` per request.
+ */
+export function watchClientAborts(interceptor: ClientRequestInterceptor): ClientRequestInterceptor {
+  return onRequestSocket(interceptor, (socket, request) => {
+    if (request === undefined) return
+    const abort = new LazyAbort()
+    socket.once('close', () => abort.abort())
+    aborts.set(request, abort)
+  })
+}
+
+/**
+ * Aborted when the client gives up on the request: fetch's own signal, or (http.request) a
+ * function that makes the socket's signal on first use, as the pipeline accepts.
+ */
+export function clientSignal(request: Request): AbortSignal | (() => AbortSignal) {
+  return aborts.get(request)?.signal ?? request.signal
+}
