@@ -185,4 +185,35 @@ describe('graphql-ws with the `ws` package as webSocketImpl', () => {
       await client.dispose()
     }
   })
+
+  it('closing leaves no timer behind: the socket ends at once, not after ws\'s 30-second closeTimeout', async () => {
+    server.listen({ onUnhandledRequest: 'error' })
+    server.use(graphql.link('wss://api.test/graphql').subscription('OnTick', ({ subscription }) => subscription.complete()))
+    // The close timers ws arms (its closeTimeout, 30 s) and those it clears: a leaked one keeps the process up.
+    const armed = new Set<unknown>()
+    const setTimer = globalThis.setTimeout
+    vi.spyOn(globalThis, 'setTimeout').mockImplementation(((callback: () => void, ms?: number) => {
+      const timer = setTimer(callback, ms)
+      if (ms === 30_000) armed.add(timer)
+      return timer
+    }) as typeof setTimeout)
+    const clearTimer = globalThis.clearTimeout
+    vi.spyOn(globalThis, 'clearTimeout').mockImplementation((timer) => {
+      armed.delete(timer)
+      clearTimer(timer)
+    })
+    let socket: WS | undefined
+    const Tracked = class extends WS {
+      constructor(...args: ConstructorParameters<typeof WS>) {
+        super(...args)
+        socket = this
+      }
+    }
+    const client = createClient({ url: 'wss://api.test/graphql', webSocketImpl: Tracked, retryAttempts: 0 })
+    await collect(client, 'subscription OnTick { tick { n } }')
+    const socketClosed = closed(socket!)
+    await client.dispose()
+    expect(await socketClosed).toEqual({ code: 1000, reason: 'Normal Closure' })
+    expect(armed.size).toBe(0)
+  })
 })

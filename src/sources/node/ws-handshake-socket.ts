@@ -78,7 +78,10 @@ export class HandshakeSocket extends Duplex implements UpgradeChannel {
   override _read(): void {}
 
   override _write(chunk: Buffer, _encoding: BufferEncoding, callback: (error?: Error | null) => void): void {
-    if (this.#requestRead) this.#peer?.write(chunk)
+    // As over a network, the server gets the bytes after the write returns: the `ws` client arms
+    // its close timer after writing its close frame, and a close answered inside that write left
+    // a second timer behind it (the process stayed up for ws's 30-second closeTimeout).
+    if (this.#requestRead) process.nextTick(() => this.#peer?.write(chunk))
     else {
       // The handshake request itself, which nobody needs: skipped up to the blank line ending it.
       this.#head = Buffer.concat([this.#head, chunk])
@@ -95,7 +98,8 @@ export class HandshakeSocket extends Duplex implements UpgradeChannel {
   }
 
   override _final(callback: (error?: Error | null) => void): void {
-    this.#peer?.end()
+    // After the writes _write passed on, in the same order.
+    process.nextTick(() => this.#peer?.end())
     callback()
   }
 }
