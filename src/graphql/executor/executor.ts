@@ -37,6 +37,11 @@ import type {
 export interface SchemaExecutorOptions extends SchemaSource {
   /** Resolvers, or a function that receives the mock store and returns them (called once). */
   resolvers?: SchemaResolvers | ((store: IMockStore) => SchemaResolvers)
+  /**
+   * Fills the empty store: called when the executor is built and again after every `reset()`,
+   * so what it writes is the data every test starts from.
+   */
+  initialData?: (store: IMockStore) => void
   /** @graphql-tools/mock mocks, per type name, over the seeded defaults. */
   mocks?: IMocks
   /** @graphql-tools/mock type policies (which field is an object's key). */
@@ -123,7 +128,7 @@ export interface SchemaExecutor<Subscriptions extends object = Record<string, un
   subscribed(field: SubscriptionField<Subscriptions>, count?: number): Promise<void>
   /**
    * Forgets all state (the store), restarts the seeded data, releases holds and ends (completes)
-   * active subscriptions, as if just created.
+   * active subscriptions, as if just created: `initialData` fills the store again.
    */
   reset(): void
   /** Resolves once the schema is loaded and built (it happens on first use otherwise). */
@@ -242,6 +247,7 @@ export function createSchemaExecutor<Subscriptions extends object = Record<strin
       lazy.built.subscriptions.endAll()
       lazy.built.store.reset()
       lazy.built.random.reset()
+      options.initialData?.(lazy.built.store)
     },
     async ready() {
       await lazy.get()
@@ -261,6 +267,9 @@ function readSettings(options: SchemaExecutorOptions): ExecutorSettings {
   assertOneSource(options)
   const statusPolicy = option(options, 'statusPolicy', STATUS_POLICIES, 'auto')
   const bodyChecks = option(options, 'bodyChecks', BODY_CHECK_MODES, 'strict')
+  if (options.initialData !== undefined && typeof options.initialData !== 'function') {
+    throw new MocklibTypeError('MOCKLIB_INVALID_ARGUMENT', schemaMessages.badOption('initialData', options.initialData, 'a function (store) => void'))
+  }
   const seed = options.seed ?? 1
   if (!Number.isFinite(seed)) throw new MocklibTypeError('MOCKLIB_INVALID_ARGUMENT', schemaMessages.badOption('seed', seed, 'a finite number'))
   const cacheSize = options.documentCacheSize ?? 200
@@ -349,6 +358,7 @@ async function buildExecutor(options: SchemaExecutorOptions, seed: number, cache
       typePolicies: options.typePolicies,
       mockGenerationBehavior: 'deterministic',
     })
+    options.initialData?.(store)
     const resolvers = typeof options.resolvers === 'function' ? options.resolvers(store) : options.resolvers
     const subscribers = ownSubscribers(base, resolvers, options.schema !== undefined)
     const schema = peers.mock.addMocksToSchema({
