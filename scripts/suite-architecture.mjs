@@ -35,6 +35,8 @@ const TIERS = {
     'sources/node-setup',
     'sources/browser',
     'sources/native',
+    // The mock server: real sockets in front of the pipeline (src/server/).
+    'server',
   ],
   entry: ['entry'],
 }
@@ -70,6 +72,9 @@ const LAYERS = {
   'sources/browser': ['sources/browser', 'ws', 'runtime'],
   // React Native patches fetch and XMLHttpRequest in place, as a page without a worker does.
   'sources/native': ['sources/native', 'sources/browser', 'runtime'],
+  // The mock server (createMockServer, the middleware): real sockets in front of the pipeline,
+  // JSON-described handlers (rest/, graphql/), the control API, HAR history (record/).
+  server: ['server', 'control', 'websocket-wire', 'subscriptions', 'record', 'graphql', 'sse', 'ws', 'rest', 'runtime'],
 }
 
 const tierOf = (layer) => Object.keys(TIERS).findIndex((tier) => TIERS[tier].includes(layer))

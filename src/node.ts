@@ -18,3 +18,5 @@ export type {
   ScenarioInfo,
   UseSpec,
 } from './control/resources'
+export { createMockServer, MockServer } from './server/mock-server'
+export type { MockServerListenOptions } from './server/mock-server'

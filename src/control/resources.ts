@@ -35,13 +35,14 @@ export interface ScenarioInfo {
 
 /**
  * `POST /__mocklib/use`: a response described in JSON, put in front of the list. Either
- * `path` (with `method`, default any) or `operationName` (a GraphQL operation, any type) says
- * what it answers.
+ * `path` (with `method`, default any) or `operationName` (a GraphQL query, or the
+ * `operationType` given) says what it answers.
  */
 export interface UseSpec {
   method?: string
   path?: string
   operationName?: string
+  operationType?: 'query' | 'mutation'
   status?: number
   headers?: Record<string, string>
   /** A string is sent as it is; anything else as JSON. A GraphQL `body` is the whole result ({ data }). */
@@ -87,6 +88,7 @@ export interface BodyText {
 
 /** One event of `GET /__mocklib/events` (the SSE `event:` field is `type`, `data:` the rest as JSON). */
 export interface ControlEvent {
-  type: 'request' | 'response' | 'frame' | 'handlers' | 'scenario'
+  /** `ready` comes first: the stream is live, later changes reach this reader. */
+  type: 'ready' | 'request' | 'response' | 'frame' | 'handlers' | 'scenario'
   data: unknown
 }

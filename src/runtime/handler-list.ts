@@ -20,6 +20,8 @@ export class HandlerList implements HandlerScope {
   #expanders: readonly RequestExpander[] | undefined
   #index: HandlerIndex | undefined
   #indexBase: string | undefined
+  /** Kept in their place but left out of current() (a mock server's switched-off handlers). */
+  #disabled: ReadonlySet<RequestHandler> = new Set()
   /** `once` and generator progress of handlers, for this scope. */
   readonly store: HandlerStateStore
 
@@ -32,9 +34,21 @@ export class HandlerList implements HandlerScope {
   /** Overrides first, then initial handlers: the order precedence follows. */
   current(): readonly RequestHandler[] {
     if (this.#current === undefined) {
-      this.#current = this.#overrides.length === 0 ? this.#initial : Object.freeze([...this.#overrides, ...this.#initial])
+      const listed = this.listed()
+      this.#current = this.#disabled.size === 0 ? listed : Object.freeze(listed.filter((h) => !this.#disabled.has(h)))
     }
     return this.#current
+  }
+
+  /** Every handler in precedence order, switched-off ones included. */
+  listed(): readonly RequestHandler[] {
+    return this.#overrides.length === 0 ? this.#initial : Object.freeze([...this.#overrides, ...this.#initial])
+  }
+
+  /** Switches handlers off (they keep their place and state) or, with an empty set, all back on. */
+  disable(handlers: ReadonlySet<RequestHandler>): void {
+    this.#disabled = handlers
+    this.#changed()
   }
 
   /** The distinct expanders of the current handlers (none for a REST-only list). */

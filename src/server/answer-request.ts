@@ -1,0 +1,131 @@
+// One request that reached the mock server (or its middleware) over a real socket: mapped to
+// the origin its handlers name, run through the shared pipeline, recorded in the history, and
+// answered on the socket. A request no handler answers goes to the upstream when there is one,
+// to `next()` in a middleware, or gets a 404 saying so.
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { problem, PROBLEM_CONTENT_TYPE } from '../control/problem'
+import type { LifeCycleEmitter } from '../runtime/emitter'
+import { handleRequest } from '../runtime/handle-request'
+import type { HandlerList } from '../runtime/handler-list'
+import { hasResponseBody, isKeptWhole } from '../runtime/kept-body'
+import type { UnhandledRequestStrategy } from '../runtime/unhandled-request'
+import type { HandlerControl } from './handler-control'
+import { incomingUrl, toFetchRequest } from './incoming-request'
+import { OriginMap } from './origin-map'
+import type { RequestHistory } from './request-history'
+import { writeResponse } from './write-response'
+
+export interface ResponderOptions {
+  emitter: LifeCycleEmitter
+  list: () => HandlerList
+  history: RequestHistory
+  control: HandlerControl
+  lifetime: () => AbortSignal
+  onUnhandledRequest: () => UnhandledRequestStrategy
+  /** Unhandled requests are sent there (same path and query), and answered with what comes back. */
+  upstream?: () => URL | undefined
+  /** Called with each request's outcome (the CLI prints it). */
+  onAnswered?: (line: { method: string; url: string; status: number; handler?: string; ms: number }) => void
+}
+
+export class RequestResponder {
+  readonly #options: ResponderOptions
+  readonly #origins = new OriginMap()
+  #nextId = 0
+
+  constructor(options: ResponderOptions) {
+    this.#options = options
+  }
+
+  /** Answers `message`; `next` (a middleware's) takes what no handler answered. */
+  async answer(message: IncomingMessage, target: ServerResponse, scheme: 'http' | 'https', next?: () => void): Promise<void> {
+    const { history, control, emitter } = this.#options
+    const list = this.#options.list()
+    const own = incomingUrl(message, scheme, `${message.socket.localAddress}:${message.socket.localPort}`)
+    const url = this.#origins.map(own, list.current(), false)
+    const request = toFetchRequest(message, target, url)
+    const started = performance.now()
+    const entry = history.start(request)
+    const requestId = `serve-${++this.#nextId}`
+    const result = await handleRequest(request, requestId, list, {
+      emitter,
+      onUnhandledRequest: this.#options.onUnhandledRequest(),
+      lifetime: this.#options.lifetime(),
+      baseUrl: own.origin,
+    })
+    let response: Response
+    let handler: string | undefined
+    let reason: string | undefined
+    if (result.type === 'mocked') {
+      response = result.response
+      if (result.handler !== undefined) {
+        control.answered(result.handler)
+        handler = result.handler.info.header
+      }
+      if (response.type === 'error') reason = 'network-error'
+    } else if (result.type === 'error') {
+      reason = 'exception'
+      response = problemResponse(500, `${request.method} ${request.url} failed: ${String((result.error as Error)?.message ?? result.error)}`)
+    } else if (next !== undefined) {
+      history.finish(entry, { status: 0, reason: 'next' })
+      next()
+      return
+    } else {
+      ;[response, reason] = await this.#unhandled(request, own)
+    }
+    const status = response.type === 'error' ? 0 : response.status
+    // A streamed body is read by the history from a copy; a kept one is handed over once written.
+    const copy = hasResponseBody(response) && !isKeptWhole(response) ? response.clone().body : null
+    history.finish(entry, { status, handler, reason, headers: response.headers, body: copy ?? undefined })
+    if (result.type === 'mocked' && emitter.has('response:mocked') && response.type !== 'error') {
+      emitter.emit('response:mocked', { response: response.clone(), request, requestId })
+    }
+    const written = await writeResponse(target, response, request.method === 'HEAD')
+    if (written !== undefined) history.wholeBody(entry, written)
+    // A body no handler read: drained, so the connection can carry the next request.
+    if (!message.complete) message.resume()
+    this.#options.onAnswered?.({ method: request.method, url: request.url, status, handler, ms: performance.now() - started })
+  }
+
+  async #unhandled(request: Request, own: URL): Promise<[Response, string]> {
+    const upstream = this.#options.upstream?.()
+    if (upstream !== undefined) {
+      const url = new URL(`${upstream.pathname.replace(/\/$/, '')}${new URL(request.url).pathname}${new URL(request.url).search}`, upstream)
+      try {
+        return [await forward(request, url), 'proxied']
+      } catch (error) {
+        return [problemResponse(502, `The upstream ${upstream.origin} did not answer ${request.method} ${url.href}: ${(error as Error).message}`), 'proxied']
+      }
+    }
+    const path = new URL(request.url).pathname
+    return [
+      problemResponse(
+        404,
+        `No handler answers ${request.method} ${path} on ${own.origin}. Add a handler for it, or start the server with an upstream (--upstream <url>) to send such requests on.`,
+      ),
+      'unhandled',
+    ]
+  }
+}
+
+/** Sends a request on to another server, body streamed; the answer keeps its encoding out (fetch decoded it). */
+async function forward(request: Request, url: URL): Promise<Response> {
+  const headers = new Headers(request.headers)
+  headers.delete('host')
+  headers.delete('connection')
+  const init: RequestInit & { duplex?: 'half' } = { method: request.method, headers, redirect: 'manual', signal: request.signal }
+  if (request.body !== null) {
+    init.body = request.body
+    init.duplex = 'half'
+  }
+  const answer = await fetch(url, init)
+  const out = new Headers(answer.headers)
+  // fetch has decoded the body: its length and encoding no longer describe it.
+  out.delete('content-encoding')
+  out.delete('content-length')
+  return new Response(answer.body, { status: answer.status, statusText: answer.statusText, headers: out })
+}
+
+export function problemResponse(status: number, detail: string): Response {
+  return new Response(JSON.stringify(problem(status, detail)), { status, headers: { 'content-type': PROBLEM_CONTENT_TYPE } })
+}

@@ -1,0 +1,1 @@
+export const dashboardPage = '<!doctype html><title>mocklib</title>'

@@ -1,0 +1,218 @@
+// createMockServer(): mocklib's handlers behind a real HTTP server, for clients that cannot
+// load a JavaScript module (apps in other languages, curl, a phone, a teammate's browser). The
+// handler-list API is setupServer's; requests go through the same pipeline; the control API and
+// the dashboard live under /__mocklib/ (docs/serve.md, docs/control-protocol.md).
+import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import { createServer as createHttpsServer } from 'node:https'
+import type { AddressInfo } from 'node:net'
+import { createToken, isLoopback } from '../control/protocol'
+import { MocklibTypeError } from '../runtime/errors'
+import { validateHandlers } from '../runtime/handler-list'
+import type { RequestHandler } from '../runtime/request-handler'
+import { SetupApi, withBoundMethods } from '../runtime/setup-api'
+import { validateStrategy, type UnhandledRequestStrategy } from '../runtime/unhandled-request'
+import { problemResponse, RequestResponder } from './answer-request'
+import { answerControl, isControlPath, type ControlTarget } from './control-routes'
+import { corsPreflight, withCors } from './cors'
+import { HandlerControl, type Scenarios } from './handler-control'
+import { RequestHistory, type HistoryOptions } from './request-history'
+import { writeResponse } from './write-response'
+
+export interface MockServerListenOptions {
+  /** Default 0: a free port (read it from `server.port` or `server.url`). */
+  port?: number
+  /** Default '127.0.0.1'. Any other address makes the token mandatory for every control route. */
+  host?: string
+  /** Serve HTTPS with this key pair (PEM). */
+  https?: { key: string | Buffer; cert: string | Buffer }
+  /** The control API's token; default: a random one (`server.token`). */
+  token?: string
+  /**
+   * Serve the dashboard and the read-only control routes without the token. Only on a loopback
+   * host; routes that change state always need it.
+   */
+  openReads?: boolean
+  /** Answer CORS preflights and add Access-Control-Allow-* headers to every answer. */
+  cors?: boolean
+  /** Requests no handler answers are sent on to this origin (same path and query). */
+  upstream?: string | URL
+  /** Default 'bypass': an unhandled request gets a 404 (or goes upstream), quietly. */
+  onUnhandledRequest?: UnhandledRequestStrategy
+  /** Named handler sets the control API switches between (`PUT /__mocklib/scenario`). */
+  scenarios?: Scenarios
+  history?: HistoryOptions
+  /** Called once per answered request (the CLI prints it). */
+  onAnswered?: (line: { method: string; url: string; status: number; handler?: string; ms: number }) => void
+  /** Reported by `GET /__mocklib/health`. */
+  version?: string
+}
+
+export class MockServer extends SetupApi {
+  readonly history: RequestHistory
+  readonly #control: HandlerControl
+  #server: Server | undefined
+  #options: MockServerListenOptions = {}
+  #token = ''
+  #lifetime = new AbortController()
+  #strategy: UnhandledRequestStrategy = 'bypass'
+  #upstream: URL | undefined
+  readonly #listeners = new Set<(type: string, data: unknown) => void>()
+  readonly #responder: RequestResponder
+
+  constructor(...handlers: RequestHandler[]) {
+    super(...handlers)
+    this.history = new RequestHistory()
+    this.#control = new HandlerControl(this.handlerList, this.handlerList.current())
+    this.history.subscribe((type, data) => this.#broadcast(type, data))
+    this.#responder = new RequestResponder({
+      emitter: this.emitter,
+      list: () => this.handlerList,
+      history: this.history,
+      control: this.#control,
+      lifetime: () => this.#lifetime.signal,
+      onUnhandledRequest: () => this.#strategy,
+      upstream: () => this.#upstream,
+      onAnswered: (line) => this.#options.onAnswered?.(line),
+    })
+  }
+
+  /** @internal */
+  protected override setupName(): { factory: string; instance: string } {
+    return { factory: 'createMockServer()', instance: 'server' }
+  }
+
+  /** The server's origin, e.g. http://127.0.0.1:9090; throws before listen(). */
+  get url(): string {
+    const address = this.#address()
+    const host = address.family === 'IPv6' ? `[${address.address}]` : address.address
+    return `${this.#options.https ? 'https' : 'http'}://${host}:${address.port}`
+  }
+
+  get port(): number {
+    return this.#address().port
+  }
+
+  /** The control API's token (`Authorization: Bearer <token>`). */
+  get token(): string {
+    return this.#token
+  }
+
+  /** The dashboard's address, with the token in its fragment (never sent to the server). */
+  get dashboardUrl(): string {
+    return `${this.url}/__mocklib/#token=${this.#token}`
+  }
+
+  async listen(options: MockServerListenOptions = {}): Promise<this> {
+    if (this.#server !== undefined) throw new Error('[mocklib] This mock server is already listening; close() it first.')
+    const host = options.host ?? '127.0.0.1'
+    if (options.openReads === true && !isLoopback(host)) {
+      throw new MocklibTypeError(
+        'MOCKLIB_INVALID_ARGUMENT',
+        `[mocklib] openReads (--no-token) is only allowed on a loopback host, and the server would listen on ${host}. Drop it, or listen on 127.0.0.1.`,
+      )
+    }
+    this.#options = options
+    this.#token = options.token ?? createToken()
+    this.#strategy = options.onUnhandledRequest === undefined ? 'bypass' : validateStrategy(options.onUnhandledRequest)
+    this.#upstream = options.upstream === undefined ? undefined : new URL(options.upstream)
+    if (options.scenarios !== undefined) this.#control.setScenarios(validateScenarios(options.scenarios))
+    this.#lifetime = new AbortController()
+    const listener = (message: IncomingMessage, response: ServerResponse) => void this.#answer(message, response)
+    const server = options.https ? createHttpsServer({ key: options.https.key, cert: options.https.cert }, listener) : createHttpServer(listener)
+    this.#server = server
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject)
+      server.listen(options.port ?? 0, host, () => {
+        server.off('error', reject)
+        resolve()
+      })
+    }).catch((error: NodeJS.ErrnoException) => {
+      this.#server = undefined
+      throw error.code === 'EADDRINUSE'
+        ? Object.assign(new Error(`[mocklib] Port ${options.port} on ${host} is in use; choose another with --port, or stop what listens there.`), { code: 'EADDRINUSE' })
+        : error
+    })
+    return this
+  }
+
+  /** Stops listening, ends open streams and connections. */
+  async close(): Promise<void> {
+    const server = this.#server
+    if (server === undefined) return
+    this.#server = undefined
+    this.#lifetime.abort()
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()))
+    server.closeAllConnections()
+    await closed
+  }
+
+  /** Switches to a named scenario (null: the default handlers alone); drops run-time overrides. */
+  scenario(name: string | null): void {
+    this.#control.setScenario(name)
+    this.#broadcast('scenario', { name })
+  }
+
+  /** @internal The module's handlers changed (`--watch`): open connections stay. */
+  replaceHandlers(handlers: readonly RequestHandler[], scenarios: Scenarios = {}): void {
+    this.#control.replaceBase(validateHandlers('server.replaceHandlers()', [...handlers]), validateScenarios(scenarios))
+    this.#broadcast('handlers', {})
+  }
+
+  async #answer(message: IncomingMessage, response: ServerResponse): Promise<void> {
+    const scheme = this.#options.https ? 'https' : 'http'
+    try {
+      const path = (message.url ?? '/').split('?')[0]
+      if (isControlPath(path)) return await answerControl(this.#controlTarget(), message, response)
+      if (this.#options.cors) {
+        withCors(message, response)
+        if (corsPreflight(message, response)) return
+      }
+      await this.#responder.answer(message, response, scheme)
+    } catch (error) {
+      // The pipeline never rejects; this is the socket failing under us. Answer if we still can.
+      if (!response.headersSent) await writeResponse(response, problemResponse(500, String((error as Error).message)), false)
+      else response.destroy()
+    }
+  }
+
+  #controlTarget(): ControlTarget {
+    return {
+      control: this.#control,
+      history: this.history,
+      token: this.#token,
+      openReads: this.#options.openReads === true,
+      version: this.#options.version ?? 'unknown',
+      lifetime: this.#lifetime.signal,
+      use: (handler) => this.use(handler),
+      reset: () => this.resetHandlers(),
+      changed: (type) => this.#broadcast(type, {}),
+      subscribe: (listener) => {
+        this.#listeners.add(listener)
+        return () => this.#listeners.delete(listener)
+      },
+    }
+  }
+
+  #broadcast(type: string, data: unknown): void {
+    for (const listener of this.#listeners) listener(type, data)
+  }
+
+  #address(): AddressInfo {
+    const address = this.#server?.address()
+    if (address == null || typeof address === 'string') throw new Error('[mocklib] The mock server is not listening; await server.listen() first.')
+    return address
+  }
+}
+
+function validateScenarios(scenarios: Scenarios): Scenarios {
+  for (const [name, handlers] of Object.entries(scenarios)) validateHandlers(`scenario "${name}"`, [...handlers])
+  return scenarios
+}
+
+/**
+ * A mock server answering real HTTP with these handlers. Nothing listens until `listen()`.
+ * Its methods work detached, as setupServer's do.
+ */
+export function createMockServer(...handlers: RequestHandler[]): MockServer {
+  return withBoundMethods(new MockServer(...validateHandlers('createMockServer()', handlers)), ['listen', 'close'])
+}

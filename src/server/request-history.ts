@@ -1,0 +1,228 @@
+// What the mock server answered: the last requests with the handler that answered each (or why
+// none did), their headers, the beginning of their bodies and the frames of streams. The
+// control API lists it, the dashboard shows it live, and it downloads as HAR.
+import type { BodyText as ControlBodyText, RequestDetails, RequestRecord } from '../control/resources'
+import { encodeBody } from '../record/body-text'
+import type { Har, HarEntry, HarNameValue } from '../record/har'
+import { captureStream } from './body-capture'
+
+export type HistoryListener = (type: 'request' | 'response' | 'frame', data: unknown) => void
+
+interface Entry {
+  record: RequestRecord
+  started: number
+  requestHeaders: Array<[string, string]>
+  responseHeaders: Array<[string, string]>
+  requestBody?: { bytes: Uint8Array; truncated: boolean; type: string }
+  responseBody?: { bytes: Uint8Array; truncated: boolean; type: string }
+  frames: Array<{ direction: 'in' | 'out'; data: string; at: string }>
+}
+
+export interface HistoryOptions {
+  /** Requests kept (oldest out first). Default 500. */
+  capacity?: number
+  /** Bytes of each body kept. Default 256 KiB. */
+  bodyLimit?: number
+  /** Frames kept per stream or socket. Default 200. */
+  frameLimit?: number
+}
+
+const pairsOf = (headers: Headers): Array<[string, string]> => [...headers]
+
+export class RequestHistory {
+  readonly #entries = new Map<string, Entry>()
+  readonly #listeners = new Set<HistoryListener>()
+  readonly #capacity: number
+  readonly #bodyLimit: number
+  readonly #frameLimit: number
+  #counter = 0
+
+  constructor(options: HistoryOptions = {}) {
+    this.#capacity = options.capacity ?? 500
+    this.#bodyLimit = options.bodyLimit ?? 256 * 1024
+    this.#frameLimit = options.frameLimit ?? 200
+  }
+
+  subscribe(listener: HistoryListener): () => void {
+    this.#listeners.add(listener)
+    return () => this.#listeners.delete(listener)
+  }
+
+  /** A request arrived; its body is read from a branch of its own. Returns the entry's id. */
+  start(request: Request, scope?: string): string {
+    const id = String(++this.#counter)
+    const record: RequestRecord = {
+      id,
+      method: request.method,
+      url: request.url,
+      status: 0,
+      durationMs: 0,
+      startedAt: new Date().toISOString(),
+    }
+    if (scope !== undefined) record.scope = scope
+    const fromQuery = new URL(request.url).searchParams.get('operationName')
+    if (fromQuery) record.operationName = fromQuery
+    const entry: Entry = { record, started: performance.now(), requestHeaders: pairsOf(request.headers), responseHeaders: [], frames: [] }
+    this.#entries.set(id, entry)
+    if (this.#entries.size > this.#capacity) this.#entries.delete(this.#entries.keys().next().value!)
+    if (request.body !== null) void this.#captureRequest(entry, request.clone())
+    this.#emit('request', record)
+    return id
+  }
+
+  async #captureRequest(entry: Entry, copy: Request): Promise<void> {
+    const type = copy.headers.get('content-type') ?? ''
+    const captured = await captureStream(copy.body!, this.#bodyLimit)
+    entry.requestBody = { ...captured, type }
+    if (entry.record.operationName === undefined && /json/i.test(type)) {
+      const name = operationNameOf(captured.bytes)
+      if (name !== undefined) entry.record.operationName = name
+    }
+  }
+
+  /**
+   * The request was answered (or not). `headers` are the answer's; `body` a copy of a streamed
+   * body, read here (an event stream's chunks become frames as they come).
+   */
+  finish(
+    id: string,
+    outcome: { status: number; handler?: string; reason?: string; headers?: Headers; body?: ReadableStream<Uint8Array> },
+  ): void {
+    const entry = this.#entries.get(id)
+    if (entry === undefined) return
+    const { record } = entry
+    record.status = outcome.status
+    record.durationMs = Math.round((performance.now() - entry.started) * 100) / 100
+    if (outcome.handler !== undefined) record.handler = outcome.handler
+    if (outcome.reason !== undefined) record.reason = outcome.reason
+    if (outcome.headers !== undefined) entry.responseHeaders = pairsOf(outcome.headers)
+    if (outcome.body !== undefined) void this.#captureResponse(entry, outcome.body)
+    this.#emit('response', record)
+  }
+
+  /** A body sent whole (kept text or bytes): recorded without a stream. */
+  wholeBody(id: string, body: string | Uint8Array): void {
+    const entry = this.#entries.get(id)
+    if (entry === undefined) return
+    const bytes = typeof body === 'string' ? new TextEncoder().encode(body) : body
+    const truncated = bytes.byteLength > this.#bodyLimit
+    entry.responseBody = { bytes: truncated ? bytes.subarray(0, this.#bodyLimit) : bytes, truncated, type: this.#type(entry) }
+  }
+
+  #type(entry: Entry): string {
+    return entry.responseHeaders.find(([name]) => name === 'content-type')?.[1] ?? ''
+  }
+
+  async #captureResponse(entry: Entry, body: ReadableStream<Uint8Array>): Promise<void> {
+    const type = this.#type(entry)
+    const streamed = /^text\/event-stream|^multipart\/mixed/i.test(type)
+    const decoder = new TextDecoder()
+    const onChunk = streamed ? (chunk: Uint8Array) => this.frame(entry.record.id, 'out', decoder.decode(chunk, { stream: true })) : undefined
+    const captured = await captureStream(body, this.#bodyLimit, onChunk)
+    entry.responseBody = { ...captured, type }
+  }
+
+  /** A WebSocket message or a chunk of a stream. */
+  frame(id: string, direction: 'in' | 'out', data: string): void {
+    const entry = this.#entries.get(id)
+    if (entry === undefined || entry.frames.length >= this.#frameLimit) return
+    const frame = { direction, data, at: new Date().toISOString() }
+    entry.frames.push(frame)
+    this.#emit('frame', { id, ...frame })
+  }
+
+  list(): RequestRecord[] {
+    return [...this.#entries.values()].map((entry) => entry.record)
+  }
+
+  details(id: string): RequestDetails | undefined {
+    const entry = this.#entries.get(id)
+    if (entry === undefined) return undefined
+    const details: RequestDetails = {
+      ...entry.record,
+      requestHeaders: entry.requestHeaders,
+      responseHeaders: entry.responseHeaders,
+    }
+    if (entry.requestBody !== undefined) details.requestBody = bodyText(entry.requestBody)
+    if (entry.responseBody !== undefined) details.responseBody = bodyText(entry.responseBody)
+    if (entry.frames.length > 0) details.frames = entry.frames
+    return details
+  }
+
+  clear(): void {
+    this.#entries.clear()
+  }
+
+  har(version: string): Har {
+    const entries = [...this.#entries.values()].filter((entry) => entry.record.status > 0).map(harEntry)
+    return { log: { version: '1.2', creator: { name: 'mocklib', version }, entries } }
+  }
+
+  #emit(type: 'request' | 'response' | 'frame', data: unknown): void {
+    for (const listener of this.#listeners) listener(type, data)
+  }
+}
+
+function bodyText(body: { bytes: Uint8Array; truncated: boolean; type: string }): ControlBodyText {
+  const encoded = encodeBody(body.bytes, body.type)
+  const text: ControlBodyText = { text: encoded.text }
+  if (encoded.base64) text.encoding = 'base64'
+  if (body.truncated) text.truncated = true
+  return text
+}
+
+function operationNameOf(bytes: Uint8Array): string | undefined {
+  try {
+    const body = JSON.parse(new TextDecoder().decode(bytes)) as { operationName?: unknown; query?: unknown }
+    if (typeof body.operationName === 'string') return body.operationName
+    const named = typeof body.query === 'string' ? /\b(?:query|mutation|subscription)\s+([_A-Za-z]\w*)/.exec(body.query) : null
+    return named?.[1]
+  } catch {
+    return undefined
+  }
+}
+
+const nameValues = (pairs: Array<[string, string]>): HarNameValue[] => pairs.map(([name, value]) => ({ name, value }))
+
+function harEntry(entry: Entry): HarEntry {
+  const { record } = entry
+  const url = new URL(record.url)
+  const request = entry.requestBody && encodeBody(entry.requestBody.bytes, entry.requestBody.type)
+  const response = entry.responseBody && encodeBody(entry.responseBody.bytes, entry.responseBody.type)
+  return {
+    startedDateTime: record.startedAt,
+    time: record.durationMs,
+    request: {
+      method: record.method,
+      url: record.url,
+      httpVersion: 'HTTP/1.1',
+      cookies: [],
+      headers: nameValues(entry.requestHeaders),
+      queryString: [...url.searchParams].map(([name, value]) => ({ name, value })),
+      headersSize: -1,
+      bodySize: entry.requestBody?.bytes.byteLength ?? 0,
+      ...(request && entry.requestBody
+        ? { postData: { mimeType: entry.requestBody.type, text: request.text, ...(request.base64 ? { _encoding: 'base64' } : {}) } }
+        : {}),
+    },
+    response: {
+      status: record.status,
+      statusText: '',
+      httpVersion: 'HTTP/1.1',
+      cookies: [],
+      headers: nameValues(entry.responseHeaders),
+      content: {
+        size: entry.responseBody?.bytes.byteLength ?? 0,
+        mimeType: entry.responseBody?.type ?? '',
+        text: response?.text ?? '',
+        ...(response?.base64 ? { encoding: 'base64' } : {}),
+      },
+      redirectURL: '',
+      headersSize: -1,
+      bodySize: entry.responseBody?.bytes.byteLength ?? -1,
+    },
+    cache: {},
+    timings: { send: 0, wait: record.durationMs, receive: 0 },
+    ...(record.handler !== undefined ? { _handler: record.handler } : {}),
+  }
+}

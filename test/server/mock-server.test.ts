@@ -1,0 +1,125 @@
+import { execFile } from 'node:child_process'
+import { createHash } from 'node:crypto'
+import { promisify } from 'node:util'
+import { delay, http, HttpResponse, graphql } from 'mocklib'
+import { createMockServer, type MockServer } from 'mocklib/node'
+import { afterEach, describe, expect, it } from 'vitest'
+
+const run = promisify(execFile)
+let server: MockServer | undefined
+
+afterEach(async () => {
+  await server?.close()
+  server = undefined
+})
+
+async function start(...handlers: Parameters<typeof createMockServer>): Promise<MockServer> {
+  server = createMockServer(...handlers)
+  await server.listen()
+  return server
+}
+
+describe('createMockServer', () => {
+  it('answers curl over one kept-alive connection: relative paths, and absolute-URL handlers at the same path', async () => {
+    const { url } = await start(
+      http.get('/local', () => HttpResponse.json({ from: 'relative' })),
+      http.get('https://api.example.com/user', ({ request }) => HttpResponse.json({ from: 'absolute', url: request.url })),
+    )
+    const { stdout, stderr } = await run('curl', ['-sv', `${url}/local`, '--next', '-s', `${url}/user?id=1`])
+    expect(stdout).toBe('{"from":"relative"}{"from":"absolute","url":"https://api.example.com/user?id=1"}')
+    expect(stderr).toMatch(/Re-using existing connection|Reusing existing/i)
+  })
+
+  it('answers 404 with a problem document naming the request when no handler does', async () => {
+    const { url } = await start(http.get('/known', () => HttpResponse.text('ok')))
+    const response = await fetch(`${url}/unknown`, { method: 'DELETE' })
+    expect(response.status).toBe(404)
+    expect(response.headers.get('content-type')).toBe('application/problem+json')
+    expect((await response.json()).detail).toMatch(/^No handler answers DELETE \/unknown on http:\/\/127\.0\.0\.1:\d+\. Add a handler/)
+  })
+
+  it('streams a body chunk by chunk, delay() on the wire', async () => {
+    let release!: () => void
+    const released = new Promise<void>((resolve) => (release = resolve))
+    const { url } = await start(
+      http.get('/stream', () => {
+        const stream = new ReadableStream<Uint8Array>({
+          async start(controller) {
+            controller.enqueue(new TextEncoder().encode('first;'))
+            await released
+            await delay(10)
+            controller.enqueue(new TextEncoder().encode('second'))
+            controller.close()
+          },
+        })
+        return new HttpResponse(stream, { headers: { 'content-type': 'text/plain' } })
+      }),
+    )
+    const response = await fetch(`${url}/stream`)
+    expect(response.headers.get('transfer-encoding')).toBe('chunked')
+    const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader()
+    // The first chunk arrives while the resolver still holds the second back.
+    expect((await reader.read()).value).toBe('first;')
+    release()
+    let rest = ''
+    for (let next = await reader.read(); !next.done; next = await reader.read()) rest += next.value
+    expect(rest).toBe('second')
+  })
+
+  it('streams a request body of any size to the resolver, byte for byte (curl upload)', async () => {
+    const { url } = await start(
+      http.post('/upload', async ({ request }) => {
+        const hash = createHash('sha256')
+        let size = 0
+        for await (const chunk of request.body as unknown as AsyncIterable<Uint8Array>) {
+          hash.update(chunk)
+          size += chunk.byteLength
+        }
+        return HttpResponse.json({ size, sha256: hash.digest('hex') })
+      }),
+    )
+    const bytes = new Uint8Array(8 * 1024 * 1024).map((_, index) => (index * 31) % 251)
+    const { writeFile, rm } = await import('node:fs/promises')
+    const file = `/tmp/mocklib-upload-${process.pid}.bin`
+    await writeFile(file, bytes)
+    const { stdout } = await run('curl', ['-s', '--data-binary', `@${file}`, '-H', 'content-type: application/octet-stream', `${url}/upload`])
+    await rm(file)
+    expect(JSON.parse(stdout)).toEqual({ size: bytes.byteLength, sha256: createHash('sha256').update(bytes).digest('hex') })
+  })
+
+  it('turns HttpResponse.error() into a connection reset', async () => {
+    const { url } = await start(http.get('/fail', () => HttpResponse.error()))
+    const failure = await run('curl', ['-s', `${url}/fail`]).catch((error: { code: number }) => error)
+    // 56: failure receiving network data (reset); 52: empty reply.
+    expect([52, 56]).toContain((failure as { code: number }).code)
+    await expect(fetch(`${url}/fail`)).rejects.toThrow(/fetch failed/)
+  })
+
+  it('answers a GraphQL query and a thrown resolver with the in-process pipeline (Python urllib)', async () => {
+    const { url } = await start(
+      graphql.query('GetUser', () => HttpResponse.json({ data: { user: { name: 'Ada' } } })),
+      http.get('/boom', () => {
+        throw new Error('resolver broke')
+      }),
+    )
+    const script = `
+import json, sys, urllib.request, urllib.error
+base = sys.argv[1]
+req = urllib.request.Request(base + '/graphql', data=json.dumps({'query': 'query GetUser { user { name } }'}).encode(),
+                             headers={'content-type': 'application/json'})
+print(urllib.request.urlopen(req).read().decode())
+try:
+    urllib.request.urlopen(base + '/boom')
+except urllib.error.HTTPError as error:
+    print(error.code, json.loads(error.read())['message'])
+`
+    const { stdout } = await run('python3', ['-c', script, url])
+    expect(stdout.trim().split('\n')).toEqual(['{"data":{"user":{"name":"Ada"}}}', '500 resolver broke'])
+  })
+
+  it('refuses to listen on a port in use, saying which', async () => {
+    const first = await start(http.get('/', () => HttpResponse.text('first')))
+    const second = createMockServer()
+    await expect(second.listen({ port: first.port })).rejects.toThrow(`Port ${first.port} on 127.0.0.1 is in use`)
+  })
+})
