@@ -43,6 +43,55 @@ export function copyRequest(request: Request): Request {
   return copy
 }
 
+/** What reads or tells about a request's body: lent to a copy by `lendBody()`. */
+const BODY_MEMBERS = ['body', 'bodyUsed', 'text', 'json', 'arrayBuffer', 'blob', 'formData', 'bytes'] as const
+
+/**
+ * Makes `request` read its body from a fresh copy until the returned function is called: the
+ * request itself goes to a resolver (so it is the very object lifecycle events carry), while
+ * its own body stays unread for the next handler and a passthrough. `clone()` copies the
+ * request as it is then (header edits included), from the copy's body state. Returns undefined
+ * when the request does not take own properties (then the caller hands out the copy instead).
+ */
+export function lendBody(request: Request, copy: Request): (() => void) | undefined {
+  const target = request as unknown as Record<string, unknown>
+  const source = copy as unknown as Record<string, unknown>
+  const lent: string[] = []
+  try {
+    for (const name of BODY_MEMBERS) {
+      if (!(name in request)) continue
+      const descriptor: PropertyDescriptor =
+        name === 'body' || name === 'bodyUsed'
+          ? { get: () => source[name], configurable: true }
+          : { value: (...args: unknown[]) => (source[name] as (...a: unknown[]) => unknown).call(copy, ...args), configurable: true, writable: true }
+      Object.defineProperty(request, name, descriptor)
+      lent.push(name)
+    }
+    Object.defineProperty(request, 'clone', { value: () => cloneLent(request, copy), configurable: true, writable: true })
+    lent.push('clone')
+  } catch {
+    for (const name of lent) delete target[name]
+    return undefined
+  }
+  return () => {
+    for (const name of lent) delete target[name]
+  }
+}
+
+/** `clone()` of a lent request: its own headers and fields now, and the copy's body (a read one cannot be cloned). */
+function cloneLent(request: Request, copy: Request): Request {
+  if (copy.bodyUsed) return copy.clone()
+  const clone = copyRequest(copy)
+  copyHeaders(request.headers, clone.headers)
+  return clone
+}
+
+/** Makes `target` hold exactly the headers of `source`, touching only those that differ. */
+export function copyHeaders(source: Headers, target: Headers): void {
+  for (const name of [...target.keys()]) if (!source.has(name)) target.delete(name)
+  for (const [name, value] of source) if (target.get(name) !== value) target.set(name, value)
+}
+
 function isWellFormed(text: string): boolean {
   const check = (text as { isWellFormed?: () => boolean }).isWellFormed
   // Node 20+ has String.prototype.isWellFormed; without it, only surrogate-free text counts.

@@ -1,5 +1,5 @@
 import { getDocumentBaseUrl } from './environment'
-import { copyRequest, hasBody } from './request-body'
+import { copyHeaders, copyRequest, hasBody, lendBody } from './request-body'
 
 /** Contexts by a request handed to MSW-style handler members (see handler-members.ts). */
 const registered = new WeakMap<Request, RequestContext>()
@@ -31,6 +31,8 @@ export class RequestContext {
   #memo: Map<unknown, unknown> | undefined
   /** Copies handed to resolvers whose header edits are not yet on the request. */
   #copies: Request[] | undefined
+  /** Gives the request its own body members back (see `withRequest`). */
+  #endLoan: (() => void) | undefined
 
   constructor(
     readonly request: Request,
@@ -124,24 +126,37 @@ export class RequestContext {
   }
 
   /**
-   * Completes a resolver argument with `request`. For a request with a body, the readable
-   * copy is made only when the resolver first touches `request`: most GraphQL resolvers read
-   * only `variables`, and a copy (a stream tee) is the largest per-request cost left.
+   * Completes a resolver argument with `request`: the request itself, as lifecycle events carry
+   * it (a test may key a WeakMap by it). For a request with a body, the resolver reads a copy's
+   * body through it (`lendBody`), made only when the resolver first touches `request`: most
+   * GraphQL resolvers read only `variables`, and a copy (a stream tee) is the largest
+   * per-request cost left. The request's own body stays unread for the next handler and a
+   * passthrough; the loan ends when the handler is done (`adoptHeaderEdits`).
    */
   withRequest<Info extends { request: Request }>(info: Omit<Info, 'request'>): Info {
     if (!hasBody(this.request)) {
       ;(info as unknown as { request: Request }).request = this.request
       return info as Info
     }
-    let copy: Request | undefined
+    let given: Request | undefined
     return Object.defineProperty(info, 'request', {
       enumerable: true,
       configurable: true,
-      get: () => (copy ??= this.requestForResolver()),
+      get: () => (given ??= this.#lend()),
       set: (value: Request) => {
-        copy = value
+        given = value
       },
     }) as Info
+  }
+
+  /** The request, reading its body from a fresh copy; the copy itself where a loan is impossible. */
+  #lend(): Request {
+    this.#endLoan?.()
+    const copy = copyRequest(this.request)
+    this.#endLoan = lendBody(this.request, copy)
+    if (this.#endLoan !== undefined) return this.request
+    ;(this.#copies ??= []).push(copy)
+    return copy
   }
 
   #trackedCopy(): Request {
@@ -156,6 +171,8 @@ export class RequestContext {
    * and a passthrough or fall-through sends them.
    */
   adoptHeaderEdits(): void {
+    this.#endLoan?.()
+    this.#endLoan = undefined
     const copies = this.#copies
     if (copies === undefined) return
     this.#copies = undefined
@@ -163,8 +180,3 @@ export class RequestContext {
   }
 }
 
-/** Makes `target` hold exactly the headers of `source`, touching only those that differ. */
-function copyHeaders(source: Headers, target: Headers): void {
-  for (const name of [...target.keys()]) if (!source.has(name)) target.delete(name)
-  for (const [name, value] of source) if (target.get(name) !== value) target.set(name, value)
-}
