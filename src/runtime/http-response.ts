@@ -1,3 +1,4 @@
+import { readDomBlob } from './dom-blob-body'
 import { installKeptBody, isKeepable, keepBody } from './kept-body'
 import { messages } from './messages'
 import { ResponseBase } from './platform-response'
@@ -60,13 +61,15 @@ export class HttpResponse<BodyType extends DefaultBodyType = DefaultBodyType> ex
     const finalBody = NULL_BODY_STATUS.has(status) ? null : (body ?? null)
     // Text and bytes stay as they are, without the platform's body stream (kept-body.ts).
     const keep = isKeepable(finalBody)
+    const domBlob = keep ? undefined : readDomBlob(finalBody)
     // The platform copies `headers` into the response: no intermediate Headers is needed.
-    super(keep ? null : finalBody, {
+    super(keep ? null : (domBlob?.stream ?? finalBody), {
       status: safeStatus,
       statusText: init?.statusText || statusTextFor(status),
       headers: init?.headers,
     })
     if (keep) keepBody(this, finalBody)
+    if (finalBody !== null) announceImpliedType(this, finalBody, keep, init, domBlob?.type)
     if (safeStatus !== status) {
       Object.defineProperty(this, 'status', { value: status, enumerable: true })
       Object.defineProperty(this, 'ok', { value: status >= 200 && status < 300, enumerable: true })
@@ -154,6 +157,28 @@ function withLength(headers: Headers, text: string): void {
   if (headers.has('content-length')) return
   headers.set('Content-Length', String(byteLength(text)))
   computedLength.add(headers)
+}
+
+/**
+ * The Content-Type a body implies (text, a Blob's type, a FormData boundary), written through the
+ * response's own `headers.set`. The platform adds it without telling anyone, so the http
+ * interceptor, which records the headers written (for `http.request` clients' `rawHeaders`),
+ * would drop it; a kept text body is not the platform's, so it is added here as the platform would.
+ */
+function announceImpliedType(
+  response: Response,
+  body: NonNullable<ResponseBodyInit>,
+  kept: boolean,
+  init: ResponseInit | undefined,
+  blobType: string | undefined,
+): void {
+  const { headers } = response
+  if (kept) {
+    if (typeof body === 'string' && !headers.has('content-type')) headers.set('content-type', 'text/plain;charset=UTF-8')
+    return
+  }
+  const implied = blobType || headers.get('content-type')
+  if (implied && !hasContentType(init)) headers.set('content-type', implied)
 }
 
 /**

@@ -1,4 +1,5 @@
 import { copyInstanceFields } from './clone-response'
+import { isNodeResponseClass } from './environment'
 
 /**
  * A mocked response's body kept as the text or bytes the resolver gave, instead of the web
@@ -25,22 +26,17 @@ const base = Response.prototype
 const baseBody = Object.getOwnPropertyDescriptor(base, 'body')?.get as (this: Response) => ReadableStream<Uint8Array> | null
 const baseBodyUsed = Object.getOwnPropertyDescriptor(base, 'bodyUsed')?.get as (this: Response) => boolean
 
-/**
- * `Headers.prototype.set` as loaded. While a server listens, the http interceptor records the
- * headers set through the global's methods as the raw headers `http.request` clients get; the
- * platform adds a text body's Content-Type without telling it, and so does this module.
- */
-const setHeader = Headers.prototype.set
-
 let encoder: TextEncoder | undefined
 let decoder: TextDecoder | undefined
 
 /**
- * Only on Node, where the stream is the cost. A browser's stream is cheap, and a page may hand
- * a mocked response (in-page mocking, without the Service Worker) to the Cache API, which
- * reads the platform's own body, not these readers.
+ * Only where `Response` is Node's own, where the stream is the cost and the readers below can
+ * stand in for the platform's. A browser's stream is cheap, and a page may hand a mocked
+ * response (in-page mocking, without the Service Worker) to the Cache API, which reads the
+ * platform's own body; a test environment's Response (happy-dom's, a polyfill) holds its body
+ * in its own way, and keeps it.
  */
-const KEEPS = typeof process === 'object' && typeof (process as { versions?: { node?: unknown } }).versions?.node === 'string'
+const KEEPS = isNodeResponseClass(base.constructor as typeof Response)
 
 /** Whether `new Response(body)` would hold these as plain text or bytes, and they are kept. */
 export function isKeepable(body: unknown): body is string | ArrayBuffer | ArrayBufferView {
@@ -57,13 +53,11 @@ function isShared(buffer: ArrayBufferLike): boolean {
 /**
  * Keeps `body` as the body of `response` (built with a null body). Bytes are copied, as the
  * platform copies them: a caller that later changes its buffer does not change the response.
- * A text body gets the Content-Type the platform would give it.
  */
 export function keepBody(response: Response, body: string | ArrayBuffer | ArrayBufferView): void {
   let source: string | Uint8Array<ArrayBuffer>
   if (typeof body === 'string') {
     source = body
-    if (!response.headers.has('content-type')) setHeader.call(response.headers, 'content-type', 'text/plain;charset=UTF-8')
   } else {
     source = ArrayBuffer.isView(body) ? new Uint8Array(body.buffer, body.byteOffset, body.byteLength).slice() : new Uint8Array(body).slice()
   }
@@ -181,8 +175,9 @@ function cloneKept(response: Response, body: KeptBody): Response {
   return copy
 }
 
-/** Puts the readers of kept bodies on a Response subclass's prototype (HttpResponse's). */
+/** Puts the readers of kept bodies on a Response subclass's prototype (HttpResponse's), where bodies are kept. */
 export function installKeptBody(prototype: Response): void {
+  if (!KEEPS) return
   Object.defineProperties(prototype, {
     body: {
       configurable: true,

@@ -1,5 +1,6 @@
 import { hasResponseBody, isKeptWhole } from '../../runtime/kept-body'
 import { FetchResponse, createRequestId } from '@mswjs/interceptors'
+import { hasNodeFetch } from '../../runtime/environment'
 import { MocklibTypeError } from '../../runtime/errors'
 import { NULL_BODY_STATUS } from '../../runtime/http-response'
 import { format } from '../../runtime/messages'
@@ -46,6 +47,9 @@ export class FetchSource {
     const inner = globalThis.fetch as Fetch
     // The interceptor found no fetch it could patch: there is nothing to wrap.
     if (inner === pure) return
+    // A test environment's own fetch (happy-dom's) is the interceptor's alone: the lean path
+    // builds Node's requests and reads undici's state.
+    if (!hasNodeFetch()) return
     this.#pure = pure
     this.#inner = inner
     Object.defineProperty(globalThis, 'fetch', { value: this.#fetch, enumerable: true, configurable: true, writable: true })
@@ -197,7 +201,7 @@ const UNSUPPORTED_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK'])
 function takes(input: unknown, init: RequestInit | undefined): boolean {
   if (typeof input === 'string') {
     // jsdom: the interceptor resolves a relative URL against the page.
-    if (typeof location !== 'undefined' && !URL.canParse(input)) return false
+    if (typeof location !== 'undefined' && !isAbsoluteUrl(input)) return false
   } else if (!(input instanceof URL)) return false
   if (init === undefined || init === null) return true
   // The interceptor copies the init's own properties: an init with a prototype reads otherwise.
@@ -212,6 +216,20 @@ function takes(input: unknown, init: RequestInit | undefined): boolean {
   // The interceptor drops a GET or HEAD body where fetch refuses it: keep its answer.
   if (upper === undefined || upper === 'GET' || upper === 'HEAD') return false
   return typeof body === 'string' || body instanceof URLSearchParams || body instanceof ArrayBuffer || ArrayBuffer.isView(body)
+}
+
+/**
+ * Whether `url` parses without a base, by the global `URL` (jsdom's before jsdom 23 has no
+ * `URL.canParse`).
+ */
+function isAbsoluteUrl(url: string): boolean {
+  if (typeof URL.canParse === 'function') return URL.canParse(url)
+  try {
+    new URL(url)
+    return true
+  } catch {
+    return false
+  }
 }
 
 /**

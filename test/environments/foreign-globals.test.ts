@@ -1,0 +1,43 @@
+// Node with some Fetch API globals replaced, as test environments and polyfills do: mocklib is
+// loaded after the replacement, as it is in a test file, and must use the platform's own paths.
+import { JSDOM } from 'jsdom'
+import { afterEach, expect, it, vi } from 'vitest'
+
+const saved = { Headers: globalThis.Headers, URL: globalThis.URL }
+
+afterEach(() => {
+  Object.assign(globalThis, saved)
+  vi.resetModules()
+})
+
+async function answerTea(): Promise<{ status: number; type: string | null; body: string }> {
+  const { http, HttpResponse } = await import('mocklib')
+  const { setupServer } = await import('mocklib/node')
+  const server = setupServer(http.get('http://env.test/tea', () => new HttpResponse('tea', { status: 418 })))
+  server.listen({ onUnhandledRequest: 'error' })
+  try {
+    const response = await fetch('http://env.test/tea')
+    return { status: response.status, type: response.headers.get('content-type'), body: await response.text() }
+  } finally {
+    server.close()
+  }
+}
+
+const tea = { status: 418, type: 'text/plain;charset=UTF-8', body: 'tea' }
+
+it("answers a text body while the global Headers is jsdom's", async () => {
+  globalThis.Headers = new JSDOM('').window.Headers as typeof Headers
+  expect(await answerTea()).toEqual(tea)
+})
+
+it('answers while the global URL has no URL.canParse (jsdom 22 and older)', async () => {
+  vi.stubGlobal('location', new URL('http://env.test/page'))
+  class OldURL extends saved.URL {}
+  Object.defineProperty(OldURL, 'canParse', { value: undefined })
+  globalThis.URL = OldURL as typeof URL
+  try {
+    expect(await answerTea()).toEqual(tea)
+  } finally {
+    vi.unstubAllGlobals()
+  }
+})
