@@ -10,10 +10,12 @@ const WORKER_FILE_NAME = 'mockServiceWorker.js'
 const packageRoot = fileURLToPath(new URL('..', import.meta.url))
 
 const USAGE = `Usage: mocklib init [publicDir] [--save] [--cwd <dir>]
+       mocklib serve [module] [options]
 
   init <publicDir>   copy ${WORKER_FILE_NAME} into publicDir (created if missing)
   --save             record publicDir in package.json as mocklib.workerDirectory
-  init               with no folder: refresh every folder recorded in package.json`
+  init               with no folder: refresh every folder recorded in package.json
+  serve <module>     serve the module's handlers on a real HTTP server ("mocklib serve --help")`
 
 function fail(message) {
   console.error(`[mocklib] ${message}`)
@@ -104,5 +106,9 @@ async function init(args) {
 
 const [command, ...rest] = process.argv.slice(2)
 if (command === 'init') await init(rest)
+else if (command === 'serve') {
+  const { serve } = await import('./serve.mjs')
+  await serve(rest, { version: JSON.parse(readFileSync(join(packageRoot, 'package.json'), 'utf8')).version })
+}
 else if (command === undefined || command === '--help' || command === '-h') console.log(USAGE)
 else fail(`Unknown command "${command}".\n\n${USAGE}`)

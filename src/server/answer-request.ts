@@ -22,8 +22,10 @@ export interface ResponderOptions {
   control: HandlerControl
   lifetime: () => AbortSignal
   onUnhandledRequest: () => UnhandledRequestStrategy
-  /** Unhandled requests are sent there (same path and query), and answered with what comes back. */
+  /** Unhandled requests at its origin are sent there, and answered with what comes back. */
   upstream?: () => URL | undefined
+  /** Where requests go that no handler's URL claims (default: the server's own origin). */
+  origin?: () => string | undefined
   /** Called with each request's outcome (the CLI prints it). */
   onAnswered?: (line: { method: string; url: string; status: number; handler?: string; ms: number }) => void
 }
@@ -42,7 +44,7 @@ export class RequestResponder {
     const { history, control, emitter } = this.#options
     const list = this.#options.list()
     const own = incomingUrl(message, scheme, `${message.socket.localAddress}:${message.socket.localPort}`)
-    const url = this.#origins.map(own, list.current(), false)
+    const url = this.#origins.map(own, list.current(), false, this.#options.origin?.())
     const request = toFetchRequest(message, target, url)
     const started = performance.now()
     const entry = history.start(request)
@@ -88,23 +90,23 @@ export class RequestResponder {
   }
 
   async #unhandled(request: Request, own: URL): Promise<[Response, string]> {
+    const url = new URL(request.url)
     const upstream = this.#options.upstream?.()
-    if (upstream !== undefined) {
-      const url = new URL(`${upstream.pathname.replace(/\/$/, '')}${new URL(request.url).pathname}${new URL(request.url).search}`, upstream)
+    // Requests no handler claims are resolved at the upstream's origin (see OriginMap), so
+    // what reaches here at that origin goes there, streamed both ways.
+    if (upstream !== undefined && url.origin === upstream.origin) {
       try {
         return [await forward(request, url), 'proxied']
       } catch (error) {
-        return [problemResponse(502, `The upstream ${upstream.origin} did not answer ${request.method} ${url.href}: ${(error as Error).message}`), 'proxied']
+        const detail = `The upstream ${upstream.origin} did not answer ${request.method} ${url.href}: ${(error as Error).message}`
+        return [problemResponse(502, detail), 'proxied']
       }
     }
-    const path = new URL(request.url).pathname
-    return [
-      problemResponse(
-        404,
-        `No handler answers ${request.method} ${path} on ${own.origin}. Add a handler for it, or start the server with an upstream (--upstream <url>) to send such requests on.`,
-      ),
-      'unhandled',
-    ]
+    const where = url.origin === own.origin ? own.origin : `${own.origin} (resolved as ${url.origin})`
+    const detail =
+      `No handler answers ${request.method} ${url.pathname} on ${where}. Add a handler for it, ` +
+      'or start the server with an upstream (--upstream <origin>) to send such requests on.'
+    return [problemResponse(404, detail), 'unhandled']
   }
 }
 

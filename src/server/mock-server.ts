@@ -34,8 +34,16 @@ export interface MockServerListenOptions {
   openReads?: boolean
   /** Answer CORS preflights and add Access-Control-Allow-* headers to every answer. */
   cors?: boolean
-  /** Requests no handler answers are sent on to this origin (same path and query). */
+  /**
+   * An origin (scheme, host, port): requests whose path no handler's URL claims are resolved at
+   * it, and those no handler answers are sent there (same path and query), streamed both ways.
+   */
   upstream?: string | URL
+  /**
+   * Where requests whose path no handler's URL claims are resolved (default: the server's own
+   * origin, or the upstream's): a recording's origin, so its entries match.
+   */
+  origin?: string
   /** Default 'bypass': an unhandled request gets a 404 (or goes upstream), quietly. */
   onUnhandledRequest?: UnhandledRequestStrategy
   /** Named handler sets the control API switches between (`PUT /__mocklib/scenario`). */
@@ -72,6 +80,7 @@ export class MockServer extends SetupApi {
       lifetime: () => this.#lifetime.signal,
       onUnhandledRequest: () => this.#strategy,
       upstream: () => this.#upstream,
+      origin: () => this.#options.origin ?? this.#upstream?.origin,
       onAnswered: (line) => this.#options.onAnswered?.(line),
     })
   }
@@ -114,7 +123,7 @@ export class MockServer extends SetupApi {
     this.#options = options
     this.#token = options.token ?? createToken()
     this.#strategy = options.onUnhandledRequest === undefined ? 'bypass' : validateStrategy(options.onUnhandledRequest)
-    this.#upstream = options.upstream === undefined ? undefined : new URL(options.upstream)
+    this.#upstream = options.upstream === undefined ? undefined : originOnly(options.upstream)
     if (options.scenarios !== undefined) this.#control.setScenarios(validateScenarios(options.scenarios))
     this.#lifetime = new AbortController()
     const listener = (message: IncomingMessage, response: ServerResponse) => void this.#answer(message, response)
@@ -202,6 +211,17 @@ export class MockServer extends SetupApi {
     if (address == null || typeof address === 'string') throw new Error('[mocklib] The mock server is not listening; await server.listen() first.')
     return address
   }
+}
+
+function originOnly(upstream: string | URL): URL {
+  const url = new URL(upstream)
+  if (url.pathname !== '/' || url.search !== '') {
+    throw new MocklibTypeError(
+      'MOCKLIB_INVALID_ARGUMENT',
+      `[mocklib] The upstream must be an origin (scheme, host and port), got ${url.href}. Requests keep their own path: use ${url.origin}.`,
+    )
+  }
+  return url
 }
 
 function validateScenarios(scenarios: Scenarios): Scenarios {

@@ -10,6 +10,8 @@ import { innermost } from '../runtime/delegating-handler'
 import type { RequestHandler } from '../runtime/request-handler'
 
 const ABSOLUTE = /^([a-z][a-z\d+\-.]*:)\/\/([^/?#]*)/i
+/** A relative pattern took the path: the server's own origin, whatever the fallback. */
+const OWN = ''
 
 export class OriginMap {
   #list: readonly RequestHandler[] | undefined
@@ -17,28 +19,36 @@ export class OriginMap {
   // Per list: a path's origin is found once, however many requests ask for it.
   #byPath = new BoundedCache<string, string | null>(2000)
 
-  /** The URL to resolve: `url` itself, or the same path and query at a handler's origin. */
-  map(url: URL, handlers: readonly RequestHandler[], upgrade: boolean): URL {
+  /**
+   * The URL to resolve: `url` itself, or the same path and query at a handler's origin. A path
+   * no pattern takes is resolved at `fallback` when given (the upstream's or a recording's origin).
+   */
+  map(url: URL, handlers: readonly RequestHandler[], upgrade: boolean, fallback?: string): URL {
     if (handlers !== this.#list) {
       this.#list = handlers
       this.#patterns = handlers.map(urlPatternOf).filter((pattern): pattern is string => pattern !== undefined)
       this.#byPath = new BoundedCache(2000)
     }
-    if (this.#patterns.length === 0) return url
-    const key = `${upgrade ? 'ws' : 'http'} ${url.pathname}`
-    let origin = this.#byPath.get(key)
-    if (origin === undefined) {
-      origin = this.#find(url, upgrade)
-      this.#byPath.set(key, origin)
+    let origin: string | null | undefined = null
+    if (this.#patterns.length > 0) {
+      const key = `${upgrade ? 'ws' : 'http'} ${url.pathname}`
+      origin = this.#byPath.get(key)
+      if (origin === undefined) {
+        origin = this.#find(url, upgrade)
+        this.#byPath.set(key, origin)
+      }
     }
+    if (origin === OWN) return url
+    origin ??= fallback ?? null
     return origin === null ? url : new URL(url.pathname + url.search, origin)
   }
 
+  /** The origin of the first pattern that takes the path; OWN for a relative one; null for none. */
   #find(url: URL, upgrade: boolean): string | null {
     for (const pattern of this.#patterns) {
       const absolute = ABSOLUTE.exec(pattern)
       if (absolute === null) {
-        if (matchRequestUrl(url, pattern, url.origin).matches) return null
+        if (matchRequestUrl(url, pattern, url.origin).matches) return OWN
         continue
       }
       const scheme = absolute[1].toLowerCase()

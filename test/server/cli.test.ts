@@ -1,0 +1,132 @@
+import { execFile } from 'node:child_process'
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { promisify } from 'node:util'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { assertBuilt, root, runCli, startCli } from './serve-cli'
+
+const run = promisify(execFile)
+const dir = `${root}test-artifacts/serve-cli-${process.pid}`
+
+beforeAll(() => {
+  assertBuilt()
+  mkdirSync(dir, { recursive: true })
+})
+afterAll(() => rmSync(dir, { recursive: true, force: true }))
+
+describe('mocklib serve', () => {
+  it('serves a TypeScript module with its imports; --watch reloads edits and keeps the last good handlers on a syntax error', async () => {
+    writeFileSync(`${dir}/greeting.ts`, "export const greeting: string = 'hi'\n")
+    writeFileSync(
+      `${dir}/handlers.ts`,
+      [
+        "import { http, HttpResponse } from 'mocklib'",
+        "import { greeting } from './greeting.ts'",
+        "export default [http.get('/hello', () => HttpResponse.json({ greeting }))]",
+        "export const quiet = [http.get('/hello', () => new HttpResponse(null, { status: 204 }))]",
+      ].join('\n'),
+    )
+    const cli = await startCli([`test-artifacts/serve-cli-${process.pid}/handlers.ts`, '--watch'])
+    try {
+      expect(cli.stdout()).toMatch(/\(1 handlers; scenarios: quiet\)/)
+      expect((await run('curl', ['-s', `${cli.url}/hello`])).stdout).toBe('{"greeting":"hi"}')
+      await cli.waitFor(/GET \/hello → 200 by GET \/hello \(/)
+
+      writeFileSync(`${dir}/greeting.ts`, "export const greeting: string = 'hello again'\n")
+      await cli.waitFor(/reloaded .*handlers\.ts \(1 handlers\)/)
+      expect((await run('curl', ['-s', `${cli.url}/hello`])).stdout).toBe('{"greeting":"hello again"}')
+
+      writeFileSync(`${dir}/greeting.ts`, 'export const greeting: string = \n')
+      await cli.waitFor(/failed to reload; the last good handlers stay:[\s\S]*greeting\.ts/, 'stderr')
+      expect((await run('curl', ['-s', `${cli.url}/hello`])).stdout).toBe('{"greeting":"hello again"}')
+    } finally {
+      expect(await cli.stop()).toBe(0)
+    }
+  })
+
+  it('prints --help and exits 0', async () => {
+    const { code, stdout } = await runCli(['serve', '--help'])
+    expect(code).toBe(0)
+    for (const option of ['--port', '--host', '--https', '--cors', '--watch', '--schema', '--har', '--upstream', '--record']) {
+      expect(stdout).toContain(option)
+    }
+  })
+
+  it('refuses bad input with a clear message and a non-zero exit', async () => {
+    writeFileSync(`${dir}/nothing.mjs`, 'export const answer = 42\n')
+    const nothing = await runCli(['serve', `test-artifacts/serve-cli-${process.pid}/nothing.mjs`])
+    expect(nothing.code).toBe(2)
+    expect(nothing.stderr).toMatch(/nothing\.mjs exports no handlers\. Export them as "export default \[http\.get/)
+
+    const missing = await runCli(['serve', 'no/such/module.ts'])
+    expect(missing.code).toBe(2)
+    expect(missing.stderr).toMatch(/There is no file .*no\/such\/module\.ts/)
+
+    const flag = await runCli(['serve', '--prot', '1'])
+    expect(flag.code).toBe(2)
+    expect(flag.stderr).toMatch(/Unknown option '--prot'[\s\S]*mocklib serve --help/)
+
+    const busy = createServer()
+    await new Promise<void>((resolve) => busy.listen(0, '127.0.0.1', resolve))
+    const port = (busy.address() as { port: number }).port
+    writeFileSync(`${dir}/one.mjs`, "import { http } from 'mocklib'\nexport default [http.get('/', () => new Response('x'))]\n")
+    const inUse = await runCli(['serve', `test-artifacts/serve-cli-${process.pid}/one.mjs`, '--port', String(port)])
+    busy.close()
+    expect(inUse.code).toBe(1)
+    expect(inUse.stderr).toContain(`Port ${port} on 127.0.0.1 is in use`)
+  })
+})
+
+describe('mocklib serve without a module', () => {
+  it('--schema answers Apollo Client at /graphql from the SDL', async () => {
+    const { ApolloClient, gql, HttpLink, InMemoryCache } = await import('@apollo/client')
+    const cli = await startCli(['--schema', 'schema/posts.graphql'])
+    try {
+      const apollo = new ApolloClient({ link: new HttpLink({ uri: `${cli.url}/graphql` }), cache: new InMemoryCache() })
+      // Without resolvers the schema executor makes values of the right types.
+      const { data } = await apollo.query<{ posts: Array<{ __typename: string; id: string; title: string }> }>({
+        query: gql`query ListPosts { posts { id title } }`,
+      })
+      expect(data!.posts.length).toBeGreaterThan(0)
+      for (const post of data!.posts) expect(post).toEqual({ __typename: 'Post', id: expect.any(String), title: expect.any(String) })
+      const wrong = await fetch(`${cli.url}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ query: '{ posts { nope } }' }),
+      })
+      expect((await wrong.json()).errors[0].message).toMatch(/Cannot query field "nope" on type "Post"/)
+    } finally {
+      expect(await cli.stop()).toBe(0)
+    }
+  })
+
+  it('--upstream proxies and --record records it; --har replays the recording with the upstream gone', async () => {
+    const { createServer: createHttpServer } = await import('node:http')
+    let calls = 0
+    const upstream = createHttpServer((request, response) => {
+      calls++
+      response.writeHead(200, { 'content-type': 'application/json', 'x-upstream': 'yes' })
+      response.end(JSON.stringify({ path: request.url, calls }))
+    })
+    await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve))
+    const origin = `http://127.0.0.1:${(upstream.address() as { port: number }).port}`
+    const har = `test-artifacts/serve-cli-${process.pid}/upstream.har`
+
+    const recording = await startCli(['--upstream', origin, '--record', har])
+    const first = await run('curl', ['-s', '-i', `${recording.url}/api/items?page=2`])
+    expect(first.stdout).toMatch(/x-upstream: yes/i)
+    expect(first.stdout).toContain('{"path":"/api/items?page=2","calls":1}')
+    expect(await recording.stop()).toBe(0)
+    expect(recording.stdout()).toContain(`recorded into ${har}`)
+    upstream.close()
+
+    const replay = await startCli(['--har', har])
+    try {
+      const again = await run('curl', ['-s', `${replay.url}/api/items?page=2`])
+      expect(again.stdout).toBe('{"path":"/api/items?page=2","calls":1}')
+      expect(calls).toBe(1)
+    } finally {
+      expect(await replay.stop()).toBe(0)
+    }
+  })
+})
