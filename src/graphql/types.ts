@@ -1,6 +1,7 @@
 import type { MaybePromise, ResolverInfoBase, ResponseResolver } from '../runtime/request-handler'
 import type { NeverTo } from '../runtime/never-fallback'
 import type { Unmasked } from './unmasked'
+import type { DocumentNode } from 'graphql'
 
 export type GraphQLOperationType = 'query' | 'mutation' | 'subscription'
 
@@ -9,9 +10,11 @@ export type GraphQLQuery = Record<string, unknown> | null
 
 /**
  * Operation variables, keyed by variable name. (Type parameters accept any object type, so
- * interfaces and codegen's `Exact<...>` types both fit.)
+ * interfaces and codegen's `Exact<...>` types both fit.) Untyped variables are `any`, as in
+ * MSW: a handler written for MSW reads `variables.id.toUpperCase()` without a type argument.
  */
-export type GraphQLVariables = Record<string, unknown>
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- MSW's type, kept for drop-in code
+export type GraphQLVariables = Record<string, any>
 
 /** Any extra information, keyed by name (request and response `extensions`). */
 export type GraphQLExtensions = Record<string, unknown>
@@ -116,18 +119,21 @@ export type GraphQLCustomPredicate<Variables extends object = GraphQLVariables> 
 /**
  * What selects the operations a handler takes: an operation name, a RegExp on the name, a
  * document (`DocumentNode`, `TypedDocumentNode`, `TypedDocumentString`, a persisted document),
- * or a custom predicate function.
+ * or a custom predicate function. The document is graphql-js's `DocumentNode` (types only), as
+ * in MSW, so that `'kind' in predicate` narrows to it and it can be handed to `print()`.
  */
 export type GraphQLPredicate<Query extends object | null = GraphQLQuery, Variables extends object = GraphQLVariables> =
   | string
   | RegExp
-  | GraphQLDocumentNode
+  | DocumentNode
   | TypedDocument<Query, Variables>
   | PersistedDocument
-  | GraphQLCustomPredicate<Variables>
+  // The predicate's variables are not the handler's Variables: it runs while matching, when
+  // any request's variables arrive (MSW types them the same way).
+  | GraphQLCustomPredicate
 
 /** The argument of a GraphQL resolver. */
-export interface GraphQLResolverInfo<Variables extends object = GraphQLVariables> extends ResolverInfoBase {
+export type GraphQLResolverInfo<Variables extends object = GraphQLVariables> = ResolverInfoBase & {
   /** The query document as the client sent it (for a persisted query: its known text). */
   query: string
   /** Operation variables; `{}` when none were sent. Uploaded files are `File`s here. */

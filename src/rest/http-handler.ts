@@ -37,9 +37,15 @@ export interface HttpCustomPredicateInfo {
   cookies: Record<string, string>
 }
 
+/**
+ * `true`/`false`, or a match with its path parameters. A match names its `params` (`{}` for
+ * none), as MSW requires (a bare `{ matches: true }` is a boolean written the long way); a
+ * refusal may leave them out.
+ */
 export type HttpCustomPredicateResult<Params extends PathParams = PathParams> =
   | boolean
-  | { matches: boolean; params?: Params }
+  | { matches: true; params: Params }
+  | { matches: false; params?: Params }
 
 export type HttpCustomPredicate<Params extends PathParams = PathParams> = (
   info: HttpCustomPredicateInfo,
@@ -48,9 +54,10 @@ export type HttpCustomPredicate<Params extends PathParams = PathParams> = (
 /** A path (`/posts/:id`, `https://api.test/*`), a RegExp, or a custom predicate function. */
 export type HttpPredicate<Params extends PathParams = PathParams> = string | RegExp | HttpCustomPredicate<Params>
 
-export interface HttpResolverInfo<Params extends PathParams = PathParams, RequestBody extends DefaultBodyType = DefaultBodyType>
-  extends ResolverInfoBase {
+export type HttpResolverInfo<Params extends PathParams = PathParams, RequestBody extends DefaultBodyType = DefaultBodyType> = {
+  /** The intercepted request, its `json()` typed by the handler's request body type. */
   request: StrictRequest<RequestBody>
+  requestId: ResolverInfoBase['requestId']
   /** Path parameters, URL-decoded; repeated ones (`:path*`) are arrays. */
   params: Params
   /** The request's cookies by name. */

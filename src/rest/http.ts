@@ -4,7 +4,7 @@ import { HttpHandler, type HttpPredicate, type HttpResponseResolver, type PathPa
 
 /** Creates a handler for one HTTP method; the generics type params and bodies. */
 export type HttpHandlerFactory = <
-  Params extends PathParams<keyof Params & string> = PathParams,
+  Params extends PathParams<keyof Params> = PathParams,
   RequestBody extends DefaultBodyType = DefaultBodyType,
   ResponseBody extends DefaultBodyType = DefaultBodyType,
 >(

@@ -19,8 +19,12 @@ import { MocklibTypeError } from '../runtime/errors'
 import { BoundedCache } from '../runtime/bounded-cache'
 import { messages } from '../runtime/messages'
 
-export type PathParams<Key extends string = string> = {
-  [K in Key]?: string | string[]
+/**
+ * Path parameters by name: one segment as a string, a repeated one (`:path+`, `*`) as an array.
+ * Keyed by any property key, as MSW declares it, so `P extends PathParams<keyof P>` compiles.
+ */
+export type PathParams<Key extends PropertyKey = string> = {
+  [K in Key]?: string | readonly string[]
 }
 
 export interface PathMatch {

@@ -2,9 +2,10 @@ import { MocklibTypeError } from './errors'
 /**
  * Lifecycle events of a server or worker, and the arguments each listener receives (one payload
  * object, as a one-element tuple: the shape of MSW's map, so `LifeCycleEventsMap['request:start'][0]`
- * names a payload and typed emitters accept it).
+ * names a payload and typed emitters accept it). A type alias, not an interface: an emitter typed
+ * by an index signature (strict-event-emitter's `Emitter<LifeCycleEventsMap>`) accepts only those.
  */
-export interface LifeCycleEventsMap {
+export type LifeCycleEventsMap = {
   'request:start': [args: { request: Request; requestId: string }]
   'request:match': [args: { request: Request; requestId: string }]
   'request:unhandled': [args: { request: Request; requestId: string }]

@@ -12,9 +12,12 @@ export type { MaybePromise }
 
 export type { HandlerInfo, RequestHandlerOptions, ResolverCleanup }
 
-/** What a resolver may answer with: a response, or nothing to fall through. */
+/**
+ * What a resolver may answer with: a response, or nothing to fall through. A response body
+ * type of `undefined` (`ResponseResolver`'s default, as in MSW) means any `Response`.
+ */
 export type ResponseResolverReturnType<ResponseBody extends DefaultBodyType = DefaultBodyType> =
-  | HttpResponse<ResponseBody>
+  | ([ResponseBody] extends [undefined] ? Response : HttpResponse<ResponseBody>)
   | undefined
   | void
 
@@ -37,8 +40,12 @@ export type AsyncResponseResolverReturnType<ResponseBody extends DefaultBodyType
     >
 >
 
-/** Keys every resolver receives, whatever the handler kind. */
-export interface ResolverInfoBase {
+/**
+ * Keys every resolver receives, whatever the handler kind. The resolver argument types are
+ * type aliases, not interfaces, so that they are assignable to MSW's default extras,
+ * `Record<string, unknown>` (an interface has no implicit index signature).
+ */
+export type ResolverInfoBase = {
   /** The intercepted request. Reading its body does not affect a later passthrough. */
   request: Request
   /** A unique id of this request, the same one lifecycle events carry. */
@@ -46,7 +53,7 @@ export interface ResolverInfoBase {
 }
 
 /** Keys the runtime adds to every resolver's argument, beside its handler's own. */
-export interface ResolverExtras {
+export type ResolverExtras = {
   /**
    * Registers a cleanup (a timer to clear, a connection to close). Cleanups run last-registered
    * first once the resolver is done: when a plain resolver returns or throws, and when a
@@ -70,9 +77,9 @@ export interface StrictRequest<BodyType extends DefaultBodyType> extends Request
 // NoInfer: the response body type is never guessed from what a resolver returns (a generator
 // yielding text and returning JSON would be rejected); it is checked only when given explicitly.
 export type ResponseResolver<
-  ResolverArgs extends object = ResolverInfoBase,
+  ResolverArgs extends object = Record<string, unknown>,
   RequestBody extends DefaultBodyType = DefaultBodyType,
-  ResponseBody extends DefaultBodyType = DefaultBodyType,
+  ResponseBody extends DefaultBodyType = undefined,
 > = (info: ResolverArgs & RequestPart<ResolverArgs, RequestBody> & ResolverExtras) => AsyncResponseResolverReturnType<NoInfer<ResponseBody>>
 
 /** `request` and `requestId` for resolver arguments that lack them (an index signature counts as lacking). */

@@ -13,8 +13,11 @@ export interface UnhandledRequestPrint {
   error(): void
 }
 
-/** Decides about an unhandled request. An async callback is awaited: its rejection fails the request. */
-export type UnhandledRequestCallback = (request: Request, print: UnhandledRequestPrint) => void | Promise<void>
+/**
+ * Decides about an unhandled request. An async callback is awaited: its rejection fails the
+ * request. Typed as returning `void`, as MSW does, so a callback returning anything (`() => null`) fits.
+ */
+export type UnhandledRequestCallback = (request: Request, print: UnhandledRequestPrint) => void
 
 /**
  * What to do with a request no handler matched:

@@ -11,8 +11,10 @@ import { sseMessages } from './messages'
 import { ServerSentEventServer } from './sse-server'
 
 /** What an event stream resolver receives: the HTTP resolver's keys plus the stream's two ends. */
-export interface ServerSentEventResolverInfo<EventMap extends ServerSentEventMap = { message: unknown }, Params extends PathParams = PathParams>
-  extends HttpResolverInfo<Params> {
+export type ServerSentEventResolverInfo<
+  EventMap extends ServerSentEventMap = { message: unknown },
+  Params extends PathParams = PathParams,
+> = HttpResolverInfo<Params> & {
   /** The intercepted client: send events to it, close or break the stream. */
   client: ServerSentEventClient<EventMap>
   /** The real server: `server.connect()` opens the real stream and forwards it. */

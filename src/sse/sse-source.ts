@@ -2,8 +2,23 @@ import { bypass } from '../runtime/bypass'
 import { EventStreamParser } from '../runtime/event-stream-parser'
 import { rememberEventId, type ServerSentEventClient } from './sse-client'
 import { sseMessages } from './messages'
+import type { PlatformMessageEvent } from '../runtime/message-event'
 
 type Listener<E extends Event> = ((this: ServerSentEventSource, event: E) => unknown) | null
+// EventTarget's own parameter types, spelled out: Node's types (a project without the DOM lib)
+// have no global names for them.
+type AnyListener = ((event: Event) => void) | { handleEvent(event: Event): void } | null
+type ListenerOptions = boolean | { capture?: boolean; once?: boolean; passive?: boolean; signal?: AbortSignal }
+
+/** The events of a real stream by type, as an EventSource has them; any other type is a message too. */
+export interface ServerSentEventSourceEventMap {
+  open: Event
+  message: PlatformMessageEvent<string>
+  /** The real stream failed: `error` is why (a network error, or a refusal naming its status). */
+  error: Event & { readonly error?: unknown }
+  /** The real stream ended. `preventDefault()` keeps the mocked stream open. */
+  close: Event
+}
 
 /**
  * The real event stream behind a mocked one, opened by `server.connect()`. It has the shape of
@@ -45,10 +60,10 @@ export class ServerSentEventSource extends EventTarget {
   set onopen(listener: Listener<Event>) {
     this.#setHandler('open', listener)
   }
-  get onmessage(): Listener<MessageEvent> {
-    return this.#handler<MessageEvent>('message')
+  get onmessage(): Listener<PlatformMessageEvent<string>> {
+    return this.#handler<PlatformMessageEvent<string>>('message')
   }
-  set onmessage(listener: Listener<MessageEvent>) {
+  set onmessage(listener: Listener<PlatformMessageEvent<string>>) {
     this.#setHandler('message', listener)
   }
   get onerror(): Listener<Event> {
@@ -56,6 +71,29 @@ export class ServerSentEventSource extends EventTarget {
   }
   set onerror(listener: Listener<Event>) {
     this.#setHandler('error', listener)
+  }
+
+  /** Listens as on an EventSource: `message` and custom event types get a `MessageEvent` with the data as text. */
+  override addEventListener<Type extends keyof ServerSentEventSourceEventMap>(
+    type: Type,
+    listener: Listener<ServerSentEventSourceEventMap[Type]>,
+    options?: ListenerOptions,
+  ): void
+  override addEventListener(type: string, listener: Listener<PlatformMessageEvent<string>>, options?: ListenerOptions): void
+  override addEventListener(type: string, listener: AnyListener, options?: ListenerOptions): void
+  override addEventListener(type: string, listener: Listener<never> | Exclude<AnyListener, null>, options?: ListenerOptions): void {
+    super.addEventListener(type, listener as EventListenerOrEventListenerObject, options)
+  }
+
+  override removeEventListener<Type extends keyof ServerSentEventSourceEventMap>(
+    type: Type,
+    listener: Listener<ServerSentEventSourceEventMap[Type]>,
+    options?: ListenerOptions,
+  ): void
+  override removeEventListener(type: string, listener: Listener<PlatformMessageEvent<string>>, options?: ListenerOptions): void
+  override removeEventListener(type: string, listener: AnyListener, options?: ListenerOptions): void
+  override removeEventListener(type: string, listener: Listener<never> | Exclude<AnyListener, null>, options?: ListenerOptions): void {
+    super.removeEventListener(type, listener as EventListenerOrEventListenerObject, options)
   }
 
   /** Stops reading the real stream. The mocked stream stays as it is. */

@@ -5,7 +5,7 @@ import { ServerSentEventHandler, type ServerSentEventHandlerOptions, type Server
 /** The `sse()` function's type: the event map first, then the path params. */
 export type ServerSentEventRequestHandler = <
   EventMap extends ServerSentEventMap = { message: unknown },
-  Params extends PathParams<keyof Params & string> = PathParams,
+  Params extends PathParams<keyof Params> = PathParams,
 >(
   predicate: HttpPredicate<Params>,
   resolver: ServerSentEventResolver<EventMap, Params>,

@@ -1,3 +1,4 @@
+import type { PathParams } from '../rest/path-pattern'
 import { asError } from '../runtime/as-error'
 import { getDocumentBaseUrl } from '../runtime/environment'
 import { handleRequest, type PipelineOptions } from '../runtime/handle-request'
@@ -72,7 +73,7 @@ interface HandlerMatch {
   readonly handler: WebSocketHandler
   /** The handler in the list: the WebSocket handler itself, or the handler that carries it. */
   readonly listed: RequestHandler
-  readonly params: Record<string, string | string[] | undefined>
+  readonly params: PathParams
 }
 
 /** The handlers of the current list that take a connection to `url`, in list order. */

@@ -1,15 +1,14 @@
 import type { PathParams } from '../rest/path-pattern'
+import type { PlatformMessageEvent } from '../runtime/message-event'
 
 /** What a WebSocket frame may carry: text, or binary as a Blob, an ArrayBuffer or a view on one. */
 export type WebSocketData = string | ArrayBufferLike | Blob | ArrayBufferView
 
 /**
- * A frame arriving, as a listener sees it: the DOM's `MessageEvent`, declared here by the part
- * listeners use, so that projects without the DOM lib (Node's own types) compile.
+ * A frame arriving, as a listener sees it: the platform's `MessageEvent` carrying the frame
+ * (`origin`, `lastEventId` and the rest, as MSW types it), in projects with or without the DOM lib.
  */
-export interface WebSocketMessageEvent extends Event {
-  readonly data: WebSocketData
-}
+export type WebSocketMessageEvent = PlatformMessageEvent<WebSocketData>
 
 /** A connection closing, as a listener sees it (the DOM's `CloseEvent`, see WebSocketMessageEvent). */
 export interface WebSocketCloseEvent extends Event {

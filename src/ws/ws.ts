@@ -33,7 +33,7 @@ export interface WebSocketNamespace {
    * `http` handlers use (`wss://chat.test/rooms/:room`), a path resolved against the page,
    * or a RegExp.
    */
-  link<Params extends PathParams<keyof Params & string> = PathParams>(url: string | RegExp): WebSocketLink<Params>
+  link<Params extends PathParams<keyof Params> = PathParams>(url: string | RegExp): WebSocketLink<Params>
 }
 
 function createLink<Params extends PathParams>(url: string | RegExp): WebSocketLink<Params> {

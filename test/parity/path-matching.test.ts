@@ -145,7 +145,8 @@ describe('custom predicates', () => {
     ['false', () => () => false, 'http://a.test/x'],
     ['{ matches: true, params }', () => () => ({ matches: true, params: { id: '7' } }), 'http://a.test/x'],
     ['{ matches: false, params }', () => () => ({ matches: false, params: { id: '7' } }), 'http://a.test/x'],
-    ['{ matches: true }', () => () => ({ matches: true }), 'http://a.test/x'],
+    // Both libraries' types require params in the object form; untyped code may still omit them.
+    ['{ matches: true }', () => (() => ({ matches: true })) as unknown as Predicate, 'http://a.test/x'],
     ['async true', () => async () => true, 'http://a.test/x'],
     [
       'reads the query',
