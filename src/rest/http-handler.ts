@@ -54,7 +54,10 @@ export type HttpCustomPredicate<Params extends PathParams = PathParams> = (
 /** A path (`/posts/:id`, `https://api.test/*`), a RegExp, or a custom predicate function. */
 export type HttpPredicate<Params extends PathParams = PathParams> = string | RegExp | HttpCustomPredicate<Params>
 
-export type HttpResolverInfo<Params extends PathParams = PathParams, RequestBody extends DefaultBodyType = DefaultBodyType> = {
+export type HttpResolverInfo<
+  Params extends PathParams = PathParams,
+  RequestBody extends DefaultBodyType = DefaultBodyType,
+> = {
   /** The intercepted request, its `json()` typed by the handler's request body type. */
   request: StrictRequest<RequestBody>
   requestId: ResolverInfoBase['requestId']

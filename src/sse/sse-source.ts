@@ -5,10 +5,12 @@ import { sseMessages } from './messages'
 import type { PlatformMessageEvent } from '../runtime/message-event'
 
 type Listener<E extends Event> = ((this: ServerSentEventSource, event: E) => unknown) | null
-// EventTarget's own parameter types, spelled out: Node's types (a project without the DOM lib)
-// have no global names for them.
-type AnyListener = ((event: Event) => void) | { handleEvent(event: Event): void } | null
-type ListenerOptions = boolean | { capture?: boolean; once?: boolean; passive?: boolean; signal?: AbortSignal }
+/**
+ * EventTarget's own argument types (1: the listener, 2: the options), read off EventTarget:
+ * Node's types (a project without the DOM lib) have no global names for them.
+ */
+type AddArgument<Index extends 1 | 2> = Parameters<EventTarget['addEventListener']>[Index]
+type RemoveArgument<Index extends 1 | 2> = Parameters<EventTarget['removeEventListener']>[Index]
 
 /** The events of a real stream by type, as an EventSource has them; any other type is a message too. */
 export interface ServerSentEventSourceEventMap {
@@ -73,26 +75,38 @@ export class ServerSentEventSource extends EventTarget {
     this.#setHandler('error', listener)
   }
 
-  /** Listens as on an EventSource: `message` and custom event types get a `MessageEvent` with the data as text. */
+  /** Listens as on an EventSource: `message` and custom event types get a `MessageEvent` of the text. */
   override addEventListener<Type extends keyof ServerSentEventSourceEventMap>(
     type: Type,
     listener: Listener<ServerSentEventSourceEventMap[Type]>,
-    options?: ListenerOptions,
+    options?: AddArgument<2>,
   ): void
-  override addEventListener(type: string, listener: Listener<PlatformMessageEvent<string>>, options?: ListenerOptions): void
-  override addEventListener(type: string, listener: AnyListener, options?: ListenerOptions): void
-  override addEventListener(type: string, listener: Listener<never> | Exclude<AnyListener, null>, options?: ListenerOptions): void {
+  override addEventListener(
+    type: string,
+    listener: Listener<ServerSentEventSourceEventMap['message']>,
+    options?: AddArgument<2>,
+  ): void
+  override addEventListener(type: string, listener: AddArgument<1> | null, options?: AddArgument<2>): void
+  override addEventListener(type: string, listener: Listener<never> | AddArgument<1>, options?: AddArgument<2>): void {
     super.addEventListener(type, listener as EventListenerOrEventListenerObject, options)
   }
 
   override removeEventListener<Type extends keyof ServerSentEventSourceEventMap>(
     type: Type,
     listener: Listener<ServerSentEventSourceEventMap[Type]>,
-    options?: ListenerOptions,
+    options?: RemoveArgument<2>,
   ): void
-  override removeEventListener(type: string, listener: Listener<PlatformMessageEvent<string>>, options?: ListenerOptions): void
-  override removeEventListener(type: string, listener: AnyListener, options?: ListenerOptions): void
-  override removeEventListener(type: string, listener: Listener<never> | Exclude<AnyListener, null>, options?: ListenerOptions): void {
+  override removeEventListener(
+    type: string,
+    listener: Listener<ServerSentEventSourceEventMap['message']>,
+    options?: RemoveArgument<2>,
+  ): void
+  override removeEventListener(type: string, listener: RemoveArgument<1> | null, options?: RemoveArgument<2>): void
+  override removeEventListener(
+    type: string,
+    listener: Listener<never> | RemoveArgument<1>,
+    options?: RemoveArgument<2>,
+  ): void {
     super.removeEventListener(type, listener as EventListenerOrEventListenerObject, options)
   }
 
