@@ -123,7 +123,7 @@ try {
   const { tarball, files } = pack(workDir)
   checkShape(files)
 
-  const tools = ['jest', 'jest-environment-jsdom', 'vitest', 'typescript', '@types/node', 'axios', 'graphql', '@graphql-tools/mock']
+  const tools = ['jest', 'jest-environment-jsdom', 'vitest', 'typescript', '@types/node', 'axios', 'graphql', '@graphql-tools/mock', '@graphql-tools/schema', 'ws', 'graphql-ws']
   const project = createConsumer(workDir, 'project', tarball, tools)
   // graphql is a dependency, but REST-only use must never load it: this project lacks it.
   const bare = createConsumer(workDir, 'bare', tarball, [], { without: ['graphql'] })

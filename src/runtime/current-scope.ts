@@ -1,9 +1,11 @@
 import type { HandlerList } from './handler-list'
+import { sharedAcrossBuilds } from './shared-across-builds'
 
 /** Finds the handler list that code running now uses, for one server or worker. */
 type ScopeFinder = () => HandlerList
 
-const finders = new Set<ScopeFinder>()
+// Both builds' servers, so either build's executor finds a scope (see shared-across-builds.ts).
+const finders = sharedAcrossBuilds('scopeFinders.v1', () => new Set<ScopeFinder>())
 
 /**
  * Registers a listening server or started worker: `find` returns the list it would use for

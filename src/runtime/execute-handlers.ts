@@ -12,6 +12,7 @@ import { ResponseBase } from './platform-response'
 import type { RequestContext } from './request-context'
 import type { HandlerShape, ResolverCleanup } from './handler-shape'
 import { runCleanups, watchAbort } from './resolver-cleanups'
+import { sharedAcrossBuilds } from './shared-across-builds'
 
 /** How a list of handlers dealt with one request. */
 export type HandlerOutcome<Handler extends HandlerShape = HandlerShape> =
@@ -99,7 +100,7 @@ export async function executeHandlers<Handler extends HandlerShape>(
 }
 
 /** The resolution a handler's own `run()` was called from, by request: its `super.run()` joins it. */
-const runsInLoop = new WeakMap<Request, { ctx: RequestContext; store: HandlerStateStore }>()
+const runsInLoop = sharedAcrossBuilds('runsInLoop.v1', () => new WeakMap<Request, { ctx: RequestContext; store: HandlerStateStore }>())
 
 /** @internal The context and scope state of the loop that called a handler's own `run()` with this request. */
 export function loopOfRun(request: Request): { ctx: RequestContext; store: HandlerStateStore } | undefined {

@@ -2,6 +2,7 @@ import type { HandlerShape, ResolverCleanup } from './handler-shape'
 import { closeIterator } from './iterate-until'
 import type { WhenHandlerRemoved } from './outlives-request'
 import { runCleanups } from './resolver-cleanups'
+import { sharedAcrossBuilds } from './shared-across-builds'
 
 /** What one scope remembers about one handler between requests. */
 export interface HandlerRunState {
@@ -115,7 +116,8 @@ function abandonGenerator(handler: HandlerShape, state: HandlerRunState): void {
  * Handlers whose resolver has run to an answer in any scope (a generator: to its end), for
  * MSW's `handler.isUsed`. Only an observation: lookup never reads it.
  */
-const usedHandlers = new WeakSet<HandlerShape>()
+// Marked by the loop of the server's build, read by `isUsed` of the handler's build.
+const usedHandlers = sharedAcrossBuilds('usedHandlers.v1', () => new WeakSet<HandlerShape>())
 
 export function markHandlerUsed(handler: HandlerShape): void {
   usedHandlers.add(handler)

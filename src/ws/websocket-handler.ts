@@ -7,7 +7,7 @@ import type { PipelineResult } from '../runtime/handle-request'
 import type { WhenHandlerRemoved } from '../runtime/outlives-request'
 import type { RequestContext } from '../runtime/request-context'
 import type { IndexFamily, IndexHint, MaybePromise, RequestHandlerOptions, ResolverInfoBase } from '../runtime/request-handler'
-import { RequestHandler } from '../runtime/request-handler'
+import { isRequestHandler, RequestHandler } from '../runtime/request-handler'
 import type { HandlerRunArgs } from '../runtime/run-handler'
 import type { WebSocketClientConnectionProtocol, WebSocketEventListener, WebSocketHandlerConnection } from './types'
 
@@ -204,6 +204,13 @@ export function toWebSocketScheme(url: string): string {
   return url.replace(/^http(s?):/i, 'ws$1:')
 }
 
+/**
+ * WebSocket handlers carry this brand (on the prototype), the same in both builds: a handler made
+ * by one is recognised by the other's connection pipeline, where `instanceof` would refuse it.
+ */
+const kWebSocketHandler = Symbol.for('mocklib.WebSocketHandler')
+Object.defineProperty(WebSocketHandler.prototype, kWebSocketHandler, { value: true })
+
 export function isWebSocketHandler(value: unknown): value is WebSocketHandler {
-  return value instanceof WebSocketHandler
+  return isRequestHandler(value) && (value as unknown as Record<symbol, unknown>)[kWebSocketHandler] === true
 }

@@ -41,6 +41,14 @@ export class SchemaOverrideHandler extends RequestHandler {
   }
 }
 
+/** The brand of override handlers (on the prototype), the same in both builds: see `isRequestHandler`. */
+const kSchemaOverride = Symbol.for('mocklib.SchemaOverrideHandler')
+Object.defineProperty(SchemaOverrideHandler.prototype, kSchemaOverride, { value: true })
+
+function isSchemaOverrideHandler(handler: RequestHandler): handler is SchemaOverrideHandler {
+  return (handler as unknown as Record<symbol, unknown>)[kSchemaOverride] === true
+}
+
 /** The layers noted for a request, for one executor, in precedence order; the note is consumed. */
 export function takeOverrideLayers(requestId: string | undefined, owner: object): SchemaOverrides[] {
   if (requestId === undefined) return []
@@ -64,7 +72,7 @@ export function listedOverrideLayers(carrier: RequestHandler, owner: object): Sc
     if (at === -1) continue
     return handlers
       .slice(0, at)
-      .filter((handler): handler is SchemaOverrideHandler => handler instanceof SchemaOverrideHandler && handler.owner === owner)
+      .filter((handler): handler is SchemaOverrideHandler => isSchemaOverrideHandler(handler) && handler.owner === owner)
       .map((handler) => handler.overrides)
   }
   return []

@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
+import { sharedAcrossBuilds } from '../../runtime/shared-across-builds'
 
 /**
  * Marks requests another source already ran through the pipeline and sent to the network, so
@@ -9,11 +10,8 @@ import { AsyncLocalStorage } from 'node:async_hooks'
  *
  * Keyed on the global scope: the ESM and CommonJS builds of mocklib must share one mark.
  */
-const kScope = Symbol.for('mocklib.node.networkScope.v1')
-
 function scope(): AsyncLocalStorage<true> {
-  const global = globalThis as unknown as Record<symbol, AsyncLocalStorage<true> | undefined>
-  return (global[kScope] ??= new AsyncLocalStorage<true>())
+  return sharedAcrossBuilds('node.networkScope.v1', () => new AsyncLocalStorage<true>())
 }
 
 /** Runs `perform` (a passthrough) so that dispatcher sources let what it sends go to the network. */

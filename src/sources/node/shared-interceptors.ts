@@ -15,6 +15,7 @@ import type { WebSocketConnection } from '../../ws/websocket-connection'
 import { FetchSource } from './fetch-source'
 import { toNetwork } from '../node-shared/network-scope'
 import type { InterceptedRequest, InterceptedResponse, RequestSink, RequestVia } from './source-contract'
+import { sharedAcrossBuilds } from '../../runtime/shared-across-builds'
 
 /** Where a server's source joins to receive requests: the shared set, or interceptors of its own. */
 export interface InterceptorSet {
@@ -152,9 +153,6 @@ export class SharedInterceptors implements InterceptorSet {
  * two copies of this file (and of the interceptors), and must still share one set.
  * The key carries a version of this interface; change it when RequestSink changes.
  */
-const kShared = Symbol.for('mocklib.node.sharedInterceptors.v5')
-
 export function sharedInterceptors(): SharedInterceptors {
-  const scope = globalThis as unknown as Record<symbol, SharedInterceptors | undefined>
-  return (scope[kShared] ??= new SharedInterceptors())
+  return sharedAcrossBuilds('node.sharedInterceptors.v5', () => new SharedInterceptors())
 }

@@ -1,6 +1,7 @@
 import { format } from '../../runtime/messages'
 import type { DispatcherSource } from './dispatcher-source'
 import type { DispatcherLike, DispatchHandler, DispatchOptions } from './types'
+import { sharedAcrossBuilds } from '../../runtime/shared-across-builds'
 
 /** Where undici keeps the global dispatcher: `.1` is read by every undici (and Node's fetch), `.2` is undici 7's. */
 const LEGACY = Symbol.for('undici.globalDispatcher.1')
@@ -99,9 +100,6 @@ async function callNetwork(network: DispatcherLike | undefined, method: 'close' 
  * Keyed on the global scope: the ESM and CommonJS builds of mocklib must share one dispatcher.
  * The key carries a version of this interface; change it when DispatcherSource's dispatch changes.
  */
-const kShared = Symbol.for('mocklib.node.sharedDispatcher.v1')
-
 export function sharedDispatcher(): SharedDispatcher {
-  const scope = globalThis as unknown as Record<symbol, SharedDispatcher | undefined>
-  return (scope[kShared] ??= new SharedDispatcher())
+  return sharedAcrossBuilds('node.sharedDispatcher.v1', () => new SharedDispatcher())
 }
