@@ -21,6 +21,24 @@ export type MocklibErrorCode =
   | 'MOCKLIB_STALE_RECORDING'
 
 /**
+ * Codes of mocklib's verdicts on a request's answer (a body the schema refuses, a request with
+ * no recording, a resolver's value that is not a Response), as opposed to a mistake in how the
+ * handler's own code called mocklib: their message says all there is, and their stack is
+ * mocklib's own frames.
+ */
+const VERDICTS: ReadonlySet<string> = new Set<MocklibErrorCode>([
+  'MOCKLIB_BODY_MISMATCH',
+  'MOCKLIB_NOT_RECORDED',
+  'MOCKLIB_STALE_RECORDING',
+  'MOCKLIB_INVALID_RESPONSE',
+])
+
+/** Whether `error` is one of mocklib's verdicts on a request's answer (see VERDICTS). */
+export function isMocklibVerdict(error: unknown): error is Error & { code: MocklibErrorCode } {
+  return error instanceof Error && VERDICTS.has((error as { code?: unknown }).code as string)
+}
+
+/**
  * A mistake in how mocklib is called, with a stable `code`. It is a `TypeError` (and named so),
  * as the platform reports wrong arguments.
  */

@@ -1,6 +1,7 @@
 import { asError } from './as-error'
 import { isBypassed, removeBypassMarker } from './bypass'
 import { isNodeProcess } from './environment'
+import { isMocklibVerdict } from './errors'
 import type { LifeCycleEmitter } from './emitter'
 import type { HandlerList } from './handler-list'
 import { messages } from './messages'
@@ -115,6 +116,9 @@ function exceptionResult(
   const thrown = asError(error)
   if (emitter.has('unhandledException')) {
     emitter.emit('unhandledException', { error: thrown, request, requestId })
+  } else if (isMocklibVerdict(error)) {
+    // mocklib's own verdict: its message names the handler and what to change; the stack is ours.
+    console.error(messages.verdictInHandler(error))
   } else {
     const message =
       handler === undefined ? messages.unhandledCallbackException(request) : messages.resolverException(handler.info.header, request)

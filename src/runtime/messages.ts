@@ -102,6 +102,10 @@ export const messages = {
         'mocklib answered 500 with the error as JSON. Fix the handler, or throw a Response to answer with it on purpose.',
     )
   },
+  /** One of mocklib's verdicts (see isMocklibVerdict): its own message, once, and what became of the request. */
+  verdictInHandler(error: Error & { code: string }): string {
+    return `${error.message}\n${PREFIX} mocklib answered 500 with this error as JSON (${error.name}, ${error.code}).`
+  },
   unhandledCallbackException(request: Request): string {
     return format(
       `The onUnhandledRequest callback threw while handling ${describeRequest(request)}. ` +

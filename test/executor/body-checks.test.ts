@@ -1,5 +1,6 @@
 // Hand-written mock bodies checked against the schema and the request's selection.
 import { ApolloClient, gql, HttpLink, InMemoryCache } from '@apollo/client'
+import { format } from 'node:util'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { graphql, http, HttpResponse } from 'mocklib'
 import { setupServer } from 'mocklib/node'
@@ -186,6 +187,21 @@ it('reports every problem of a body at once, each at its path', async () => {
   expect(lines.map((line) => line.slice(4, line.indexOf(': ')))).toEqual(['posts[2]', 'posts[0].title', 'posts[1].id', 'posts[1].title'])
   expect(lines[0]).toContain('Query.posts holds objects of type Post, got string "x"')
   expect(printed).toHaveBeenCalledTimes(1)
+})
+
+it('prints a mismatch in strict mode as what it is, once: the report, no "handler threw" advice, no stack', async () => {
+  const printed = vi.spyOn(console, 'error').mockImplementation(() => {})
+  serve({ posts: [{ id: 1, title: null }] }, 'strict')
+  const { status, body } = await postGraphQL(URI, { query: LIST_POSTS })
+  expect(status).toBe(500)
+  expect(printed).toHaveBeenCalledTimes(1)
+  // What the console shows: its arguments as Node prints them.
+  const shown = format(...(printed.mock.calls[0] as unknown[]))
+  expect(shown).toContain(body.message as string)
+  expect(shown.split('posts[0].title').length - 1).toBe(1)
+  expect(shown).toContain('mocklib answered 500 with this error as JSON')
+  expect(shown).not.toContain('Fix the handler, or throw a Response')
+  expect(shown).not.toMatch(/^\s+at /m)
 })
 
 describe('modes', () => {

@@ -1,6 +1,7 @@
 // Each record mode, against a real server on 127.0.0.1, and how a mode is chosen.
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
+import { format } from 'node:util'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { setupServer } from 'mocklib/node'
@@ -97,6 +98,20 @@ describe('lockdown', () => {
 
     await expect(recorder.save()).rejects.toThrow(/Lockdown refused 1 request\(s\)[^]*GET .*\/posts\?page=2/)
     server.events.removeAllListeners()
+  })
+
+  it('prints a request with no recording as what it is, once, without a stack or "handler threw" advice', async () => {
+    const { file } = await recordCounter()
+    const recorder = createRecorder({ file, mode: 'lockdown' })
+    server.use(recorder.handler)
+    const printed = vi.spyOn(console, 'error').mockImplementation(() => {})
+    expect((await fetch(`${api.origin}/posts?page=3`)).status).toBe(500)
+    expect(printed).toHaveBeenCalledTimes(1)
+    const shown = format(...(printed.mock.calls[0] as unknown[]))
+    expect(shown.split(`Lockdown: GET ${api.origin}/posts?page=3 has no recording`).length - 1).toBe(1)
+    expect(shown).not.toContain('Fix the handler, or throw a Response')
+    expect(shown).not.toMatch(/^\s+at /m)
+    await expect(recorder.save()).rejects.toThrow(/Lockdown refused/)
   })
 
   it('answers recorded requests without the network', async () => {
