@@ -8,7 +8,7 @@ import { defineConfig } from 'tsdown'
 // loads the same code everywhere. Only imports from the Node source (and inside those
 // packages) are bundled; the browser source keeps resolving the package normally.
 const interceptorPackages = /^(?:@mswjs\/interceptors|@open-draft\/[^/]+|outvariant|strict-event-emitter|is-node-process)(?:\/|$)/
-const bundledImporter = /[\\/]src[\\/]runtime[\\/]node[\\/]|[\\/]node_modules[\\/](?:@mswjs[\\/]interceptors|@open-draft|outvariant|strict-event-emitter|is-node-process)[\\/]/
+const bundledImporter = /[\\/]src[\\/]sources[\\/](?:node|node-setup|node-shared|undici)[\\/]|[\\/]node_modules[\\/](?:@mswjs[\\/]interceptors|@open-draft|outvariant|strict-event-emitter|is-node-process)[\\/]/
 
 // Node's underscore modules (the interceptors import `_http_common`) are written with the
 // `node:` prefix in dist/: bundlers that target Node (webpack's `target: 'node'`) keep every
