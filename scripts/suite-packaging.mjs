@@ -3,14 +3,23 @@
 // projects), loaded from ESM, CommonJS, node:test, Jest (node and jsdom environments) and
 // vitest; REST-only without graphql present; installed alone by `npm install <tarball>` with
 // GraphQL handlers working; and type-checked by tsc: the API in node16 and bundler modes, every
-// entry under node10, node16, nodenext and bundler, also with TypeScript 4.8.
+// entry under node10, node16, nodenext and bundler, also with TypeScript 4.8, and with lib
+// ES2018 + DOM (skipLibCheck off) on TypeScript 4.8, 5.9 and the newest; installed beside
+// @graphql-tools/executor 1.
 // Run after the build (npm test builds first). Ends with "N passed, N failed".
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { createConsumer, createWorkDir, installAlone, npmCli, pack, removeWorkDir, repoRoot } from '../test/packaging/consumer.mjs'
 import { publishedShapeProblems } from '../test/packaging/published-shape.mjs'
 import { createSuite } from '../test/packaging/suite-runner.mjs'
-import { installOldestTypeScript, MODERN_RUNS, OLDEST_RUNS, OLDEST_TYPESCRIPT, writeRunConfig } from '../test/packaging/type-modes.mjs'
+import {
+  installOldestTypeScript,
+  MODERN_RUNS,
+  OLD_LIB_RUN,
+  OLDEST_RUNS,
+  OLDEST_TYPESCRIPT,
+  writeRunConfig,
+} from '../test/packaging/type-modes.mjs'
 
 const bin = (path) => join(repoRoot, 'node_modules', path)
 const { record, run, script, jsonReport, finish } = createSuite({ name: 'suite-packaging' })
@@ -27,8 +36,10 @@ async function nodeTest(name, cwd, file) {
 /**
  * tsc on a project; `expectFiles` must all appear among the files it loaded, and none may match
  * `forbid`. `command` defaults to the repository's tsc; it prints what `tsc --listFiles` does.
+ * With `ownErrorsOnly`, errors in other packages' declarations do not count (their support of
+ * old libs and compilers is theirs to answer for, as in check-declarations.cjs).
  */
-async function typecheck(name, cwd, project, expectFiles, { command, forbid } = {}) {
+async function typecheck(name, cwd, project, expectFiles, { command, forbid, ownErrorsOnly = false } = {}) {
   console.log(`\n--- ${name}`)
   // --listFiles shows which declaration files each resolution mode picked; only errors are echoed.
   const args = command ?? [bin('typescript/bin/tsc'), '-p', project, '--listFiles']
@@ -39,8 +50,10 @@ async function typecheck(name, cwd, project, expectFiles, { command, forbid } = 
   if (missing.length > 0) console.log(`    expected tsc to load: ${missing.join(', ')}`)
   const unwanted = forbid ? lines.filter((line) => forbid.test(line.trim())) : []
   if (unwanted.length > 0) console.log(`    tsc should not have loaded: ${unwanted.join(', ')}`)
-  const errors = lines.filter((line) => /error TS\d+/.test(line)).length
-  const ok = code === 0 && missing.length === 0 && unwanted.length === 0
+  const errorLines = lines.filter((line) => /error TS\d+/.test(line))
+  const own = errorLines.filter((line) => !line.includes('node_modules/') || line.includes('node_modules/mocklib/'))
+  const errors = ownErrorsOnly ? own.length : errorLines.length
+  const ok = (ownErrorsOnly ? own.length === 0 : code === 0) && missing.length === 0 && unwanted.length === 0
   record(name, ok ? 1 : 0, ok ? 0 : 1, `${errors} type errors`)
 }
 
@@ -52,6 +65,12 @@ async function resolutionModes(installed, typesDir) {
   for (const config of MODERN_RUNS) {
     const project = writeRunConfig(typesDir, config, 'latest')
     await typecheck(`types: every entry, moduleResolution ${config.label}`, typesDir, project, config.expect)
+  }
+  const oldLib = writeRunConfig(typesDir, OLD_LIB_RUN, 'latest')
+  for (const [label, tsc] of [['TypeScript 5.9', 'typescript/bin/tsc'], ['TypeScript latest', 'typescript-latest/bin/tsc']]) {
+    const command = [bin(tsc), '-p', oldLib, '--listFiles', '--pretty', 'false']
+    const name = `types: ${label}, every entry, moduleResolution ${OLD_LIB_RUN.label}`
+    await typecheck(name, typesDir, oldLib, OLD_LIB_RUN.expect, { command, ownErrorsOnly: true })
   }
   const step = `npm install typescript@${OLDEST_TYPESCRIPT} next to mocklib`
   console.log(`\n--- ${step}`)
@@ -73,6 +92,26 @@ async function resolutionModes(installed, typesDir) {
       : [join(typescript, 'bin/tsc'), '-p', project, '--listFiles']
     await typecheck(name, typesDir, project, config.expect, { command, forbid })
   }
+}
+
+/**
+ * `npm install <tarball>` in a project on graphql 16 that depends on @graphql-tools/executor 1
+ * (mocklib's optional peer range takes ^1 || ^2; ^2 alone failed it with ERESOLVE), then
+ * @defer/@stream through that executor.
+ */
+async function besideExecutorV1(workDir, tarball) {
+  const step = 'npm install <tarball> beside @graphql-tools/executor 1'
+  console.log(`\n--- ${step}`)
+  let dir
+  try {
+    const own = { graphql: '^16.8.0', '@graphql-tools/executor': '^1', '@graphql-tools/schema': '^10', '@graphql-tools/mock': '^9.1' }
+    dir = installAlone(workDir, 'executor-v1', tarball, own)
+    record(step, 1, 0)
+  } catch (error) {
+    console.log(String(error.message).replace(/^(?=.)/gm, '    '))
+    return record(step, 0, 1)
+  }
+  await script('@defer and @stream through @graphql-tools/executor 1', dir, 'install-alone/executor-v1.mjs')
 }
 
 /**
@@ -161,6 +200,7 @@ try {
     'node_modules/mocklib/dist/index.d.ts',
     'node_modules/mocklib/dist/browser.d.ts',
   ])
+  await besideExecutorV1(workDir, tarball)
   await resolutionModes(alone, join(project, 'types'))
   await postinstallRefresh(alone)
   await demo()

@@ -4,7 +4,7 @@ import { mediaRanges } from '../runtime/media-ranges'
  * The two wire formats of `@defer`/`@stream` results, and which one a request's Accept names.
  *
  * - `deferSpec=20220824`: each later payload carries `incremental: [{ data | items, path, label? }]`,
- *   addressed by path (graphql 17 `legacyExecuteIncrementally`, `@graphql-tools/executor` 2).
+ *   addressed by path (graphql 17 `legacyExecuteIncrementally`, `@graphql-tools/executor` 1 and 2).
  * - `incrementalSpec=v0.2`: the payloads announce `pending: [{ id, path, label? }]`, deliver
  *   `incremental: [{ id, data | items }]` and end each with `completed: [{ id, errors? }]`
  *   (graphql 17 `experimentalExecuteIncrementally`).

@@ -45,7 +45,8 @@ export function isMocklibVerdict(error: unknown): error is Error & { code: Mockl
 export class MocklibTypeError extends TypeError {
   readonly code: MocklibErrorCode
 
-  constructor(code: MocklibErrorCode, message: string, options?: ErrorOptions) {
+  // Not ErrorOptions: that type needs lib ES2022, which projects on older libs lack (TS2304).
+  constructor(code: MocklibErrorCode, message: string, options?: { cause?: unknown }) {
     super(message, options)
     this.code = code
   }

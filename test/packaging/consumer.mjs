@@ -68,14 +68,16 @@ export function installBuilt(dir, links = []) {
  * A project where the tarball is installed by a real `npm install` and nothing else: the
  * dependencies come from the registry (or npm's cache) as a user gets them. npm runs on this
  * Node (process.execPath), so its choice among versions by their "engines" is this Node's.
+ * `dependencies` are the project's own, installed by the same `npm install` (npm checks
+ * mocklib's peer ranges against them).
  */
-export function installAlone(workDir, name, tarball) {
+export function installAlone(workDir, name, tarball, dependencies = {}) {
   const dir = join(workDir, name)
   mkdirSync(dir, { recursive: true })
   for (const entry of readdirSync(fixturesRoot, { withFileTypes: true })) {
     if (entry.isDirectory()) cpSync(join(fixturesRoot, entry.name), join(dir, entry.name), { recursive: true })
   }
-  const manifest = { name: `mocklib-consumer-${name}`, private: true, dependencies: { mocklib: `file:${tarball}` } }
+  const manifest = { name: `mocklib-consumer-${name}`, private: true, dependencies: { ...dependencies, mocklib: `file:${tarball}` } }
   writeFileSync(join(dir, 'package.json'), JSON.stringify(manifest, null, 2))
   const args = [npmCli(), 'install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts']
   const result = spawnSync(process.execPath, args, { cwd: dir, encoding: 'utf8' })

@@ -11,13 +11,16 @@ export const OLDEST_TYPESCRIPT = '4.8.4'
 const ENTRIES = ['index', 'node', 'browser', 'native', 'schema', 'codegen', 'record', 'core/http', 'core/graphql', 'core/ws']
 const dist = 'node_modules/mocklib/dist/'
 
+/** The `lib` of a project whose target predates ES2022 (Angular 15, `target: ES2020` libraries). */
+const OLD_LIB = ['ES2018', 'DOM']
+
 /**
  * One compilation: `mode` is moduleResolution, `legacy` says the TypeScript < 5.4 declaration
  * set (dist/ts4.8/) must be the one loaded, `checkDeclarations` type-checks mocklib's declaration
- * files too (check-declarations.cjs), not only the resolution. `expect` lists declaration files
- * tsc must load.
+ * files too (check-declarations.cjs), not only the resolution; `lib` replaces ES2022 + DOM.
+ * `expect` lists declaration files tsc must load.
  */
-function run(label, mode, { legacy = false, checkDeclarations = false } = {}) {
+function run(label, mode, { legacy = false, checkDeclarations = false, lib } = {}) {
   const set = legacy ? `${dist}ts4.8/` : dist
   const esm = ENTRIES.map((name) => `${set}${name}.d.ts`)
   const cjs = ENTRIES.map((name) => `${set}${name}.d.cts`)
@@ -28,14 +31,17 @@ function run(label, mode, { legacy = false, checkDeclarations = false } = {}) {
     nodenext: { module: 'nodenext', files: ['entries.mts', 'entries.cts'], expect: [...esm, ...cjs] },
     bundler: { module: 'esnext', files: ['entries.ts'], expect: esm },
   }[mode]
-  return { label, mode, legacy, checkDeclarations, ...layout }
+  return { label, mode, legacy, checkDeclarations, lib, ...layout }
 }
 
 export const MODERN_RUNS = ['node10', 'node16', 'nodenext', 'bundler'].map((mode) => run(mode, mode))
 export const OLDEST_RUNS = [
   run('node10', 'node10', { legacy: true }),
   run('node16, declaration files checked', 'node16', { legacy: true, checkDeclarations: true }),
+  run('node16, lib ES2018 + DOM, declaration files checked', 'node16', { legacy: true, checkDeclarations: true, lib: OLD_LIB }),
 ]
+/** Run by this TypeScript and the newest: mocklib's declarations must not need a newer lib. */
+export const OLD_LIB_RUN = run('nodenext, lib ES2018 + DOM, declaration files checked', 'nodenext', { checkDeclarations: true, lib: OLD_LIB })
 
 /** Writes the tsconfig of a run into the consumer's types/ folder; returns its file name. */
 export function writeRunConfig(typesDir, config, typescriptVersion) {
@@ -46,8 +52,8 @@ export function writeRunConfig(typesDir, config, typescriptVersion) {
   const compilerOptions = {
     module: config.module,
     moduleResolution,
-    target: 'ES2020',
-    lib: ['ES2022', 'DOM'],
+    target: config.lib === undefined ? 'ES2020' : 'ES2018',
+    lib: config.lib ?? ['ES2022', 'DOM'],
     types: [],
     strict: true,
     noEmit: true,
@@ -55,7 +61,7 @@ export function writeRunConfig(typesDir, config, typescriptVersion) {
     skipLibCheck: !config.checkDeclarations,
     skipDefaultLibCheck: true,
   }
-  const file = `tsconfig.${config.mode}-${typescriptVersion}.json`
+  const file = `tsconfig.${config.mode}${config.lib === undefined ? '' : '-old-lib'}-${typescriptVersion}.json`
   writeFileSync(join(typesDir, file), JSON.stringify({ compilerOptions, files: config.files }, null, 2))
   return file
 }
