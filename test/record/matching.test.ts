@@ -53,6 +53,14 @@ it('compares query parameters in any order, or without some, or not at all', asy
   server.resetHandlers()
 })
 
+it('keys on the origin, port included: a recording answers only the scheme, host and port it was made against', async () => {
+  server.use(...fromHar(har(entry('GET', 'https://api.test:8443/posts', 'recorded'))))
+  expect(await answer('https://api.test:8443/posts')).toBe('recorded')
+  expect(await answer('https://api.test:9443/posts')).toBe('network')
+  expect(await answer('https://api.test/posts')).toBe('network')
+  expect(await answer('http://api.test:8443/posts')).toBe('network')
+})
+
 it('ignores headers unless named, and compares JSON bodies whatever their key order unless told not to', async () => {
   const recorded = har(
     entry('POST', 'https://api.test/items', 'created', {
