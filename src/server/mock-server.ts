@@ -23,8 +23,8 @@ export interface MockServerListenOptions {
   port?: number
   /** Default '127.0.0.1'. Any other address makes the token mandatory for every control route. */
   host?: string
-  /** Serve HTTPS with this key pair (PEM). */
-  https?: { key: string | Buffer; cert: string | Buffer }
+  /** Serve HTTPS with this key pair (PEM). Uint8Array, not Buffer: the declarations need no @types/node. */
+  https?: { key: string | Uint8Array; cert: string | Uint8Array }
   /** The control API's token; default: a random one (`server.token`). */
   token?: string
   /**
@@ -127,7 +127,8 @@ export class MockServer extends SetupApi {
     if (options.scenarios !== undefined) this.#control.setScenarios(validateScenarios(options.scenarios))
     this.#lifetime = new AbortController()
     const listener = (message: IncomingMessage, response: ServerResponse) => void this.#answer(message, response)
-    const server = options.https ? createHttpsServer({ key: options.https.key, cert: options.https.cert }, listener) : createHttpServer(listener)
+    const { https } = options
+    const server = https ? createHttpsServer({ key: pem(https.key), cert: pem(https.cert) }, listener) : createHttpServer(listener)
     this.#server = server
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject)
@@ -235,4 +236,9 @@ function validateScenarios(scenarios: Scenarios): Scenarios {
  */
 export function createMockServer(...handlers: RequestHandler[]): MockServer {
   return withBoundMethods(new MockServer(...validateHandlers('createMockServer()', handlers)), ['listen', 'close'])
+}
+
+/** A PEM as node:https takes it: text, or the bytes as a Buffer (a Buffer passes as it is). */
+function pem(value: string | Uint8Array): string | Buffer {
+  return typeof value === 'string' || Buffer.isBuffer(value) ? value : Buffer.from(value)
 }
