@@ -20,3 +20,5 @@ export type {
 } from './control/resources'
 export { createMockServer, MockServer } from './server/mock-server'
 export type { MockServerListenOptions } from './server/mock-server'
+export { createMiddleware } from './server/middleware'
+export type { Middleware } from './server/middleware'

@@ -2,7 +2,6 @@
 // pipeline takes. The body is streamed as it arrives (nothing is buffered), and the request's
 // signal aborts when the client goes away before the answer is complete.
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { Readable } from 'node:stream'
 
 const NO_BODY = new Set(['GET', 'HEAD'])
 
@@ -29,8 +28,51 @@ export function toFetchRequest(message: IncomingMessage, response: ServerRespons
   const method = message.method ?? 'GET'
   const init: RequestInit & { duplex?: 'half' } = { method, headers, signal: controller.signal }
   if (!NO_BODY.has(method.toUpperCase())) {
-    init.body = Readable.toWeb(message) as ReadableStream<Uint8Array>
+    init.body = pullBody(message)
     init.duplex = 'half'
   }
   return new Request(url, init)
+}
+
+/**
+ * The body as a web stream that reads the message only when pulled: a request no handler reads
+ * stays untouched (a middleware's next() gets it whole), and a slow reader holds the client back.
+ */
+function pullBody(message: IncomingMessage): ReadableStream<Uint8Array> {
+  return new ReadableStream<Uint8Array>(
+    {
+      pull(controller) {
+        if (message.readableEnded) {
+          controller.close()
+          return
+        }
+        return new Promise<void>((resolve, reject) => {
+          const done = () => {
+            message.off('data', onData).off('end', onEnd).off('error', onError)
+            message.pause()
+            resolve()
+          }
+          const onData = (chunk: Buffer) => {
+            controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength))
+            done()
+          }
+          const onEnd = () => {
+            controller.close()
+            done()
+          }
+          const onError = (error: Error) => {
+            done()
+            reject(error)
+          }
+          message.on('data', onData).once('end', onEnd).once('error', onError)
+          message.resume()
+        })
+      },
+      cancel() {
+        // Nobody wants the rest: let it flow away so the connection can carry the next request.
+        message.resume()
+      },
+    },
+    { highWaterMark: 0 },
+  )
 }

@@ -21,7 +21,7 @@ interface Entry {
 export interface HistoryOptions {
   /** Requests kept (oldest out first). Default 500. */
   capacity?: number
-  /** Bytes of each body kept. Default 256 KiB. */
+  /** Bytes of each body kept. Default 256 KiB; 0 reads no request body (a middleware's next() gets it). */
   bodyLimit?: number
   /** Frames kept per stream or socket. Default 200. */
   frameLimit?: number
@@ -65,7 +65,7 @@ export class RequestHistory {
     const entry: Entry = { record, started: performance.now(), requestHeaders: pairsOf(request.headers), responseHeaders: [], frames: [] }
     this.#entries.set(id, entry)
     if (this.#entries.size > this.#capacity) this.#entries.delete(this.#entries.keys().next().value!)
-    if (request.body !== null) void this.#captureRequest(entry, request.clone())
+    if (this.#bodyLimit > 0 && request.body !== null) void this.#captureRequest(entry, request.clone())
     this.#emit('request', record)
     return id
   }

@@ -1,7 +1,8 @@
 import { execFile } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { promisify } from 'node:util'
-import { delay, http, HttpResponse, graphql } from 'mocklib'
+import { EventSource } from 'eventsource'
+import { delay, graphql, http, HttpResponse, sse } from 'mocklib'
 import { createMockServer, type MockServer } from 'mocklib/node'
 import { afterEach, describe, expect, it } from 'vitest'
 
@@ -115,6 +116,27 @@ except urllib.error.HTTPError as error:
 `
     const { stdout } = await run('python3', ['-c', script, url])
     expect(stdout.trim().split('\n')).toEqual(['{"data":{"user":{"name":"Ada"}}}', '500 resolver broke'])
+  })
+
+  it('streams an sse() handler to an EventSource, reconnection with Last-Event-ID included', async () => {
+    const { url } = await start(
+      sse('/feed', ({ client, lastEventId }) => {
+        const next = Number(lastEventId ?? 0) + 1
+        client.send({ retry: 10 })
+        client.send({ id: String(next), data: `event ${next}` })
+        client.close()
+      }),
+    )
+    const source = new EventSource(`${url}/feed`)
+    const received: string[] = []
+    await new Promise<void>((resolve) => {
+      source.onmessage = (event) => {
+        received.push(`${event.lastEventId}:${event.data}`)
+        if (received.length === 3) resolve()
+      }
+    })
+    source.close()
+    expect(received).toEqual(['1:event 1', '2:event 2', '3:event 3'])
   })
 
   it('refuses to listen on a port in use, saying which', async () => {
