@@ -12,7 +12,7 @@ export const sseMessages = {
   },
   sendAfterEnd(header: string, method: string, how: 'close' | 'error'): string {
     return format(
-      `client.${method}() was called in the event stream handler "${header}" after client.${how}() ended the stream. ` +
+      `client.${method}() was called in the event stream handler "${header}" after client.${how}() ended the stream, so nothing was sent. ` +
         'Send before ending it; to stop a timer with the stream, clear it in finalize(() => ...) or on client.signal.',
     )
   },

@@ -40,8 +40,9 @@ export function rememberEventId(event: Event, id: string | undefined): void {
 
 /**
  * The intercepted client's end of one event stream: what the resolver writes to.
- * It never throws when the client has gone away (check `signal`), but it does when the
- * handler writes after ending the stream itself, or writes something the wire cannot carry.
+ * It never throws when the client has gone away (check `signal`), nor when the handler writes
+ * after ending the stream itself (that is printed, as MSW does, and nothing is sent); it does
+ * when the handler writes something the wire cannot carry.
  */
 export class ServerSentEventClient<EventMap extends ServerSentEventMap = { message: unknown }> {
   readonly #writer: EventStreamWriter
@@ -73,7 +74,7 @@ export class ServerSentEventClient<EventMap extends ServerSentEventMap = { messa
 
   /** Sends a comment line, which clients ignore: a keep-alive ping, for instance. */
   comment(text: string): void {
-    this.#check('comment')
+    if (this.#ended('comment')) return
     try {
       this.#writer.comment(text)
     } catch (error) {
@@ -113,7 +114,7 @@ export class ServerSentEventClient<EventMap extends ServerSentEventMap = { messa
   }
 
   #write(method: string, fields: () => EventStreamFields): void {
-    this.#check(method)
+    if (this.#ended(method)) return
     try {
       this.#writer.send(fields())
     } catch (error) {
@@ -121,8 +122,14 @@ export class ServerSentEventClient<EventMap extends ServerSentEventMap = { messa
     }
   }
 
-  #check(method: string): void {
-    if (this.#endedBy !== undefined) throw new TypeError(sseMessages.sendAfterEnd(this.#header, method, this.#endedBy))
+  /**
+   * Whether the handler ended the stream itself: then a write is printed and dropped. A timer a
+   * handler written for MSW did not clear would otherwise throw where MSW only logs.
+   */
+  #ended(method: string): boolean {
+    if (this.#endedBy === undefined) return false
+    console.error(sseMessages.sendAfterEnd(this.#header, method, this.#endedBy))
+    return true
   }
 
   #formatError(method: string, error: unknown): unknown {

@@ -27,6 +27,7 @@ export interface Lib {
   getResponse: Core['getResponse']
   isCommonAssetRequest: Core['isCommonAssetRequest']
   ws: Core['ws']
+  sse: Core['sse']
   setupServer: typeof mocklibSetupServer
 }
 
@@ -45,6 +46,7 @@ export const msw = {
   getResponse: mswCore.getResponse,
   isCommonAssetRequest: mswCore.isCommonAssetRequest,
   ws: mswCore.ws,
+  sse: mswCore.sse,
   setupServer: mswSetupServer,
 } as unknown as Lib
 
@@ -62,6 +64,7 @@ export const mocklib: Lib = {
   getResponse: mocklibCore.getResponse,
   isCommonAssetRequest: mocklibCore.isCommonAssetRequest,
   ws: mocklibCore.ws,
+  sse: mocklibCore.sse,
   setupServer: mocklibSetupServer,
 }
 
