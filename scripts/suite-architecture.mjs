@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // The architecture check (run by npm test): the import graph of src/ has no circle of imports,
 // type-only ones included (a run-time circle decides evaluation order by accident; a type-only
-// one means two files each need the other's shapes, which belong in a leaf file), and every
-// import follows the layers below. Prints one line per rule and
+// one means two files each need the other's shapes, which belong in a leaf file), every
+// import follows the layers below, and the Node fast paths are reached through their seam only.
+// Prints one line per rule and
 // "N passed, N failed".
 import { readdirSync, readFileSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
@@ -196,6 +197,20 @@ const results = []
     rule: 'imports follow the layers (sources above features above the pipeline; only entry files import across the top)',
     problems,
   })
+}
+
+// Rule 3: the Node fast paths have one way in (DESIGN.md, "The Node fast paths").
+{
+  const seam = join(src, 'runtime/node-fast-path')
+  const inside = (file) => file.startsWith(`${seam}/`)
+  const problems = []
+  for (const [file, targets] of graph) {
+    if (inside(file)) continue
+    for (const target of targets) {
+      if (inside(target) && target !== join(seam, 'index.ts')) problems.push(`${name(file)} imports ${name(target)}: import runtime/node-fast-path (its index.ts) instead`)
+    }
+  }
+  results.push({ rule: 'the Node fast paths are reached only through runtime/node-fast-path/index.ts', problems })
 }
 
 let passed = 0

@@ -1,4 +1,4 @@
-import { hasResponseBody } from '../runtime/kept-body'
+import { hasResponseBody } from '../runtime/node-fast-path'
 import { acceptsMediaType } from '../runtime/media-ranges'
 import type { RequestContext } from '../runtime/request-context'
 import { encodeEventStreamFields } from '../sse/event-stream-encoder'

@@ -1,4 +1,4 @@
-import { isBodyTaken } from './kept-body'
+import { isBodyTaken } from './node-fast-path'
 import { MocklibTypeError } from './errors'
 import { adoptForeignResponse } from './foreign-response'
 import { isIterator } from './is-iterator'

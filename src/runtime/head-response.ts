@@ -1,4 +1,4 @@
-import { discardBody, hasResponseBody } from './kept-body'
+import { discardBody, hasResponseBody } from './node-fast-path'
 import { withBody } from './clone-response'
 
 /**

@@ -1,5 +1,5 @@
 import { readDomBlob } from './dom-blob-body'
-import { installKeptBody, isKeepable, keepBody } from './kept-body'
+import { installKeptBody, isKeepable, keepBody } from './node-fast-path'
 import { messages } from './messages'
 import { ResponseBase } from './platform-response'
 import { statusTextFor } from './status-text'
@@ -59,7 +59,7 @@ export class HttpResponse<BodyType extends DefaultBodyType = DefaultBodyType> ex
     const safeStatus = isConstructibleStatus(status) ? status : 200
     const setCookies = collectSetCookies(init?.headers)
     const finalBody = NULL_BODY_STATUS.has(status) ? null : (body ?? null)
-    // Text and bytes stay as they are, without the platform's body stream (kept-body.ts).
+    // Text and bytes stay as they are, without the platform's body stream (runtime/node-fast-path).
     const keep = isKeepable(finalBody)
     const domBlob = keep ? undefined : readDomBlob(finalBody)
     // The platform copies `headers` into the response: no intermediate Headers is needed.

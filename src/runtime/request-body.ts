@@ -18,7 +18,7 @@ export function rememberBodyText(request: Request, text: string): void {
 
 /**
  * Whether a request has a body. A request with a known text may make its body stream only when
- * something reads it (sources/node-shared/lazy-body.ts), so this asks the known text first.
+ * something reads it (runtime/node-fast-path/lazy-request-body.ts), so this asks the known text first.
  */
 export function hasBody(request: Request): boolean {
   return texts.has(request) || request.body !== null

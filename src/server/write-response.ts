@@ -4,7 +4,7 @@
 // connection, which is what a client sees when the network fails.
 import type { ServerResponse } from 'node:http'
 import { getSetCookies } from '../runtime/http-response'
-import { discardBody, takeBody } from '../runtime/kept-body'
+import { discardBody, takeBody } from '../runtime/node-fast-path'
 
 /** Returns the body when it was sent whole (kept text or bytes), for the history. */
 export async function writeResponse(

@@ -1,4 +1,4 @@
-import { discardBody, hasResponseBody } from '../../runtime/kept-body'
+import { discardBody, hasResponseBody } from '../../runtime/node-fast-path'
 import type { RequestHandler } from '../../runtime/request-handler'
 import { describeRequest, format } from '../../runtime/messages'
 

@@ -1,13 +1,17 @@
-import { hasResponseBody, isKeptWhole } from '../../runtime/kept-body'
 import { FetchResponse, createRequestId } from '@mswjs/interceptors'
-import { hasNodeFetch } from '../../runtime/environment'
 import { MocklibTypeError } from '../../runtime/errors'
 import { NULL_BODY_STATUS } from '../../runtime/http-response'
 import { format } from '../../runtime/messages'
 import { rememberBodyText } from '../../runtime/request-body'
 import type { AnswerController, FetchSourceKind, RequestSink } from './source-contract'
-import { requestWithLazyBody } from '../node-shared/lazy-body'
-import { platformRequest, platformState } from '../node-shared/platform-state'
+import {
+  hasNodeFetch,
+  hasResponseBody,
+  isKeptWhole,
+  platformRequest,
+  platformState,
+  requestWithLazyBody,
+} from '../../runtime/node-fast-path'
 import { toNetwork } from '../node-shared/network-scope'
 
 type Fetch = (input: string | URL | Request, init?: RequestInit) => Promise<Response>

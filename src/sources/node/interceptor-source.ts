@@ -10,8 +10,7 @@ import type { UpgradeRoute } from './ws-package-upgrades'
 import type { FetchSourceKind, InterceptedResponse, RequestSink, RequestVia, SinkRequest } from './source-contract'
 import { sharedInterceptors, type InterceptorSet } from './shared-interceptors'
 import { toNetwork } from '../node-shared/network-scope'
-import { withOneChunkBody } from './one-chunk-body'
-import { withWholeBody } from './whole-body-response'
+import { withOneChunkBody, withWholeBody } from '../../runtime/node-fast-path'
 
 /**
  * The Node source of one server: while it listens, it takes the requests that the shared

@@ -1,8 +1,7 @@
 import { stringify } from 'node:querystring'
 import { LazyAbort } from '../../runtime/lazy-abort-signal'
 import { rememberBodyText } from '../../runtime/request-body'
-import { requestWithLazyBody } from '../node-shared/lazy-body'
-import { platformRequest } from '../node-shared/platform-state'
+import { platformRequest, requestWithLazyBody } from '../../runtime/node-fast-path'
 import type { DispatchOptions } from './types'
 
 /**
@@ -37,7 +36,7 @@ export class DispatchedRequest {
     }
     const RequestClass = platformRequest()
     const url = requestUrl(options)
-    // A text body's stream is made only if something reads it (see lazy-body.ts).
+    // A text body's stream is made only if something reads it (runtime/node-fast-path/lazy-request-body.ts).
     this.request = (typeof init.body === 'string' ? requestWithLazyBody(RequestClass, url, init as RequestInit & { body: string }) : undefined) ?? new RequestClass(url, init)
     this.#addedContentType = !headers.contentType && this.request.headers.has('content-type')
     // Readers of a text body (the GraphQL reader, resolvers' copies) take the text, not a stream copy.

@@ -1,4 +1,4 @@
-import { discardBody } from '../../runtime/kept-body'
+import { discardBody } from '../../runtime/node-fast-path'
 import { asError } from '../../runtime/as-error'
 import { randomUUID } from 'node:crypto'
 import type { LifeCycleEmitter } from '../../runtime/emitter'

@@ -1,5 +1,5 @@
 import { asError } from '../../runtime/as-error'
-import { discardBody, hasResponseBody, takeBody } from '../../runtime/kept-body'
+import { discardBody, hasResponseBody, takeBody } from '../../runtime/node-fast-path'
 import type { ResponseChannel } from './response-channel'
 
 /**
@@ -14,7 +14,7 @@ export async function writeResponse(response: Response, channel: ResponseChannel
     if (!channel.aborted) channel.end()
     return
   }
-  // Text or bytes the resolver gave go as one chunk, without a stream (kept-body.ts).
+  // Text or bytes the resolver gave go as one chunk, without a stream (runtime/node-fast-path).
   const whole = takeBody(response)
   if (whole !== undefined) return writeWhole(whole, response, channel)
   const body = response.body as ReadableStream<Uint8Array>

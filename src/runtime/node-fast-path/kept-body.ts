@@ -1,5 +1,5 @@
-import { copyInstanceFields } from './clone-response'
-import { isNodeResponseClass } from './environment'
+import { copyInstanceFields } from '../clone-response'
+import { isNodeResponseClass } from './node-fetch-classes'
 
 /**
  * A mocked response's body kept as the text or bytes the resolver gave, instead of the web

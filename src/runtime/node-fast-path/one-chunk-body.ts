@@ -1,4 +1,4 @@
-import { takeBody } from '../../runtime/kept-body'
+import { takeBody } from './kept-body'
 
 /**
  * A mocked response for the http interceptor, its kept text or bytes (kept-body.ts) handed over

@@ -1,4 +1,4 @@
-import { hasPlatformState, platformState } from './platform-state'
+import { hasPlatformState, platformState } from './undici-state'
 
 interface BodyState {
   stream: ReadableStream<Uint8Array>

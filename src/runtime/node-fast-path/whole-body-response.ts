@@ -1,5 +1,5 @@
-import { hasResponseBody, isKeptWhole } from '../../runtime/kept-body'
-import { withBody } from '../../runtime/clone-response'
+import { hasResponseBody, isKeptWhole } from './kept-body'
+import { withBody } from '../clone-response'
 
 /**
  * The same response with its body read to the end, for XMLHttpRequest. The interceptor appends
