@@ -67,7 +67,11 @@ async function resolutionModes(installed, typesDir) {
     await typecheck(`types: every entry, moduleResolution ${config.label}`, typesDir, project, config.expect)
   }
   const oldLib = writeRunConfig(typesDir, OLD_LIB_RUN, 'latest')
-  for (const [label, tsc] of [['TypeScript 5.9', 'typescript/bin/tsc'], ['TypeScript latest', 'typescript-latest/bin/tsc']]) {
+  const compilers = [
+    ['TypeScript 5.9', 'typescript/bin/tsc'],
+    ['TypeScript latest', 'typescript-latest/bin/tsc'],
+  ]
+  for (const [label, tsc] of compilers) {
     const command = [bin(tsc), '-p', oldLib, '--listFiles', '--pretty', 'false']
     const name = `types: ${label}, every entry, moduleResolution ${OLD_LIB_RUN.label}`
     await typecheck(name, typesDir, oldLib, OLD_LIB_RUN.expect, { command, ownErrorsOnly: true })
@@ -104,8 +108,12 @@ async function besideExecutorV1(workDir, tarball) {
   console.log(`\n--- ${step}`)
   let dir
   try {
-    const own = { graphql: '^16.8.0', '@graphql-tools/executor': '^1', '@graphql-tools/schema': '^10', '@graphql-tools/mock': '^9.1' }
-    dir = installAlone(workDir, 'executor-v1', tarball, own)
+    dir = installAlone(workDir, 'executor-v1', tarball, {
+      graphql: '^16.8.0',
+      '@graphql-tools/executor': '^1',
+      '@graphql-tools/schema': '^10',
+      '@graphql-tools/mock': '^9.1',
+    })
     record(step, 1, 0)
   } catch (error) {
     console.log(String(error.message).replace(/^(?=.)/gm, '    '))

@@ -38,10 +38,17 @@ export const MODERN_RUNS = ['node10', 'node16', 'nodenext', 'bundler'].map((mode
 export const OLDEST_RUNS = [
   run('node10', 'node10', { legacy: true }),
   run('node16, declaration files checked', 'node16', { legacy: true, checkDeclarations: true }),
-  run('node16, lib ES2018 + DOM, declaration files checked', 'node16', { legacy: true, checkDeclarations: true, lib: OLD_LIB }),
+  run('node16, lib ES2018 + DOM, declaration files checked', 'node16', {
+    legacy: true,
+    checkDeclarations: true,
+    lib: OLD_LIB,
+  }),
 ]
 /** Run by this TypeScript and the newest: mocklib's declarations must not need a newer lib. */
-export const OLD_LIB_RUN = run('nodenext, lib ES2018 + DOM, declaration files checked', 'nodenext', { checkDeclarations: true, lib: OLD_LIB })
+export const OLD_LIB_RUN = run('nodenext, lib ES2018 + DOM, declaration files checked', 'nodenext', {
+  checkDeclarations: true,
+  lib: OLD_LIB,
+})
 
 /** Writes the tsconfig of a run into the consumer's types/ folder; returns its file name. */
 export function writeRunConfig(typesDir, config, typescriptVersion) {
