@@ -24,7 +24,7 @@ const src = join(root, 'src')
  *   call the pipeline and ws's connection pipeline. The two Node sources (node/: interceptors,
  *   undici/: the dispatcher) never import each other: what both need is in node-shared/, and
  *   node-setup/ (Node's setupServer) starts them.
- * Only the entry files (src/*.ts, src/core/*.ts) import across the top.
+ * Only the entry files (src/*.ts, src/core/*.ts, src/utils/*.ts) import across the top.
  */
 const TIERS = {
   pipeline: ['runtime'],
@@ -82,8 +82,9 @@ const tierOf = (layer) => Object.keys(TIERS).findIndex((tier) => TIERS[tier].inc
 
 function layerOf(file) {
   const parts = relative(src, file).split(/[\\/]/)
-  // src/core/*.ts are entry files too: mocklib/core/http, /graphql, /ws (MSW's msw/core/* names).
-  if (parts.length === 1 || parts[0] === 'core') return 'entry'
+  // src/core/*.ts and src/utils/*.ts are entry files too: mocklib/core/http, /graphql, /ws (MSW's
+  // msw/core/* names) and mocklib/utils/delay, /bypass ... (MSW 3's msw/utils/*).
+  if (parts.length === 1 || parts[0] === 'core' || parts[0] === 'utils') return 'entry'
   if (parts[0] === 'sources' && parts.length > 2) return `sources/${parts[1]}`
   return parts[0]
 }

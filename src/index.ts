@@ -20,7 +20,8 @@ export type {
 } from './rest/http-handler'
 export { parseCookieHeader } from './rest/cookies'
 export { getCleanUrl } from './rest/path-pattern'
-export { cleanUrl, matchRequestUrl } from './rest/match-request-url'
+export { matchRequestUrl } from './rest/match-request-url'
+export { cleanUrl, getCleanUrlString } from './rest/clean-url'
 export type { Match, Path } from './rest/match-request-url'
 
 export { graphql } from './subscriptions/graphql-namespace'
@@ -96,6 +97,8 @@ export type {
 export { ws } from './ws/ws'
 export type { WebSocketLink, WebSocketNamespace } from './ws/ws'
 export { WebSocketHandler } from './ws/websocket-handler'
+export { WebSocketConnectionEvent } from './ws/connection-event'
+export type { WebSocketEventListener, WebSocketHandlerEventMap } from './ws/connection-event'
 export type { WebSocketClientRegistry, WebSocketResolverInfo } from './ws/websocket-handler'
 export type {
   WebSocketClientConnectionProtocol,
@@ -103,9 +106,7 @@ export type {
   WebSocketClientEventMap,
   WebSocketCloseEvent,
   WebSocketData,
-  WebSocketEventListener,
   WebSocketHandlerConnection,
-  WebSocketHandlerEventMap,
   WebSocketListener,
   WebSocketListenerTarget,
   WebSocketMessageEvent,
@@ -119,6 +120,7 @@ export { delay, MAX_DELAY_MS } from './runtime/delay'
 export type { DelayMode } from './runtime/delay'
 export { passthrough, isPassthroughResponse } from './runtime/passthrough'
 export { bypass } from './runtime/bypass'
+export type { BypassRequestInput } from './runtime/bypass'
 export { getResponse } from './runtime/get-response'
 export type { ResolutionContext } from './runtime/get-response'
 export { isCommonAssetRequest } from './runtime/is-common-asset'
@@ -166,11 +168,21 @@ export type {
   ServerSentEventResolverExtras,
   SharedOptions,
   StrictResponse,
+  WebSocketHandlerOptions,
 } from './msw-type-names'
 export type { HandleRequestOptions, LifeCycleEventSink } from './runtime/public-pipeline'
 export { UnhandledRequestError } from './runtime/unhandled-request'
 export { MocklibTypeError } from './runtime/errors'
 export type { MocklibErrorCode } from './runtime/errors'
+export type {
+  HttpUnhandledFrame,
+  UnhandledFrame,
+  UnhandledFrameCallback,
+  UnhandledFrameDefaults,
+  UnhandledFrameHandle,
+  UnhandledFrameStrategy,
+  WebSocketUnhandledFrame,
+} from './runtime/unhandled-frame'
 export type {
   UnhandledRequestCallback,
   UnhandledRequestPrint,

@@ -1,12 +1,22 @@
-// MSW 2.14's names for types mocklib has under its own names (or spells out), so that type
+// MSW 2.14's and 3's names for types mocklib has under its own names (or spells out), so that type
 // imports written for MSW keep compiling after `msw` → `mocklib`.
 import type { HttpResolverInfo, PathParams, StrictRequest } from './rest/http-handler'
-import type { GraphQLExtensions, GraphQLOperationType, GraphQLVariables } from './graphql/types'
+import type { GraphQLLinkHandlers } from './graphql/graphql'
+import type {
+  GraphQLExtensions,
+  GraphQLOperationType,
+  GraphQLPredicate,
+  GraphQLQuery,
+  GraphQLResponseBody,
+  GraphQLVariables,
+} from './graphql/types'
+import type { GraphQLLinkSubscriptions, GraphQLSubscriptionFactory } from './subscriptions/graphql-namespace'
+import type { GraphQLPassthroughEventMap, GraphQLSubscriptionHandle, GraphQLSubscriptionOptions } from './subscriptions/types'
 import type { ServerSentEventMap } from './sse/sse-client'
 import type { ServerSentEventResolverInfo } from './sse/sse-handler'
 import type { DefaultBodyType, HttpResponse } from './runtime/http-response'
 import type { ResolutionContext } from './runtime/get-response'
-import type { RequestHandler } from './runtime/request-handler'
+import type { RequestHandler, RequestHandlerOptions } from './runtime/request-handler'
 import type { UnhandledRequestStrategy } from './runtime/unhandled-request'
 
 /** A body `HttpResponse.json()` accepts (MSW's name; mocklib's `DefaultBodyType`). */
@@ -71,3 +81,35 @@ export type ServerSentEventResolverExtras<
   EventMap extends ServerSentEventMap = { message: unknown },
   Params extends PathParams = PathParams,
 > = Omit<ServerSentEventResolverInfo<EventMap, Params>, 'request' | 'requestId'>
+
+// MSW 3's names (msw/graphql) for mocklib's subscription and link types.
+
+/** A link's handlers: queries, mutations, operations and subscriptions at one endpoint. */
+export type GraphQLLink = GraphQLLinkHandlers & GraphQLLinkSubscriptions
+
+/** `link.subscription`: creates a subscription handler. */
+export type GraphQLSubscriptionHandlerFactory = GraphQLSubscriptionFactory
+
+/** The options of a subscription handler. */
+export type GraphQLSubscriptionHandlerOptions = GraphQLSubscriptionOptions
+
+/** What a subscription handler matches: an operation name, a RegExp, a document or a custom predicate. */
+export type GraphQLSubscriptionName<
+  Query extends GraphQLQuery = GraphQLQuery,
+  Variables extends GraphQLVariables = GraphQLVariables,
+> = GraphQLPredicate<Query, Variables>
+
+/** One result published to a subscription. */
+export type GraphQLSubscriptionPayload<Query extends GraphQLQuery = GraphQLQuery> = GraphQLResponseBody<Query>
+
+/** A subscription as its resolver sees it (a type: mocklib's subscriptions are not built with `new`). */
+export type GraphQLSubscription<
+  Query extends GraphQLQuery = GraphQLQuery,
+  Variables extends GraphQLVariables = GraphQLVariables,
+> = GraphQLSubscriptionHandle<Query, Variables>
+
+/** What the real server sends for a passed-through subscription, by event type. */
+export type GraphQLPassthroughSubscriptionEventMap<Query extends GraphQLQuery = GraphQLQuery> = GraphQLPassthroughEventMap<Query>
+
+/** The options of a WebSocket handler (`{ once }`). */
+export type WebSocketHandlerOptions = RequestHandlerOptions

@@ -3,4 +3,5 @@
 import '../runtime/fetch-globals'
 export { ws } from '../ws/ws'
 export type { WebSocketLink } from '../ws/ws'
-export type { WebSocketData, WebSocketEventListener } from '../ws/types'
+export type { WebSocketData } from '../ws/types'
+export type { WebSocketEventListener } from '../ws/connection-event'

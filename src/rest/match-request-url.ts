@@ -1,5 +1,5 @@
-// matchRequestUrl() and cleanUrl(): the path matching of HTTP handlers, for code that matches
-// URLs itself (custom handlers, middleware), with MSW 2's signatures.
+// matchRequestUrl(): the path matching of HTTP handlers, for code that matches URLs itself
+// (custom handlers, middleware), with MSW 2's signature.
 import { getDocumentBaseUrl } from '../runtime/environment'
 import { compilePattern, execPattern, getCleanUrl, splitHandlerPath, type PathParams } from './path-pattern'
 import { regexpParamNames, regexpParams } from './regexp-params'
@@ -28,9 +28,4 @@ export function matchRequestUrl(url: URL, path: Path, baseUrl: string | undefine
   const resolved = compilePattern(splitHandlerPath(path).path).resolve(baseUrl)
   const result = resolved === undefined ? undefined : execPattern(resolved, clean)
   return result === undefined ? { matches: false, params: {} } : { matches: true, params: result.params }
-}
-
-/** A URL or path without its query string and hash. */
-export function cleanUrl(path: string): string {
-  return path.replace(/[?#].*$/s, '')
 }

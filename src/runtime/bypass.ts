@@ -11,12 +11,15 @@ export const BYPASS_ACCEPT_MARKER = 'mocklib/bypass'
 /** Headers that describe one connection, not the request (RFC 9110, 7.6.1), and Expect. */
 const HOP_BY_HOP = ['connection', 'keep-alive', 'proxy-connection', 'te', 'transfer-encoding', 'upgrade', 'expect']
 
+/** What `bypass()` takes: a URL, or a request to copy. */
+export type BypassRequestInput = string | URL | Request
+
 /**
  * Returns a copy of a request that mocklib will not handle: it goes straight to the network.
  * Use it to fetch the real response from inside a resolver and patch it:
  * `const real = await fetch(bypass(request))`.
  */
-export function bypass(input: string | URL | Request, init?: RequestInit): Request {
+export function bypass(input: BypassRequestInput, init?: RequestInit): Request {
   if (input instanceof Request && input.bodyUsed) {
     throw new MocklibTypeError('MOCKLIB_BODY_USED', messages.bypassBodyUsed(input))
   }

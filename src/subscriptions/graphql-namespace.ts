@@ -15,7 +15,7 @@ import type { GraphQLConnectionOptions, GraphQLSubscriptionHandle, GraphQLSubscr
  */
 export type GraphQLSubscriptionFactory = <Data extends object | null = GraphQLQuery, Variables extends object = GraphQLVariables>(
   predicate: GraphQLPredicate<Data, Variables> & NoInfer<OperationTypeCheck<'subscription', Data, Variables>>,
-  resolver: GraphQLSubscriptionResolver<NoInfer<Data>, NoInfer<Variables>>,
+  resolver: GraphQLSubscriptionResolver<NoInfer<Data>, Variables>,
   options?: GraphQLSubscriptionOptions,
 ) => GraphQLSubscriptionHandler<Data, Variables>
 
@@ -65,4 +65,12 @@ export const graphql: GraphQLWithSubscriptions = {
     const link: GraphQLSubscriptionLinkState = { subscriptions: new Set(), options }
     return { ...graphqlHandlers.link(endpoint), subscription: subscriptionFactory(endpoint, link), subscriptions: link.subscriptions }
   },
+}
+
+/**
+ * MSW 3's `createGraphQLSubscriptionHandler(url)`: the `subscription()` factory of a link to
+ * `url`, as `graphql.link(url).subscription` is.
+ */
+export function createGraphQLSubscriptionHandler(url: string | RegExp): GraphQLSubscriptionFactory {
+  return subscriptionFactory(url, { subscriptions: new Set(), options: {} })
 }

@@ -7,6 +7,7 @@ import type { HandlerList } from '../runtime/handler-list'
 import { format } from '../runtime/messages'
 import type { RequestHandler } from '../runtime/request-handler'
 import { onUnhandledRequest } from '../runtime/unhandled-request'
+import { WebSocketConnectionEvent } from './connection-event'
 import { MockedConnection } from './mocked-connection'
 import type { WebSocketConnection } from './websocket-connection'
 import { isWebSocketHandler, type ConnectionPipeline, type WebSocketHandler } from './websocket-handler'
@@ -60,7 +61,8 @@ export async function handleConnection(
     const { client, server } = connection.viewFor(handler, handler.info.header)
     try {
       const whenRemoved = list.store.whenRemoved(listed)
-      handler.connect({ client, server, params, info: { protocols }, requestId: id, get request() { return handshake() } }, connection.closed, pipeline, whenRemoved, state)
+      const event = new WebSocketConnectionEvent({ client, server, params, info: { protocols }, requestId: id }, handshake)
+      handler.connect(event, connection.closed, pipeline, whenRemoved, state)
     } catch (error) {
       connection.fail(error, handler, handler.info.header)
     }

@@ -103,12 +103,3 @@ export interface WebSocketHandlerConnection<Params extends PathParams = PathPara
   /** Path parameters of the link's URL (`:room` in `wss://chat.test/rooms/:room`). */
   params: Params
 }
-
-export interface WebSocketHandlerEventMap<Params extends PathParams = PathParams> {
-  connection: [args: WebSocketHandlerConnection<Params>]
-}
-
-export type WebSocketEventListener<
-  EventType extends keyof WebSocketHandlerEventMap = 'connection',
-  Params extends PathParams = PathParams,
-> = (...args: WebSocketHandlerEventMap<Params>[EventType]) => void

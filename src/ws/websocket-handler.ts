@@ -6,14 +6,14 @@ import type { HandlerRunState } from '../runtime/handler-state'
 import type { PipelineResult } from '../runtime/handle-request'
 import type { WhenHandlerRemoved } from '../runtime/outlives-request'
 import type { RequestContext } from '../runtime/request-context'
-import type { IndexFamily, IndexHint, MaybePromise, RequestHandlerOptions, ResolverInfoBase } from '../runtime/request-handler'
+import type { IndexFamily, IndexHint, MaybePromise, RequestHandlerOptions } from '../runtime/request-handler'
 import { isRequestHandler, RequestHandler } from '../runtime/request-handler'
 import type { HandlerRunArgs } from '../runtime/run-handler'
-import type { WebSocketClientConnectionProtocol, WebSocketEventListener, WebSocketHandlerConnection } from './types'
+import type { WebSocketConnectionEvent, WebSocketEventListener } from './connection-event'
+import type { WebSocketClientConnectionProtocol } from './types'
 
 /** What a WebSocket handler's listener is called with, beside MSW's keys: the handshake as a Request. */
-export type WebSocketResolverInfo<Params extends PathParams = PathParams> = WebSocketHandlerConnection<Params> &
-  ResolverInfoBase
+export type WebSocketResolverInfo<Params extends PathParams = PathParams> = WebSocketConnectionEvent<Params>
 
 /**
  * @internal Runs an HTTP request through the handler list the connection was matched against

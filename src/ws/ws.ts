@@ -1,7 +1,8 @@
 import type { PathParams } from '../rest/path-pattern'
 import { format } from '../runtime/messages'
 import type { RequestHandlerOptions } from '../runtime/request-handler'
-import type { WebSocketClientConnectionProtocol, WebSocketData, WebSocketEventListener, WebSocketHandlerEventMap } from './types'
+import type { WebSocketEventListener, WebSocketHandlerEventMap } from './connection-event'
+import type { WebSocketClientConnectionProtocol, WebSocketData } from './types'
 import { WebSocketHandler } from './websocket-handler'
 
 /** One mocked WebSocket server: the handlers it creates and the clients connected to them. */

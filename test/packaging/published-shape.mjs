@@ -2,12 +2,14 @@
 // target ships, each entry has its TypeScript < 5.4 types and a resolution stub folder for
 // tools that ignore "exports" (scripts/entry-stubs.mjs), and nothing that should stay in the
 // repository leaks in.
-import { readFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { builtinModules } from 'node:module'
 import { dirname, join } from 'node:path'
 import { entryStubFiles } from '../../scripts/entry-stubs.mjs'
 
 const CONDITION_KEYS = ['types@<5.4', 'types', 'default']
+/** MSW 3's `msw/utils/*` entries. */
+const UTILS = ['delay', 'bypass', 'passthrough', 'get-response', 'get-clean-url-string', 'is-common-asset-request']
 const read = (root, file) => readFileSync(join(root, file), 'utf8')
 const strip = (path) => path.replace(/^\.\//, '')
 
@@ -64,24 +66,68 @@ function rootProblems(pkg) {
   return problems
 }
 
+/** The files `file` loads at any depth of its own chunks, and the package names they import. */
+function reachable(root, file) {
+  const files = new Set()
+  const packages = new Set()
+  const walk = (path) => {
+    if (files.has(path)) return
+    files.add(path)
+    for (const match of read(root, path).matchAll(/(?:\bfrom\s*|\bimport\s*\(?\s*|\brequire\s*\(\s*)["']([^"']+)["']/g)) {
+      const specifier = match[1]
+      if (specifier.startsWith('.')) walk(join(dirname(path), specifier))
+      else packages.add(specifier)
+    }
+  }
+  walk(file)
+  return { files, packages }
+}
+
 /**
  * A page and a React Native app have no Node modules: nothing `file` imports, at any depth of
  * its own chunks, may be one (Metro and browser bundlers fail on the import itself).
  */
 function builtinImportProblems(root, entry, file) {
-  const seen = new Set()
-  const builtins = new Set()
-  const walk = (path) => {
-    if (seen.has(path)) return
-    seen.add(path)
-    for (const match of read(root, path).matchAll(/(?:\bfrom\s*|\bimport\s*\(?\s*|\brequire\s*\(\s*)["']([^"']+)["']/g)) {
-      const specifier = match[1]
-      if (specifier.startsWith('.')) walk(join(dirname(path), specifier))
-      else if (specifier.startsWith('node:') || builtinModules.includes(specifier)) builtins.add(specifier)
+  const builtins = [...reachable(root, file).packages].filter((name) => name.startsWith('node:') || builtinModules.includes(name))
+  return builtins.length === 0 ? [] : [`"${entry}" imports Node built-ins (${builtins.join(', ')}): it must load without them`]
+}
+
+/**
+ * MSW 3's entries load no more than they need: the source modules an entry's chunks hold (read
+ * from their source maps) include none of another handler kind's, nor the request pipeline
+ * where the entry does not resolve requests.
+ */
+const HANDLER_KINDS = ['rest', 'graphql', 'ws', 'sse', 'subscriptions']
+const kindsBut = (...kept) => HANDLER_KINDS.filter((kind) => !kept.includes(kind)).map((kind) => `src/${kind}/`)
+const PIPELINE = 'src/runtime/resolve-request.ts'
+const HANDLER = 'src/runtime/request-handler.ts'
+const ENTRY_LOADS = {
+  './http': [...kindsBut('rest'), PIPELINE],
+  './ws': [...kindsBut('rest', 'ws'), PIPELINE],
+  './sse': [...kindsBut('rest', 'sse'), PIPELINE],
+  './utils/delay': [...kindsBut(), HANDLER],
+  './utils/bypass': [...kindsBut(), HANDLER],
+  './utils/passthrough': [...kindsBut(), HANDLER],
+  './utils/is-common-asset-request': [...kindsBut(), HANDLER],
+  './utils/get-clean-url-string': [...kindsBut('rest'), 'src/rest/path-pattern.ts', HANDLER],
+  './utils/get-response': kindsBut(),
+}
+
+function entryLoadProblems(root, pkg) {
+  const problems = []
+  for (const [entry, forbidden] of Object.entries(ENTRY_LOADS)) {
+    for (const mode of ['import', 'require']) {
+      const sources = new Set()
+      for (const file of reachable(root, strip(pkg.exports[entry][mode].default)).files) {
+        // A file without a map holds no module of its own (an entry that only re-exports).
+        if (!existsSync(join(root, `${file}.map`))) continue
+        for (const source of JSON.parse(read(root, `${file}.map`)).sources) sources.add(source.replace(/^(\.\.\/)+/, ''))
+      }
+      const loaded = [...sources].filter((source) => forbidden.some((prefix) => source.startsWith(prefix)))
+      if (loaded.length > 0) problems.push(`"${entry}" (${mode}) loads modules it does not need: ${loaded.slice(0, 4).join(', ')}`)
     }
   }
-  walk(file)
-  return builtins.size === 0 ? [] : [`"${entry}" imports Node built-ins (${[...builtins].join(', ')}): it must load without them`]
+  return problems
 }
 
 /** Problems with the package at `root`, whose packed file list is `files`; empty when none. */
@@ -90,13 +136,14 @@ export function publishedShapeProblems(root, files) {
   const problems = []
   for (const target of exportTargets(pkg)) if (!files.includes(target)) problems.push(`exports target ${target} is not in the package`)
   const entries = Object.keys(pkg.exports).filter((entry) => typeof pkg.exports[entry] === 'object')
-  for (const required of ['.', './node', './browser', './native', './schema', './codegen', './record', './core/http', './core/graphql', './core/ws']) {
+  const msw3 = ['http', 'graphql', 'ws', 'sse', 'utils', ...UTILS.map((name) => `utils/${name}`)].map((name) => `./${name}`)
+  for (const required of ['.', './node', './browser', './native', './schema', './codegen', './record', './core/http', './core/graphql', './core/ws', ...msw3]) {
     if (!entries.includes(required)) problems.push(`"${required}" is not exported`)
   }
   for (const entry of entries) problems.push(...conditionProblems(entry, pkg.exports[entry]))
   // The rest reads the conditions' targets: only once they are well formed.
   if (problems.length > 0) return problems
-  problems.push(...stubProblems(root, files, pkg), ...rootProblems(pkg))
+  problems.push(...stubProblems(root, files, pkg), ...rootProblems(pkg), ...entryLoadProblems(root, pkg))
   for (const entry of ['./browser', './native']) {
     for (const mode of ['import', 'require']) problems.push(...builtinImportProblems(root, entry, strip(pkg.exports[entry][mode].default)))
   }

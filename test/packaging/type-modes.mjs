@@ -8,7 +8,10 @@ import { npmCli } from './consumer.mjs'
 
 /** The oldest TypeScript the published types support (see docs/typescript.md). */
 export const OLDEST_TYPESCRIPT = '4.8.4'
-const ENTRIES = ['index', 'node', 'browser', 'native', 'schema', 'codegen', 'record', 'core/http', 'core/graphql', 'core/ws']
+const ENTRIES = ['index', 'node', 'browser', 'native', 'schema', 'codegen', 'record', 'core/http', 'core/graphql', 'core/ws',
+  // MSW 3's entries.
+  'http', 'graphql', 'ws', 'sse', 'utils', 'utils/delay', 'utils/bypass', 'utils/passthrough', 'utils/get-response',
+  'utils/get-clean-url-string', 'utils/is-common-asset-request']
 const dist = 'node_modules/mocklib/dist/'
 
 /** The `lib` of a project whose target predates ES2022 (Angular 15, `target: ES2020` libraries). */

@@ -22,7 +22,7 @@ describe('matchRequestUrl and cleanUrl', () => {
     if (theirs.matches) expect({ ...ours.params }).toEqual({ ...theirs.params })
   })
 
-  it.each(['https://api.test/a?b=1#c', 'https://api.test/a#c?d', '/path?q', 'plain'])('cleanUrl(%s)', (input) => {
+  it.each(['https://api.test/a?b=1#c', 'https://api.test/a#c?d', '/path?q', 'plain', '/user/:id?'])('cleanUrl(%s)', (input) => {
     expect(mocklib.cleanUrl(input)).toBe(msw.cleanUrl(input))
   })
 })

@@ -4,6 +4,8 @@
 const assert = require('node:assert/strict')
 const { graphql, HttpResponse } = require('mocklib')
 const { setupServer } = require('mocklib/node')
+const { graphql: msw3Graphql } = require('mocklib/graphql')
+const { HttpResponse: Msw3Response } = require('mocklib/http')
 const { createHarness } = require('../fixtures/harness.cjs')
 
 const harness = createHarness(`mocklib installed alone (CommonJS, Node ${process.version})`)
@@ -21,6 +23,19 @@ harness.check('a GraphQL mutation handler answers with its data', async () => {
     })
     assert.equal(response.status, 200)
     assert.deepEqual(await response.json(), { data: { addPost: { title: 'New' } } })
+  } finally {
+    server.close()
+  }
+})
+
+harness.check("MSW 3's link-first GraphQL from 'mocklib/graphql' and 'mocklib/http' answers", async () => {
+  const api = msw3Graphql.link('https://api.example.com/graphql')
+  const server = setupServer(api.query('GetUser', () => Msw3Response.json({ data: { user: { name: 'John' } } })))
+  server.listen({ onUnhandledRequest: 'error' })
+  try {
+    const body = JSON.stringify({ query: 'query GetUser { user { name } }' })
+    const response = await fetch('https://api.example.com/graphql', { method: 'POST', headers: { 'content-type': 'application/json' }, body })
+    assert.deepEqual(await response.json(), { data: { user: { name: 'John' } } })
   } finally {
     server.close()
   }

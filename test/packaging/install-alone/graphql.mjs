@@ -5,6 +5,8 @@ import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import * as mocklib from 'mocklib'
 import { setupServer } from 'mocklib/node'
+import { graphql as msw3Graphql } from 'mocklib/graphql'
+import { HttpResponse as Msw3Response } from 'mocklib/http'
 import { createHarness } from '../fixtures/harness.cjs'
 import { postsChecks, postsHandlers, sendWithFetch } from '../fixtures/posts.cjs'
 
@@ -46,6 +48,19 @@ harness.check('REST handlers work next to it', async () => {
   server.listen({ onUnhandledRequest: 'error' })
   try {
     for (const [, check] of postsChecks) await check(sendWithFetch)
+  } finally {
+    server.close()
+  }
+})
+
+harness.check("MSW 3's link-first GraphQL from 'mocklib/graphql' and 'mocklib/http' answers", async () => {
+  const api = msw3Graphql.link('https://api.example.com/graphql')
+  const server = setupServer(api.query('GetUser', () => Msw3Response.json({ data: { user: { name: 'John' } } })))
+  server.listen({ onUnhandledRequest: 'error' })
+  try {
+    const body = JSON.stringify({ query: 'query GetUser { user { name } }' })
+    const response = await fetch('https://api.example.com/graphql', { method: 'POST', headers: { 'content-type': 'application/json' }, body })
+    assert.deepEqual(await response.json(), { data: { user: { name: 'John' } } })
   } finally {
     server.close()
   }

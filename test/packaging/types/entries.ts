@@ -11,6 +11,18 @@ import { createRecorder, fromHar, type Har } from 'mocklib/record'
 import { http as coreHttp, type HttpResponseResolver } from 'mocklib/core/http'
 import { graphql as coreGraphql, type GraphQLResponseResolver } from 'mocklib/core/graphql'
 import { ws, type WebSocketLink } from 'mocklib/core/ws'
+// MSW 3's entries.
+import { http as http3, HttpResponse as HttpResponse3, type HttpResponseResolver as HttpResolver3 } from 'mocklib/http'
+import { graphql as graphql3, type GraphQLLink } from 'mocklib/graphql'
+import { ws as ws3, WebSocketConnectionEvent } from 'mocklib/ws'
+import { sse } from 'mocklib/sse'
+import { delay as delay3, bypass as bypass3, passthrough as passthrough3 } from 'mocklib/utils'
+import { delay } from 'mocklib/utils/delay'
+import { bypass } from 'mocklib/utils/bypass'
+import { isPassthroughResponse, passthrough } from 'mocklib/utils/passthrough'
+import { getResponse } from 'mocklib/utils/get-response'
+import { getCleanUrlString } from 'mocklib/utils/get-clean-url-string'
+import { isCommonAssetRequest } from 'mocklib/utils/is-common-asset-request'
 
 interface User {
   name: string
@@ -32,3 +44,15 @@ const queryResolver: GraphQLResponseResolver<{ user: User }> = () => HttpRespons
 const chat: WebSocketLink = ws.link('wss://chat.test')
 export const core = [coreHttp.get('/user', resolver), coreGraphql.query('GetUser', queryResolver), chat.addEventListener('connection', () => {})]
 
+
+const api: GraphQLLink = graphql3.link('https://api.test/graphql')
+const userResolver: HttpResolver3<never, never, User> = () => HttpResponse3.json({ name: 'Lin' })
+export const msw3 = [
+  http3.get('/user', userResolver),
+  api.query('GetUser', () => HttpResponse3.json({ data: { user: { name: 'Lin' } } })),
+  api.subscription('OnUser', ({ subscription }) => subscription.complete()),
+  ws3.link('wss://chat.test').addEventListener('connection', (event: WebSocketConnectionEvent) => event.client.send('hi')),
+  sse('/stream', ({ client }) => client.close()),
+]
+export const utils = [delay, bypass, passthrough, isPassthroughResponse, getResponse, getCleanUrlString, isCommonAssetRequest]
+export const utilsEntry = [delay3, bypass3, passthrough3]

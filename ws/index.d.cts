@@ -1,0 +1,2 @@
+// `mocklib/ws` for compilers that do not read package.json "exports" (moduleResolution node10).
+export * from '../dist/ws.cjs'
