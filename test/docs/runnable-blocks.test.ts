@@ -49,9 +49,12 @@ function toModule(code: string): string {
   )
 }
 
+/** How long a block may run (a hang guard): a Node process each, several at once on a loaded machine. */
+const RUN_TIMEOUT_MS = 60_000
+
 function run(file: string): Promise<{ code: number; output: string }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, [file], { cwd: root, timeout: 60_000 }, (error, stdout, stderr) => {
+    execFile(process.execPath, [file], { cwd: root, timeout: RUN_TIMEOUT_MS }, (error, stdout, stderr) => {
       const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0
       resolve({ code, output: `${stdout}${stderr}` })
     })
@@ -83,5 +86,5 @@ describe('runnable documentation blocks', () => {
     writeFileSync(file, toModule(block.code))
     const { code, output } = await run(file)
     expect(code, `${name} (${relative(root, file)}) exited ${code}:\n${output}`).toBe(0)
-  })
+  }, RUN_TIMEOUT_MS + 5_000) // past the process timeout, so its output is what a hang reports
 })
