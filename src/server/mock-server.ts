@@ -5,7 +5,9 @@
 import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import { createServer as createHttpsServer } from 'node:https'
 import type { AddressInfo } from 'node:net'
+import type { Duplex } from 'node:stream'
 import { createToken, isLoopback } from '../control/protocol'
+import { trackScope } from '../runtime/current-scope'
 import { MocklibTypeError } from '../runtime/errors'
 import { validateHandlers } from '../runtime/handler-list'
 import type { RequestHandler } from '../runtime/request-handler'
@@ -16,6 +18,8 @@ import { answerControl, isControlPath, type ControlTarget } from './control-rout
 import { corsPreflight, withCors } from './cors'
 import { HandlerControl, type Scenarios } from './handler-control'
 import { RequestHistory, type HistoryOptions } from './request-history'
+import { OriginMap } from './origin-map'
+import { answerWebSocketUpgrade } from './websocket-upgrade'
 import { writeResponse } from './write-response'
 
 export interface MockServerListenOptions {
@@ -66,6 +70,10 @@ export class MockServer extends SetupApi {
   #upstream: URL | undefined
   readonly #listeners = new Set<(type: string, data: unknown) => void>()
   readonly #responder: RequestResponder
+  readonly #origins = new OriginMap()
+  /** Connections handed over to WebSockets: server.close() does not see them. */
+  readonly #upgraded = new Set<Duplex>()
+  #untrackScope: (() => void) | undefined
 
   constructor(...handlers: RequestHandler[]) {
     super(...handlers)
@@ -126,9 +134,12 @@ export class MockServer extends SetupApi {
     this.#upstream = options.upstream === undefined ? undefined : originOnly(options.upstream)
     if (options.scenarios !== undefined) this.#control.setScenarios(validateScenarios(options.scenarios))
     this.#lifetime = new AbortController()
+    // Work that outlives a request (a subscription) finds this server's list, as setupServer's.
+    this.#untrackScope = trackScope(() => this.handlerList)
     const listener = (message: IncomingMessage, response: ServerResponse) => void this.#answer(message, response)
     const { https } = options
     const server = https ? createHttpsServer({ key: pem(https.key), cert: pem(https.cert) }, listener) : createHttpServer(listener)
+    server.on('upgrade', (message: IncomingMessage, socket: Duplex, head: Buffer) => this.#upgrade(message, socket, head))
     this.#server = server
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject)
@@ -151,8 +162,11 @@ export class MockServer extends SetupApi {
     if (server === undefined) return
     this.#server = undefined
     this.#lifetime.abort()
+    this.#untrackScope?.()
+    this.#untrackScope = undefined
     const closed = new Promise<void>((resolve) => server.close(() => resolve()))
     server.closeAllConnections()
+    for (const socket of this.#upgraded) socket.destroy()
     await closed
   }
 
@@ -183,6 +197,17 @@ export class MockServer extends SetupApi {
       if (!response.headersSent) await writeResponse(response, problemResponse(500, String((error as Error).message)), false)
       else response.destroy()
     }
+  }
+
+  #upgrade(message: IncomingMessage, socket: Duplex, head: Buffer): void {
+    this.#upgraded.add(socket)
+    socket.once('close', () => this.#upgraded.delete(socket))
+    answerWebSocketUpgrade(message, socket, head, {
+      list: this.handlerList,
+      pipeline: { emitter: this.emitter, onUnhandledRequest: 'bypass', lifetime: this.#lifetime.signal },
+      origins: this.#origins,
+      scheme: this.#options.https ? 'https' : 'http',
+    })
   }
 
   #controlTarget(): ControlTarget {

@@ -35,7 +35,7 @@ export async function handleConnection(
   const handshake = () => (request ??= handshakeRequest(raw))
   if (emitter.has('connection')) emitter.emit('connection', { url, protocols, request: handshake(), requestId: id })
 
-  const baseUrl = getDocumentBaseUrl()
+  const baseUrl = options.baseUrl ?? getDocumentBaseUrl()
   const matches = matchingHandlers(list, url, protocols, baseUrl)
   if (matches.length === 0) return unhandled(raw, handshake(), options)
 
@@ -92,8 +92,13 @@ function matchingHandlers(list: HandlerList, url: URL, protocols: string | strin
 }
 
 /** Whether a handler of the current list would take a connection to `url` (nothing runs). */
-export function takesConnection(list: HandlerList, url: URL, protocols: string | string[] | undefined): boolean {
-  return matchingHandlers(list, url, protocols, getDocumentBaseUrl()).length > 0
+export function takesConnection(
+  list: HandlerList,
+  url: URL,
+  protocols: string | string[] | undefined,
+  baseUrl: string | undefined = getDocumentBaseUrl(),
+): boolean {
+  return matchingHandlers(list, url, protocols, baseUrl).length > 0
 }
 
 /** The WebSocket handlers a listed handler stands for: itself, or those it carries (companion-handlers.ts). */
