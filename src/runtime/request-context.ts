@@ -118,10 +118,20 @@ export class RequestContext {
   }
 
   /**
-   * A request whose body the caller (a resolver, a custom predicate) may read without
-   * consuming the original; its header edits are carried over (see adoptHeaderEdits).
+   * The request, for a custom predicate or a handler member: its body, if any, read from a copy
+   * until the handler is done (see withRequest), so the caller gets the very object lifecycle
+   * events carry and reading it consumes nothing.
    */
   requestForResolver(): Request {
+    return hasBody(this.request) ? this.#lend() : this.request
+  }
+
+  /**
+   * A request of its own whose body the caller may read without consuming the original, for
+   * work that outlives this handler (a subscription); its header edits are carried over until
+   * the handler is done (see adoptHeaderEdits).
+   */
+  requestCopy(): Request {
     return hasBody(this.request) ? this.#trackedCopy() : this.request
   }
 

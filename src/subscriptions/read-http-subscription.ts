@@ -19,7 +19,7 @@ export async function readHttpOperation(ctx: RequestContext): Promise<{ operatio
       operationName: operation.operationName ?? '',
       variables: operation.variables as Record<string, unknown>,
       extensions: operation.extensions ?? {},
-      request: ctx.requestForResolver(),
+      request: ctx.requestCopy(),
     },
   }
 }
