@@ -4,20 +4,34 @@ import { compileEndpoint } from './endpoint'
 import { GraphQLHandler } from './graphql-handler'
 import { graphqlMessages } from './messages'
 import type { GraphQLOperationMap, OperationTypeCheck, TypedGraphQLRequestHandler } from './typed-operations'
-import type { GraphQLOperationType, GraphQLPredicate, GraphQLQuery, GraphQLResponseResolver, GraphQLVariables } from './types'
+import type {
+  GraphQLCustomPredicate,
+  GraphQLOperationType,
+  GraphQLPredicate,
+  GraphQLQuery,
+  GraphQLResponseResolver,
+  GraphQLVariables,
+} from './types'
 
 /**
  * Creates a handler for one operation type. `Query` and `Variables` come from a typed
  * document (TypedDocumentNode, TypedDocumentString, graphql-js TypedQueryDocumentNode) or
  * are given explicitly: `graphql.query<ListPostsQuery, ListPostsQueryVariables>('ListPosts', ...)`.
  * A document whose types are known to be of another operation type (a mutation document
- * given to `query`) is a type error (see OperationTypeCheck).
+ * given to `query`) is a type error (see OperationTypeCheck). A name, a RegExp or a custom
+ * predicate is not checked so: TypeScript cannot decide the check for a wrapper generic in
+ * `Query` and `Variables` (`graphql.query<Q, V>(name, …)` inside a function of its own), and
+ * such wrappers, written for MSW, must compile.
  */
 export type GraphQLRequestHandler<Type extends GraphQLOperationType = GraphQLOperationType> = <
   Query extends object | null = GraphQLQuery,
   Variables extends object = GraphQLVariables,
 >(
-  predicate: GraphQLPredicate<Query, Variables> & NoInfer<OperationTypeCheck<Type, Query, Variables>>,
+  predicate:
+    | string
+    | RegExp
+    | GraphQLCustomPredicate
+    | (GraphQLPredicate<Query, Variables> & NoInfer<OperationTypeCheck<Type, Query, Variables>>),
   resolver: GraphQLResponseResolver<NoInfer<Query>, Variables>,
   options?: RequestHandlerOptions,
 ) => GraphQLHandler<Query, Variables>

@@ -38,10 +38,14 @@ export interface GraphQLResponseError {
 
 /**
  * The body of a GraphQL response: `data`, `errors`, `extensions` (SPEC section 2.5). `data`
- * has the fields of masked fragments in place, as a server sends them (see Unmasked).
+ * may have the fields of masked fragments in place, as a server sends them (see Unmasked).
+ * `Query` itself is accepted too: a wrapper generic in its result type
+ * (`graphql.query<Q>(name, () => HttpResponse.json({ data }))`, as written for MSW) compiles,
+ * since TypeScript cannot tell a type parameter fits `Unmasked<Q>`. The price: a masked
+ * fragment's fields may be left out (their types are still checked when given).
  */
 export interface GraphQLResponseBody<Query extends object | null = GraphQLQuery> {
-  data?: Unmasked<Query> | null
+  data?: Unmasked<Query> | Query | null
   errors?: readonly GraphQLResponseError[] | null
   extensions?: GraphQLExtensions
 }

@@ -58,3 +58,21 @@ graphql.query(() => false, untyped)
 graphql.query(() => ({ matches: 2 }), untyped)
 // @ts-expect-error: a predicate answers
 graphql.query(() => undefined, untyped)
+
+// A wrapper generic in its result type, as written for MSW: the generic data is the response's.
+function mockQuery<Query extends Record<string, unknown>>(operationName: string, data: Query) {
+  return graphql.query<Query>(operationName, () => HttpResponse.json({ data }))
+}
+function mockMutation<Query extends Record<string, any>, Variables extends GraphQLVariables>(name: string, data: Query) {
+  return graphql.mutation<Query, Variables>(name, ({ variables }) => {
+    void variables
+    return HttpResponse.json({ data, errors: [] })
+  })
+}
+mockQuery('GetUser', { user: { id: '1' } })
+mockMutation<{ ok: boolean }, { id: string }>('Save', { ok: true })
+function mockWrong<Query extends Record<string, unknown>>(operationName: string, data: Query) {
+  // @ts-expect-error: data is the result, not the body
+  return graphql.query<Query>(operationName, () => HttpResponse.json({ body: data }))
+}
+void mockWrong
