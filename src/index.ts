@@ -141,7 +141,8 @@ export type {
   ResponseResolverReturnType,
 } from './runtime/request-handler'
 export type { RequestContext } from './runtime/request-context'
-export type { HandlerRunArgs, HandlerRunResult } from './runtime/run-handler'
+export type { HandlerRunArgs, HandlerRunResult, ParsedResultOf } from './runtime/run-handler'
+export type { MemberArgs } from './runtime/handler-members'
 export type { HandlerShape } from './runtime/handler-shape'
 export type {
   LifeCycleEventName,

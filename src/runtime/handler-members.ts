@@ -61,10 +61,26 @@ export async function matchByMembers(this: MemberHandler, ctx: RequestContext): 
   const request = ctx.requestForResolver()
   RequestContext.register(request, ctx)
   const resolutionContext = { baseUrl: ctx.baseUrl }
-  const parsedResult = await this.parse({ request, resolutionContext })
+  const parsedResult = await parseOnce(this, ctx, request)
   if (!(await this.predicate({ request, parsedResult, resolutionContext }))) return null
   const extras = this.extendResolverArgs({ request, parsedResult })
   return ctx.withRequest({ ...extras, requestId: ctx.requestId })
+}
+
+const parsedKeys = new WeakMap<object, object>()
+
+/**
+ * The handler's `parse()` result for this request, computed once: matching and `run()`'s
+ * result (MSW's `parsedResult`) share it. `request` is the copy the members read.
+ */
+export function parseOnce(
+  handler: Pick<MemberHandler, 'parse'>,
+  ctx: RequestContext,
+  request: Request,
+): MaybePromise<unknown> {
+  let key = parsedKeys.get(handler)
+  if (key === undefined) parsedKeys.set(handler, (key = {}))
+  return ctx.memo(key, () => handler.parse({ request, resolutionContext: { baseUrl: ctx.baseUrl } }))
 }
 
 function ownerOf(prototype: object, name: string): object | undefined {

@@ -1,5 +1,6 @@
 import { MocklibTypeError } from './errors'
 import { executeHandlers, loopOfRun } from './execute-handlers'
+import { parseOnce, type MemberHandler } from './handler-members'
 import { directStore } from './handler-state'
 import { passthrough } from './passthrough'
 import { RequestContext } from './request-context'
@@ -13,9 +14,20 @@ export interface HandlerRunArgs {
   resolutionContext?: { baseUrl?: string }
 }
 
+/** What a handler's `parse()` gives (`unknown` for a handler without one). */
+export type ParsedResultOf<Handler> = Handler extends { parse(...args: never[]): infer Result }
+  ? Awaited<Result>
+  : unknown
+
 /** What `handler.run()` resolves to when the handler took the request. */
 export interface HandlerRunResult<Handler extends HandlerShape = HandlerShape> {
   handler: Handler
+  /**
+   * What the handler's `parse()` read off the request, as in MSW: the result matching used
+   * (a subclass matched through its members), else parsed now (mocklib's handler kinds match
+   * without it, so an `http` custom predicate runs once more).
+   */
+  parsedResult: ParsedResultOf<Handler>
   request: Request
   requestId: string
   /** The answer; `undefined` when the resolver fell through; the `passthrough()` marker for a passthrough. */
@@ -47,12 +59,11 @@ export async function runHandler<Handler extends HandlerShape>(handler: Handler,
   const loop = loopOfRun(args?.request)
   const ctx = loop?.ctx ?? contextFor(args, 'run')
   const outcome = await executeHandlers([handler], ctx, loop?.store ?? directStore, { direct: true })
-  const result = { handler, request: ctx.request, requestId: ctx.requestId }
+  if (outcome.type === 'unhandled') return null
+  if (outcome.type === 'exception') throw outcome.error
+  const parsedResult = await parsedResultOf(handler, ctx)
+  const result = { handler, request: ctx.request, requestId: ctx.requestId, parsedResult }
   switch (outcome.type) {
-    case 'unhandled':
-      return null
-    case 'exception':
-      throw outcome.error
     case 'mocked':
       return { ...result, response: outcome.response }
     case 'passthrough':
@@ -60,4 +71,15 @@ export async function runHandler<Handler extends HandlerShape>(handler: Handler,
     case 'fallthrough':
       return { ...result, response: undefined }
   }
+}
+
+async function parsedResultOf<Handler extends HandlerShape>(
+  handler: Handler,
+  ctx: RequestContext,
+): Promise<ParsedResultOf<Handler>> {
+  const parse = (handler as Partial<Pick<MemberHandler, 'parse'>>).parse
+  if (typeof parse !== 'function') return undefined as ParsedResultOf<Handler>
+  const request = ctx.requestForResolver()
+  RequestContext.register(request, ctx)
+  return (await parseOnce(handler as unknown as Pick<MemberHandler, 'parse'>, ctx, request)) as ParsedResultOf<Handler>
 }

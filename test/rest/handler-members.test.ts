@@ -1,7 +1,7 @@
 // MSW's public handler members, which custom tooling calls: test(), run(), isUsed; and a
 // RegExp as the method of new HttpHandler().
 import { expect, it } from 'vitest'
-import { getResponse, http, HttpHandler, HttpResponse, passthrough } from 'mocklib'
+import { getResponse, graphql, http, HttpHandler, HttpResponse, passthrough } from 'mocklib'
 import { setupServer } from 'mocklib/node'
 
 it('new HttpHandler(/^(GET|POST)$/, …) takes the methods its RegExp accepts', async () => {
@@ -45,6 +45,34 @@ it('run() runs the handler alone: null when it does not take the request, else t
     throw new Error('resolver failed')
   })
   await expect(throws.run({ request: new Request('https://api.test/a') })).rejects.toThrow('resolver failed')
+})
+
+it("run()'s result carries parsedResult, as MSW's: what the handler's parse() read off the request", async () => {
+  const rest = http.get('https://api.test/users/:id', () => HttpResponse.text('x'))
+  const restResult = await rest.run({ request: new Request('https://api.test/users/7', { headers: { cookie: 'session=abc' } }) })
+  expect(restResult?.parsedResult).toEqual({ match: { matches: true, params: { id: '7' } }, cookies: { session: 'abc' } })
+
+  const query = graphql.query('GetUser', () => HttpResponse.json({ data: { user: null } }))
+  const body = JSON.stringify({ query: 'query GetUser($id: ID!) { user(id: $id) { id } }', variables: { id: '1' } })
+  const graphqlRequest = new Request('https://api.test/graphql', { method: 'POST', headers: { 'content-type': 'application/json' }, body })
+  const graphqlResult = await query.run({ request: graphqlRequest })
+  expect(graphqlResult?.parsedResult).toMatchObject({ operationType: 'query', operationName: 'GetUser', variables: { id: '1' } })
+  expect(await graphqlResult?.response?.json()).toEqual({ data: { user: null } })
+})
+
+it("a subclass's parse() runs once per run(), its result both matching's and run()'s parsedResult", async () => {
+  let parses = 0
+  class TenantHandler extends HttpHandler {
+    override async parse(args: Parameters<HttpHandler['parse']>[0]) {
+      parses++
+      const parsed = await super.parse(args)
+      return { ...parsed, tenant: new URL(args.request.url).hostname.split('.')[0] }
+    }
+  }
+  const handler = new TenantHandler('GET', 'https://*.api.test/me', () => HttpResponse.text('me'))
+  const result = await handler.run({ request: new Request('https://acme.api.test/me') })
+  expect(result?.parsedResult).toMatchObject({ tenant: 'acme', match: { matches: true } })
+  expect(parses).toBe(1)
 })
 
 it('isUsed turns true once the resolver ran, and restoreHandlers() clears it for once handlers', async () => {

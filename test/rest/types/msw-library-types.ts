@@ -5,9 +5,13 @@ import { Emitter } from 'strict-event-emitter'
 import { expectTypeOf } from 'vitest'
 import {
   graphql,
+  GraphQLHandler,
   http,
+  HttpHandler,
   HttpResponse,
+  type GraphQLRequestParsedResult,
   type GraphQLResponseResolver,
+  type HttpRequestParsedResult,
   type HttpResponseResolver,
   type LifeCycleEventsMap,
   type PathParams,
@@ -75,3 +79,24 @@ http.get<{ slug: string }>(
   ({ params }) => HttpResponse.json(params),
 )
 http.get(({ request }) => ({ matches: request.url.endsWith('/x'), params: {} }), () => undefined)
+
+// Handler classes have MSW's overridable members, and run() gives the parse() result.
+class TracedGraphQLHandler extends GraphQLHandler {
+  override async parse(args: { request: Request }): Promise<GraphQLRequestParsedResult> {
+    return super.parse(args)
+  }
+  override predicate(args: { request: Request; parsedResult: GraphQLRequestParsedResult }) {
+    return super.predicate(args)
+  }
+  override log(args: { request: Request; response: Response; parsedResult: unknown }): void {
+    void args.response.status
+  }
+}
+async function inspect(handler: HttpHandler, traced: TracedGraphQLHandler, request: Request) {
+  const result = await handler.run({ request, requestId: '1' })
+  expectTypeOf(result?.parsedResult).toEqualTypeOf<HttpRequestParsedResult | undefined>()
+  const operation = (await traced.run({ request }))?.parsedResult
+  const name: string | undefined = operation?.operationName
+  void name
+}
+void inspect
