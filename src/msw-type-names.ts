@@ -17,6 +17,7 @@ import type { ServerSentEventResolverInfo } from './sse/sse-handler'
 import type { DefaultBodyType, HttpResponse } from './runtime/http-response'
 import type { ResolutionContext } from './runtime/get-response'
 import type { RequestHandler, RequestHandlerOptions } from './runtime/request-handler'
+import type { UnhandledFrameHandle } from './runtime/unhandled-frame'
 import type { UnhandledRequestStrategy } from './runtime/unhandled-request'
 
 /** A body `HttpResponse.json()` accepts (MSW's name; mocklib's `DefaultBodyType`). */
@@ -49,6 +50,8 @@ export type RequestQuery = { [queryName: string]: string }
 /** The options `listen()` and `start()` share. */
 export interface SharedOptions {
   onUnhandledRequest?: UnhandledRequestStrategy
+  /** MSW 3's name for `onUnhandledRequest`. */
+  onUnhandledFrame?: UnhandledFrameHandle
 }
 
 /** Any handler a setup accepts (REST, GraphQL, WebSocket, server-sent events). */

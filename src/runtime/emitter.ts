@@ -1,4 +1,5 @@
 import { MocklibTypeError } from './errors'
+import type { RequestHandler } from './request-handler'
 /**
  * Lifecycle events of a server or worker, and the arguments each listener receives (one payload
  * object, as a one-element tuple: the shape of MSW's map, so `LifeCycleEventsMap['request:start'][0]`
@@ -7,7 +8,8 @@ import { MocklibTypeError } from './errors'
  */
 export type LifeCycleEventsMap = {
   'request:start': [args: { request: Request; requestId: string }]
-  'request:match': [args: { request: Request; requestId: string }]
+  /** A handler took the request (its resolver ran); `handler` is that handler (MSW 3). */
+  'request:match': [args: { request: Request; requestId: string; handler: RequestHandler }]
   'request:unhandled': [args: { request: Request; requestId: string }]
   'request:end': [args: { request: Request; requestId: string }]
   'response:mocked': [args: { response: Response; request: Request; requestId: string }]
@@ -21,7 +23,15 @@ export type LifeCycleEventsMap = {
    * A WebSocket connection was intercepted, whether a handler takes it or not. `request` is
    * the handshake (see unhandledException), `requestId` the client's id.
    */
-  connection: [args: { url: URL; protocols: string | string[] | undefined; request: Request; requestId: string }]
+  connection: [args: WebSocketConnectionPayload]
+  /** MSW 3's name for `connection`. */
+  'websocket:connection': [args: WebSocketConnectionPayload]
+  /**
+   * An intercepted WebSocket's client got an `error` event: a handler's listener threw, the
+   * unhandled strategy refused the connection, or the real server failed (MSW 3). `error` is
+   * the cause when one is known.
+   */
+  'websocket:error': [args: WebSocketConnectionPayload & { error: unknown }]
   /**
    * A GraphQL subscription over a WebSocket started: a subscription handler took it and its
    * resolver was called (MSW 3.0's event). `request` is the socket's handshake, `requestId` the
@@ -37,6 +47,14 @@ export type LifeCycleEventsMap = {
       subscriptionId: string
     },
   ]
+}
+
+/** An intercepted WebSocket connection: its URL, subprotocols, handshake and client id. */
+export interface WebSocketConnectionPayload {
+  url: URL
+  protocols: string | string[] | undefined
+  request: Request
+  requestId: string
 }
 
 export type LifeCycleEventName = keyof LifeCycleEventsMap

@@ -56,9 +56,10 @@ export async function handleRequest(
   const unhandled = (target: RequestContext) =>
     onUnhandledRequest(target.request, options.onUnhandledRequest, () => collectHints(list, target))
   // 'request:match' is announced once the resolver has run (as in MSW): a resolver that throws
-  // gives start → unhandledException → response:mocked, with no match and no end.
+  // gives start → unhandledException → response:mocked, with no match and no end. It names the
+  // handler (MSW 3).
   const resolution = await resolveRequest(ctx, list, {
-    onMatch: () => emitter.emit('request:match', payload),
+    onMatch: (handler) => emitter.emit('request:match', { request, requestId, handler }),
     partException: (part, error, handler) => exceptionResult(part, requestId, error, handler, emitter).response,
     partUnhandled: unhandled,
   })

@@ -30,8 +30,11 @@ export type Resolution =
   | { type: 'part-unhandled-failed'; error: unknown }
 
 export interface ResolveHooks {
-  /** Called at most once, as soon as the request (or one of its parts) is known to be handled. */
-  onMatch?(): void
+  /**
+   * Called at most once, as soon as the request (or one of its parts) is known to be handled,
+   * with the handler that took it (of a batch, the first part's).
+   */
+  onMatch?(handler: RequestHandler): void
   /** A part's handler threw: the response that stands for that part. May throw to reject the resolution. */
   partException(part: Request, error: unknown, handler: RequestHandler | undefined): Response
   /** A part no handler matched: apply the unhandled-request strategy; throwing fails the whole request. */
@@ -46,24 +49,24 @@ export interface ResolveHooks {
  */
 export async function resolveRequest(ctx: RequestContext, scope: HandlerScope, hooks: ResolveHooks): Promise<Resolution> {
   let matchAnnounced = false
-  const announce = () => {
+  const announce = (handler: RequestHandler) => {
     if (matchAnnounced) return
     matchAnnounced = true
-    hooks.onMatch?.()
+    hooks.onMatch?.(handler)
   }
   const outcome = await runHandlers(ctx, scope)
 
   // A request that stands for several (a GraphQL batch) and found no answer as a whole:
   // each part goes through the same list. Lists without expanders (REST only) skip this.
   if ((outcome.type === 'unhandled' || outcome.type === 'fallthrough') && scope.expanders().length > 0) {
-    if (outcome.type === 'fallthrough') announce()
+    if (outcome.type === 'fallthrough') announce(outcome.handler)
     const expanded = await resolveParts(ctx, scope, { ...hooks, onMatch: announce })
     if (expanded !== undefined) return expanded
   }
 
   switch (outcome.type) {
     case 'mocked':
-      announce()
+      announce(outcome.handler)
       return {
         type: 'mocked',
         response: ctx.request.method === 'HEAD' ? withoutBodyForHead(outcome.response) : outcome.response,
@@ -71,7 +74,7 @@ export async function resolveRequest(ctx: RequestContext, scope: HandlerScope, h
       }
     case 'passthrough':
     case 'fallthrough':
-      announce()
+      announce(outcome.handler)
       return { type: outcome.type }
     case 'exception':
       return { type: 'exception', error: outcome.error, handler: outcome.handler }
@@ -85,7 +88,7 @@ export async function resolveRequest(ctx: RequestContext, scope: HandlerScope, h
  * Split candidates run their head first: the rest (and the work it needs, such as reading a
  * GraphQL body) is reached only when no handler in the head answered.
  */
-async function runHandlers(ctx: RequestContext, scope: HandlerScope, onMatch?: () => void): Promise<HandlerOutcome<RequestHandler>> {
+async function runHandlers(ctx: RequestContext, scope: HandlerScope, onMatch?: (handler: RequestHandler) => void): Promise<HandlerOutcome<RequestHandler>> {
   try {
     const candidates = scope.candidates(ctx)
     if (isList(candidates)) return await executeHandlers(candidates, ctx, scope.store, { onMatch })
@@ -124,9 +127,9 @@ async function resolveParts(ctx: RequestContext, scope: HandlerScope, hooks: Res
   const unhandled: RequestContext[] = []
   for (const part of expansion.parts) {
     const partCtx = new RequestContext(part, ctx.requestId, ctx.baseUrl, ctx.lifetime, ctx.clientSignal)
-    const outcome = await runHandlers(partCtx, scope, () => {
+    const outcome = await runHandlers(partCtx, scope, (handler) => {
       matched = true
-      hooks.onMatch?.()
+      hooks.onMatch?.(handler)
     })
     switch (outcome.type) {
       case 'mocked':

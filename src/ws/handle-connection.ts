@@ -1,5 +1,6 @@
 import type { PathParams } from '../rest/path-pattern'
 import { asError } from '../runtime/as-error'
+import type { LifeCycleEmitter } from '../runtime/emitter'
 import { getDocumentBaseUrl } from '../runtime/environment'
 import { handleRequest, type PipelineOptions } from '../runtime/handle-request'
 import { companionsOf } from '../runtime/companion-handlers'
@@ -33,7 +34,10 @@ export async function handleConnection(
   const { url, id, protocols } = raw
   let request: Request | undefined
   const handshake = () => (request ??= handshakeRequest(raw))
-  if (emitter.has('connection')) emitter.emit('connection', { url, protocols, request: handshake(), requestId: id })
+  for (const event of ['connection', 'websocket:connection'] as const) {
+    if (emitter.has(event)) emitter.emit(event, { url, protocols, request: handshake(), requestId: id })
+  }
+  reportClientErrors(raw, emitter, handshake)
 
   const baseUrl = options.baseUrl ?? getDocumentBaseUrl()
   const matches = matchingHandlers(list, url, protocols, baseUrl)
@@ -69,6 +73,21 @@ export async function handleConnection(
     if (connection.failed) return { type: 'failed' }
   }
   return { type: 'mocked', handlers: matches.map((match) => match.handler) }
+}
+
+/**
+ * 'websocket:error' (MSW 3) for every `error` event the application's socket gets, until it
+ * closes: a listener that threw, a connection the unhandled strategy refused, a real server that
+ * failed. `cause` is set on the events mocklib makes for a known error.
+ */
+function reportClientErrors(raw: WebSocketConnection, emitter: LifeCycleEmitter, handshake: () => Request): void {
+  const onError = (event: Event) => {
+    if (!emitter.has('websocket:error')) return
+    const error = (event as Event & { cause?: unknown }).cause
+    emitter.emit('websocket:error', { url: raw.url, protocols: raw.protocols, request: handshake(), requestId: raw.id, error })
+  }
+  raw.socket.addEventListener('error', onError)
+  void raw.closed.then(() => raw.socket.removeEventListener('error', onError))
 }
 
 interface HandlerMatch {

@@ -5,7 +5,8 @@ import { isNodeProcess } from '../../runtime/environment'
 import type { PipelineOptions } from '../../runtime/handle-request'
 import type { RequestHandler } from '../../runtime/request-handler'
 import { SetupApi, withBoundMethods, type HandlerListApi } from '../../runtime/setup-api'
-import { validateStrategy, type UnhandledRequestStrategy } from '../../runtime/unhandled-request'
+import type { UnhandledRequestStrategy } from '../../runtime/unhandled-request'
+import { unhandledStrategy, type UnhandledFrameHandle } from '../../runtime/unhandled-frame'
 import { browserMessages } from './messages'
 import { FallbackSource } from './fallback-source'
 import type { PageRuntime } from './resolve-in-page'
@@ -25,6 +26,8 @@ export interface StartOptions {
   quiet?: boolean
   /** What to do with requests no handler matches. Default: 'warn'. */
   onUnhandledRequest?: UnhandledRequestStrategy
+  /** MSW 3's name for `onUnhandledRequest`; a callback gets `{ frame, defaults }`. */
+  onUnhandledFrame?: UnhandledFrameHandle
   /** Which registered worker is mocklib's. Default: the one whose script URL equals `serviceWorker.url`. */
   findWorker?: (scriptUrl: string, workerUrl: string) => boolean
   /**
@@ -98,7 +101,7 @@ export class SetupWorkerApi extends SetupApi<LifeCycleEventsMap> implements Setu
     try {
       settings = readStartOptions(options)
       this.#lifetime = new AbortController()
-      this.#pipeline = { emitter: this.emitter, onUnhandledRequest: validateStrategy(options.onUnhandledRequest), lifetime: this.#lifetime.signal }
+      this.#pipeline = { emitter: this.emitter, onUnhandledRequest: unhandledStrategy(options, 'worker.start()'), lifetime: this.#lifetime.signal }
     } catch (error) {
       return Promise.reject(error)
     }

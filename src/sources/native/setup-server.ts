@@ -6,13 +6,16 @@ import type { PipelineOptions } from '../../runtime/handle-request'
 import { messages } from '../../runtime/messages'
 import type { RequestHandler } from '../../runtime/request-handler'
 import { SetupApi, withBoundMethods, type HandlerListApi } from '../../runtime/setup-api'
-import { validateStrategy, type UnhandledRequestStrategy } from '../../runtime/unhandled-request'
+import type { UnhandledRequestStrategy } from '../../runtime/unhandled-request'
+import { unhandledStrategy, type UnhandledFrameHandle } from '../../runtime/unhandled-frame'
 import { FallbackSource } from '../browser/fallback-source'
 import type { PageRuntime } from '../browser/resolve-in-page'
 
 export interface NativeListenOptions {
   /** What to do with requests no handler matches. Default: 'warn'. */
   onUnhandledRequest?: UnhandledRequestStrategy
+  /** MSW 3's name for `onUnhandledRequest`; a callback gets `{ frame, defaults }`. */
+  onUnhandledFrame?: UnhandledFrameHandle
 }
 
 /** What `setupServer()` of mocklib/native returns: `setupServer`'s API without `boundary()`. */
@@ -46,7 +49,7 @@ class NativeSetupServer extends SetupApi<LifeCycleEventsMap> implements SetupSer
       throw new Error(messages.alreadyListening())
     }
     this.#lifetime = new AbortController()
-    this.#pipeline = { emitter: this.emitter, onUnhandledRequest: validateStrategy(options.onUnhandledRequest), lifetime: this.#lifetime.signal }
+    this.#pipeline = { emitter: this.emitter, onUnhandledRequest: unhandledStrategy(options, 'server.listen()'), lifetime: this.#lifetime.signal }
     this.#source.apply(new BatchInterceptor({ name: 'mocklib-native', interceptors: [new FetchInterceptor(), new XMLHttpRequestInterceptor()] }))
     this.#listening = true
   }

@@ -6,7 +6,8 @@ import { trackScope } from '../../runtime/current-scope'
 import { HandlerList } from '../../runtime/handler-list'
 import { format, messages } from '../../runtime/messages'
 import type { RequestHandler } from '../../runtime/request-handler'
-import { validateStrategy, type UnhandledRequestStrategy } from '../../runtime/unhandled-request'
+import type { UnhandledRequestStrategy } from '../../runtime/unhandled-request'
+import { unhandledStrategy, type UnhandledFrameHandle } from '../../runtime/unhandled-frame'
 import { warnIfNoGlobalWebSocket } from '../../ws/no-global-websocket'
 import { SetupApi, withBoundMethods, type HandlerListApi } from '../../runtime/setup-api'
 import { CustomInterceptors, type CustomInterceptor } from '../node/custom-interceptors'
@@ -24,6 +25,8 @@ export type { ComposableDispatcher } from '../undici/wrap-dispatcher'
 export interface ListenOptions {
   /** What to do with requests no handler matches. Default: 'warn'. */
   onUnhandledRequest?: UnhandledRequestStrategy
+  /** MSW 3's name for `onUnhandledRequest`; a callback gets `{ frame, defaults }`. */
+  onUnhandledFrame?: UnhandledFrameHandle
   /**
    * What catches requests. Default: `['interceptors']` (global fetch, http/https, XMLHttpRequest,
    * WebSocket). Add `'undici'` for undici's global dispatcher: `undici.request`, `stream`,
@@ -100,7 +103,7 @@ export class SetupServerApi extends SetupApi<LifeCycleEventsMap> implements Setu
     const sources = validateSources(options.sources)
     const fetchSource = chooseFetchSource(options.fetchSource)
     this.#lifetime = new AbortController()
-    this.#pipeline = { emitter: this.emitter, onUnhandledRequest: validateStrategy(options.onUnhandledRequest), lifetime: this.#lifetime.signal }
+    this.#pipeline = { emitter: this.emitter, onUnhandledRequest: unhandledStrategy(options, 'server.listen()'), lifetime: this.#lifetime.signal }
     this.#listening = sources
     if (sources.has('interceptors')) this.#source.apply(fetchSource)
     if (sources.has('undici')) sharedDispatcher().join(this.#undici)

@@ -88,3 +88,15 @@ const callback: UnhandledFrameHandle = ({ frame, defaults }) => {
 const unknownStrategy: UnhandledFrameStrategy = 'ignore'
 export const strategies = [strategy, callback, unknownStrategy]
 export const server = setupServer(...handlers)
+
+// MSW 3's options and events.
+server.listen({ onUnhandledFrame: 'bypass' })
+server.events.on('request:match', ({ handler, request }) => void [handler.info.header, request.url])
+server.events.on('websocket:connection', ({ url, protocols }) => void [url.href, protocols])
+server.events.on('websocket:error', ({ url, error }) => void [url.href, error])
+// @ts-expect-error Not an event.
+server.events.on('websocket:close', () => {})
+export async function stopWorker(worker: import('mocklib/browser').SetupWorkerApi): Promise<void> {
+  await worker.start({ onUnhandledFrame: ({ frame, defaults }) => (frame.protocol === 'ws' ? undefined : defaults.warn()) })
+  await worker.stop()
+}

@@ -100,11 +100,11 @@ server.events.on('request:end', onEnd)
 server.events.removeListener('request:end', onEnd)
 type Mocked = LifeCycleEventsMap['response:mocked'][0]
 const mocked: Mocked = { response: new Response(), request: new Request('https://api.test'), requestId: '1' }
-const payload: LifeCycleEventPayload<'request:match'> = { request: new Request('https://api.test'), requestId: '1' }
+const payload: LifeCycleEventPayload<'request:start'> = { request: new Request('https://api.test'), requestId: '1' }
 function emit<E extends keyof LifeCycleEventsMap>(event: E, ...args: LifeCycleEventsMap[E]): [E, ...LifeCycleEventsMap[E]] {
   return [event, ...args]
 }
-emit('request:match', payload)
+emit('request:start', payload)
 emit('response:mocked', mocked)
 // @ts-expect-error: response:mocked carries a response
 emit('response:mocked', payload)
