@@ -44,6 +44,24 @@ describe('mocklib serve', () => {
     }
   })
 
+  it('--https makes a self-signed certificate curl can trust; --cors answers preflights', async () => {
+    writeFileSync(`${dir}/secure.mjs`, "import { http, HttpResponse } from 'mocklib'\nexport default [http.post('/api', () => HttpResponse.json({ secure: true }))]\n")
+    const cli = await startCli([`test-artifacts/serve-cli-${process.pid}/secure.mjs`, '--https', '--cors'])
+    try {
+      expect(cli.url).toMatch(/^https:\/\/127\.0\.0\.1:\d+$/)
+      const cert = /certificate: +(\S+)/.exec(cli.stdout())![1]
+      const answer = await run('curl', ['-s', '--cacert', cert, '-X', 'POST', `${cli.url}/api`])
+      expect(answer.stdout).toBe('{"secure":true}')
+      const preflight = await run('curl', ['-s', '-i', '--cacert', cert, '-X', 'OPTIONS', '-H', 'origin: http://app.test',
+        '-H', 'access-control-request-method: POST', `${cli.url}/api`])
+      expect(preflight.stdout).toMatch(/^HTTP\/1\.1 204/)
+      expect(preflight.stdout).toMatch(/access-control-allow-origin: http:\/\/app\.test/i)
+      expect(preflight.stdout).toMatch(/access-control-allow-methods: POST/i)
+    } finally {
+      expect(await cli.stop()).toBe(0)
+    }
+  })
+
   it('prints --help and exits 0', async () => {
     const { code, stdout } = await runCli(['serve', '--help'])
     expect(code).toBe(0)
