@@ -9,6 +9,10 @@ import { defineConfig } from 'tsdown'
 // packages) are bundled; the browser source keeps resolving the package normally.
 const interceptorPackages = /^(?:@mswjs\/interceptors|@open-draft\/[^/]+|outvariant|strict-event-emitter|is-node-process)(?:\/|$)/
 const bundledImporter = /[\\/]src[\\/]sources[\\/](?:node|node-setup|node-shared|undici)[\\/]|[\\/]node_modules[\\/](?:@mswjs[\\/]interceptors|@open-draft|outvariant|strict-event-emitter|is-node-process)[\\/]/
+// mocklib/openapi's data generator ships inside it: json-schema-faker is ESM only (no "require"
+// export), so a CommonJS user (Jest without VM modules) could not load it, and it has no dependencies.
+const bundledForOpenApi = /^json-schema-faker(?:\/|$)/
+const openApiImporter = /[\\/]src[\\/]openapi[\\/]/
 
 // Node's underscore modules (the interceptors import `_http_common`) are written with the
 // `node:` prefix in dist/: bundlers that target Node (webpack's `target: 'node'`) keep every
@@ -36,6 +40,7 @@ const chunkNames: Array<[RegExp, string]> = [
   [/[\\/]src[\\/]graphql[\\/]graphql-handler\.ts$/, 'graphql-handler'],
   [/[\\/]src[\\/]rest[\\/]path-pattern\.ts$/, 'path-pattern'],
   [/[\\/]src[\\/]ws[\\/]websocket-handler\.ts$/, 'websocket-handler'],
+  [/[\\/]node_modules[\\/]json-schema-faker[\\/]/, 'json-schema-faker'],
 ]
 
 function chunkName(chunk: { name: string; moduleIds: readonly string[] }): string {
@@ -55,6 +60,7 @@ export default defineConfig({
     schema: 'src/schema.ts',
     codegen: 'src/codegen.ts',
     record: 'src/record.ts',
+    openapi: 'src/openapi.ts',
     'core/http': 'src/core/http.ts',
     'core/graphql': 'src/core/graphql.ts',
     'core/ws': 'src/core/ws.ts',
@@ -100,9 +106,10 @@ export default defineConfig({
     }
   },
   deps: {
-    neverBundle: [nodeBuiltins, /^graphql/, /^@graphql-tools\//, /^@graphql-codegen\//],
+    neverBundle: [nodeBuiltins, /^graphql/, /^@graphql-tools\//, /^@graphql-codegen\//, /^(?:yaml|ajv|ajv-formats)(?:\/|$)/],
     alwaysBundle: (id, importer) =>
-      interceptorPackages.test(id) && importer !== undefined && bundledImporter.test(importer),
-    onlyBundle: [interceptorPackages],
+      importer !== undefined &&
+      ((interceptorPackages.test(id) && bundledImporter.test(importer)) || (bundledForOpenApi.test(id) && openApiImporter.test(importer))),
+    onlyBundle: [interceptorPackages, bundledForOpenApi],
   },
 })

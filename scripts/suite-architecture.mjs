@@ -28,7 +28,7 @@ const src = join(root, 'src')
  */
 const TIERS = {
   pipeline: ['runtime'],
-  features: ['rest', 'graphql', 'ws', 'sse', 'subscriptions', 'codegen', 'record', 'websocket-wire', 'control'],
+  features: ['rest', 'graphql', 'ws', 'sse', 'subscriptions', 'codegen', 'record', 'openapi', 'websocket-wire', 'control'],
   sources: [
     'sources/node-shared',
     'sources/node',
@@ -54,6 +54,8 @@ const LAYERS = {
   codegen: ['codegen', 'graphql'],
   // Record and replay: HAR recordings served by a handler, GraphQL-aware (graphql/), schema checks (graphql/executor).
   record: ['record', 'graphql', 'rest', 'runtime'],
+  // Handlers from an OpenAPI document: http handlers (rest/) answering from its examples and schemas.
+  openapi: ['openapi', 'rest', 'runtime'],
   // The control protocol (routes, header codecs, token check, ControlClient) shared by the mock
   // server and the cross-process remote: it knows the pipeline's types, no handler kind.
   control: ['control', 'runtime'],

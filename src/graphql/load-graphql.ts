@@ -1,5 +1,5 @@
 import { format } from '../runtime/messages'
-import { loadModule } from './load-module'
+import { loadModule } from '../runtime/load-module'
 
 /** The few graphql-js functions mocklib uses; any graphql 16 or 17 copy provides them. */
 export interface GraphQLModule {

@@ -4,7 +4,7 @@ import { format, warnOnce } from '../../runtime/messages'
 import { assembleLegacy } from '../incremental-data'
 import type { IncrementalFormat, IncrementalPayload, LegacyIncrementalPayload } from '../incremental-format'
 import { legacyToV02 } from '../incremental-v02'
-import { loadModule } from '../load-module'
+import { loadModule } from '../../runtime/load-module'
 import type { Peers } from './load-peers'
 
 declare const require: (id: string) => unknown

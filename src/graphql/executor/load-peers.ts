@@ -1,7 +1,7 @@
 import type * as GraphQLModule from 'graphql'
 import type * as MockModule from '@graphql-tools/mock'
 import type * as SchemaModule from '@graphql-tools/schema'
-import { loadModule, type ModuleImporters } from '../load-module'
+import { loadModule, type ModuleImporters } from '../../runtime/load-module'
 import { schemaMessages, type PeerPackage } from './messages'
 
 /** graphql (a dependency) and the optional peers @graphql-tools/*, as loaded modules. */

@@ -7,6 +7,7 @@ import { setupServer as setupNativeServer, type SetupServerCommon } from 'mockli
 import { createSchemaExecutor } from 'mocklib/schema'
 import { plugin } from 'mocklib/codegen'
 import { createRecorder, fromHar, type Har } from 'mocklib/record'
+import { fromOpenApi, type OpenApiHandlers } from 'mocklib/openapi'
 // The subpaths MSW users import from msw/core/*.
 import { http as coreHttp, type HttpResponseResolver } from 'mocklib/core/http'
 import { graphql as coreGraphql, type GraphQLResponseResolver } from 'mocklib/core/graphql'
@@ -34,7 +35,8 @@ export const handlers = [
 ]
 // @ts-expect-error The response body must be a User.
 http.get<never, never, User>('/wrong', () => HttpResponse.json({ id: 1 }))
-export const entries = [setupServer, setupWorker, setupNativeServer, createSchemaExecutor, plugin, createRecorder] as const
+export const entries = [setupServer, setupWorker, setupNativeServer, createSchemaExecutor, plugin, createRecorder, fromOpenApi] as const
+export const fromDocument: Promise<OpenApiHandlers> = fromOpenApi({ openapi: '3.1.0', paths: {} }, { seed: 1 })
 export const native: SetupServerCommon = setupNativeServer(...handlers)
 const har: Har = { log: { version: '1.2', creator: { name: 'app', version: '1' }, entries: [] } }
 export const replayed = [...fromHar(har), createRecorder({ mode: 'lockdown' }).handler]

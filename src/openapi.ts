@@ -1,0 +1,7 @@
+// The `mocklib/openapi` entry: handlers answering an OpenAPI 3.0/3.1 document's operations with its
+// examples or generated data (docs/openapi.md). Its packages (yaml, json-schema-faker) load only here.
+export { fromOpenApi } from './openapi/from-openapi'
+export type { FromOpenApiOptions, OpenApiHandlers } from './openapi/from-openapi'
+export type { OpenApiInput } from './openapi/load-document'
+export type { ResponseChoice } from './openapi/prefer'
+export type { OpenApiDocument } from './openapi/document'

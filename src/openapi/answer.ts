@@ -1,0 +1,88 @@
+import type * as FakerModule from 'json-schema-faker'
+import { HttpResponse } from '../runtime/http-response'
+import { resolveReference, type MediaTypeObject, type OpenApiDocument, type ResponseObject } from './document'
+import { inlineSchema } from './inline-schema'
+import { openApiMessages } from './messages'
+import type { Operation } from './operations'
+import type { ResponseChoice } from './prefer'
+
+/** What every generated handler of one document shares. */
+export interface AnswerContext {
+  /** The document in JSON Schema's dialect (json-schema.ts). */
+  document: OpenApiDocument
+  faker: typeof FakerModule
+  seed: number
+}
+
+/** The response the document describes for this operation and choice: its example, else generated data. */
+export function answerFor(context: AnswerContext, operation: Operation, choice: ResponseChoice): Response {
+  const [key, status] = pickStatus(operation, choice.status)
+  const response = resolveReference<ResponseObject>(context.document, operation.responses[key]!)
+  const [mediaType, media] = pickMedia(response)
+  if (media === undefined) return new HttpResponse(null, { status })
+  const value = exampleOf(context.document, operation, key, media, choice) ?? generate(context, operation, key, media)
+  const text = /json/i.test(mediaType) || typeof value !== 'string' ? JSON.stringify(value) : value
+  return new HttpResponse(text, { status, headers: { 'Content-Type': mediaType } })
+}
+
+/** The declared response key and the status to send: the asked status (exact, "4XX", "default"), else the first 2xx. */
+function pickStatus(operation: Operation, asked: number | undefined): [string, number] {
+  const keys = Object.keys(operation.responses)
+  if (asked !== undefined) {
+    const key = [String(asked), `${String(asked)[0]}XX`, 'default'].find((candidate) => keys.includes(candidate))
+    if (key === undefined) throw new Error(openApiMessages.undeclaredStatus(operation.label, String(asked), keys))
+    return [key, asked]
+  }
+  const success = keys.filter((key) => /^2\d\d$/.test(key)).sort()[0] ?? keys.find((key) => /^2XX$/i.test(key))
+  const key = success ?? (keys.includes('default') ? 'default' : keys[0])
+  if (key === undefined) throw new Error(openApiMessages.undeclaredStatus(operation.label, '(any)', keys))
+  return [key, /^\d{3}$/.test(key) ? Number(key) : /^\dXX$/i.test(key) ? Number(key[0]) * 100 : 200]
+}
+
+/** JSON when the response offers it, else its first media type. */
+function pickMedia(response: ResponseObject): [string, MediaTypeObject | undefined] {
+  const entries = Object.entries(response.content ?? {})
+  const json = entries.find(([type]) => /^application\/(?:[\w.+-]*\+)?json\b/i.test(type))
+  return json ?? entries[0] ?? ['', undefined]
+}
+
+function exampleOf(
+  document: OpenApiDocument,
+  operation: Operation,
+  key: string,
+  media: MediaTypeObject,
+  choice: ResponseChoice,
+): unknown {
+  const examples = media.examples ?? {}
+  if (choice.example !== undefined) {
+    const named = examples[choice.example]
+    if (named === undefined) {
+      throw new Error(openApiMessages.unknownExample(operation.label, key, choice.example, Object.keys(examples)))
+    }
+    return resolveReference(document, named).value
+  }
+  if (choice.dynamic === true) return undefined
+  if (media.example !== undefined) return media.example
+  const first = Object.values(examples)[0]
+  if (first !== undefined) return resolveReference(document, first).value
+  const schema = typeof media.schema === 'object' ? resolveReference(document, media.schema) : undefined
+  return schema?.example ?? (Array.isArray(schema?.examples) ? schema.examples[0] : undefined)
+}
+
+/** Each response schema is inlined once (media type objects belong to one loaded document). */
+const inlined = new WeakMap<MediaTypeObject, unknown>()
+
+function generate(context: AnswerContext, operation: Operation, key: string, media: MediaTypeObject): unknown {
+  if (media.schema === undefined) return null
+  let schema = inlined.get(media)
+  if (schema === undefined) inlined.set(media, (schema = inlineSchema(context.document, media.schema)))
+  const seed = hash(`${context.seed}:${operation.id}:${key}`)
+  return context.faker.generateSync(schema as FakerModule.JsonSchema, { seed, refDepthMax: 2 })
+}
+
+/** A 32-bit FNV-1a hash: each operation and status gets its own stable seed. */
+function hash(text: string): number {
+  let value = 0x811c9dc5
+  for (let index = 0; index < text.length; index++) value = Math.imul(value ^ text.charCodeAt(index), 0x01000193)
+  return value >>> 0
+}

@@ -1,0 +1,67 @@
+// The parts of an OpenAPI 3.0/3.1 document mocklib reads. Everything else is kept as it is and ignored.
+
+export type JsonObject = Record<string, unknown>
+
+export interface OpenApiDocument {
+  openapi: string
+  servers?: Array<{ url: string; variables?: Record<string, { default: string }> }>
+  paths?: Record<string, PathItem | undefined>
+  components?: JsonObject
+  [key: string]: unknown
+}
+
+export interface PathItem {
+  servers?: OpenApiDocument['servers']
+  parameters?: unknown[]
+  [method: string]: unknown
+}
+
+export interface OperationObject {
+  operationId?: string
+  servers?: OpenApiDocument['servers']
+  responses?: Record<string, ResponseObject | Reference>
+  [key: string]: unknown
+}
+
+export interface ResponseObject {
+  description?: string
+  content?: Record<string, MediaTypeObject>
+  [key: string]: unknown
+}
+
+export interface MediaTypeObject {
+  schema?: JsonObject | boolean
+  example?: unknown
+  examples?: Record<string, ExampleObject | Reference>
+}
+
+export interface ExampleObject {
+  summary?: string
+  value?: unknown
+  externalValue?: string
+}
+
+export interface Reference {
+  $ref: string
+}
+
+export const isReference = (value: unknown): value is Reference =>
+  typeof value === 'object' && value !== null && typeof (value as Reference).$ref === 'string'
+
+/** Follows a local `$ref` (`#/components/...`) inside the document; other references are refused by name. */
+export function resolveReference<T>(document: OpenApiDocument, value: T | Reference, seen: Set<string> = new Set()): T {
+  if (!isReference(value)) return value
+  const ref = value.$ref
+  if (!ref.startsWith('#')) {
+    throw new Error(`the reference "${ref}" points outside the document; fromOpenApi reads local references (#/...) only`)
+  }
+  if (seen.has(ref)) throw new Error(`the reference "${ref}" refers to itself`)
+  seen.add(ref)
+  let target: unknown = document
+  for (const raw of ref.slice(1).split('/').slice(1)) {
+    const key = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~')
+    target = typeof target === 'object' && target !== null ? (target as JsonObject)[key] : undefined
+    if (target === undefined) throw new Error(`the reference "${ref}" points to nothing in the document`)
+  }
+  return resolveReference(document, target as T | Reference, seen)
+}

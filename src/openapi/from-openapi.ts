@@ -1,0 +1,69 @@
+import { http } from '../rest/http'
+import type { HttpHandler } from '../rest/http-handler'
+import { MocklibTypeError } from '../runtime/errors'
+import { describeValue, format } from '../runtime/messages'
+import { answerFor, type AnswerContext } from './answer'
+import { asJsonSchemaDialect } from './json-schema'
+import { loadDocument, type OpenApiInput } from './load-document'
+import { loadFaker } from './load-peers'
+import { openApiMessages } from './messages'
+import { collectOperations, handlerPath, type Operation } from './operations'
+import { readPrefer, type ResponseChoice } from './prefer'
+
+export interface FromOpenApiOptions {
+  /** Generated data is the same for the same seed (each operation and status draws its own). Default 1. */
+  seed?: number
+  /** Serve every operation under this URL instead of the document's first server ("https://api.test/v1"). */
+  baseUrl?: string
+}
+
+/** The handlers of a document, one per operation, in the document's order. */
+export interface OpenApiHandlers extends Array<HttpHandler> {
+  /**
+   * A handler for one operation that answers with the chosen status and example unless the
+   * request's `Prefer` header asks otherwise: `server.use(api.override('showPetById', { status: 404 }))`.
+   */
+  override(operationId: string, choice: ResponseChoice): HttpHandler
+}
+
+/**
+ * Handlers answering every operation of an OpenAPI 3.0/3.1 document with its examples, else with
+ * data generated from its response schemas. `Prefer: code=404, example=notFound, dynamic=true`
+ * on a request chooses the status, the named example, or generated data.
+ */
+export async function fromOpenApi(document: OpenApiInput, options: FromOpenApiOptions = {}): Promise<OpenApiHandlers> {
+  checkOptions(options)
+  const loaded = asJsonSchemaDialect(await loadDocument(document))
+  const context: AnswerContext = { document: loaded, faker: await loadFaker(), seed: options.seed ?? 1 }
+  const operations = collectOperations(loaded, options.baseUrl)
+  const handlers = operations.map((operation) => handlerFor(context, operation, {})) as OpenApiHandlers
+  handlers.override = (operationId, choice) => {
+    const operation = operations.find((candidate) => candidate.id === operationId)
+    if (operation === undefined) {
+      throw new MocklibTypeError(
+        'MOCKLIB_INVALID_ARGUMENT',
+        openApiMessages.unknownOperation(operationId, operations.map((candidate) => candidate.id)),
+      )
+    }
+    return handlerFor(context, operation, choice)
+  }
+  return handlers
+}
+
+function handlerFor(context: AnswerContext, operation: Operation, fixed: ResponseChoice): HttpHandler {
+  return http[operation.method === 'trace' ? 'all' : operation.method](handlerPath(operation), ({ request }) =>
+    answerFor(context, operation, { ...fixed, ...readPrefer(request.headers.get('prefer')) }),
+  )
+}
+
+function checkOptions(options: FromOpenApiOptions): void {
+  if (typeof options !== 'object' || options === null) {
+    throw new MocklibTypeError('MOCKLIB_INVALID_ARGUMENT', format(`fromOpenApi's options must be an object, not ${describeValue(options)}.`))
+  }
+  if (options.seed !== undefined && !Number.isInteger(options.seed)) {
+    throw new MocklibTypeError('MOCKLIB_INVALID_ARGUMENT', format(`fromOpenApi's "seed" must be an integer, not ${describeValue(options.seed)}.`))
+  }
+  if (options.baseUrl !== undefined && typeof options.baseUrl !== 'string') {
+    throw new MocklibTypeError('MOCKLIB_INVALID_ARGUMENT', format(`fromOpenApi's "baseUrl" must be a string, not ${describeValue(options.baseUrl)}.`))
+  }
+}

@@ -1,0 +1,38 @@
+// Every message mocklib/openapi prints or throws, in one place: each names the document, operation or
+// request, says what went wrong and what to change.
+import { describeValue, format } from '../runtime/messages'
+
+const describe = (error: unknown): string => (error instanceof Error ? error.message : String(error))
+
+export const openApiMessages = {
+  missingPeer: (name: string, error: unknown): string =>
+    format(
+      `mocklib/openapi needs the package "${name}", which could not be loaded (${describe(error)}). ` +
+        `Install it beside mocklib: npm install -D ${name}`,
+    ),
+  badInput: (received: unknown): string =>
+    format(
+      `fromOpenApi(document) takes an OpenAPI 3.0 or 3.1 document: an object, a file path or an http(s) URL ` +
+        `(to JSON or YAML), but got ${describeValue(received)}.`,
+    ),
+  unreadable: (source: string, error: unknown): string =>
+    format(`fromOpenApi could not read the OpenAPI document at "${source}": ${describe(error)}.`),
+  notOpenApi: (source: string, version: unknown): string =>
+    format(
+      `The document ${source} is not OpenAPI 3.0 or 3.1 (its "openapi" field is ${JSON.stringify(version)}). ` +
+        `Convert a Swagger 2.0 document to OpenAPI 3 first (for example with swagger2openapi).`,
+    ),
+  noServer: (operation: string): string =>
+    format(
+      `The operation ${operation} has no server URL mocklib can match: give fromOpenApi a "baseUrl" option ` +
+        `(such as "https://api.example.com/v1") or declare "servers" in the document.`,
+    ),
+  unknownOperation: (operationId: string, known: readonly string[]): string =>
+    format(`The OpenAPI document has no operation "${operationId}". Its operations: ${known.join(', ') || 'none'}.`),
+  undeclaredStatus: (operation: string, status: string, declared: readonly string[]): string =>
+    `${operation} declares no response ${status}: it declares ${declared.join(', ') || 'none'}. ` +
+    `Ask for one of those (Prefer: code=..., or the override's status).`,
+  unknownExample: (operation: string, status: string, example: string, known: readonly string[]): string =>
+    `${operation} has no example "${example}" for status ${status}: its examples are ${known.join(', ') || 'none'}.`,
+  badReference: (operation: string, error: unknown): string => `${operation}: ${describe(error)}.`,
+}

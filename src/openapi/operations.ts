@@ -1,0 +1,55 @@
+import { isReference, type OpenApiDocument, type OperationObject, type PathItem, type Reference, type ResponseObject } from './document'
+
+const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const
+
+const isMethod = (key: string): key is (typeof METHODS)[number] => (METHODS as readonly string[]).includes(key)
+
+/** One operation of the document, as a handler needs it. */
+export interface Operation {
+  /** The operationId, else "METHOD /path/template". */
+  id: string
+  /** "GET /pets/{petId} (showPetById)", for messages. */
+  label: string
+  method: (typeof METHODS)[number]
+  /** The path template as the document writes it. */
+  path: string
+  /** The server URL it is served on (variables replaced by their defaults), without a trailing slash. */
+  server: string
+  responses: Record<string, ResponseObject | Reference>
+}
+
+/** Every operation of the document, in its order. `baseUrl` replaces the declared servers. */
+export function collectOperations(document: OpenApiDocument, baseUrl?: string): Operation[] {
+  const operations: Operation[] = []
+  for (const [path, item] of Object.entries(document.paths ?? {})) {
+    const pathItem = (isReference(item) ? undefined : item) as PathItem | undefined
+    // In the document's order, which is the handlers' precedence.
+    for (const method of Object.keys(pathItem ?? {}).filter(isMethod)) {
+      const operation = pathItem?.[method] as OperationObject | undefined
+      if (typeof operation !== 'object' || operation === null) continue
+      const template = `${method.toUpperCase()} ${path}`
+      const servers = operation.servers ?? pathItem?.servers ?? document.servers
+      operations.push({
+        id: operation.operationId ?? template,
+        label: operation.operationId === undefined ? template : `${template} (${operation.operationId})`,
+        method,
+        path,
+        server: (baseUrl ?? serverUrl(servers?.[0])).replace(/\/+$/, ''),
+        responses: operation.responses ?? {},
+      })
+    }
+  }
+  return operations
+}
+
+/** A server object's URL with its variables at their defaults; OpenAPI's default server is "/". */
+function serverUrl(server: NonNullable<OpenApiDocument['servers']>[number] | undefined): string {
+  if (server === undefined) return ''
+  const url = server.url.replace(/\{([^}]+)\}/g, (_, name: string) => server.variables?.[name]?.default ?? '')
+  return /^[a-z][a-z0-9+.-]*:\/\//i.test(url) || url.startsWith('/') ? url : `/${url}`
+}
+
+/** The handler's path: server URL + path template, `{name}` written as mocklib's `:name`. */
+export function handlerPath(operation: Operation): string {
+  return operation.server + operation.path.replace(/\{([^}]+)\}/g, ':$1')
+}
