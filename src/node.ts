@@ -21,4 +21,4 @@ export type {
 export { createMockServer, MockServer } from './server/mock-server'
 export type { MockServerListenOptions } from './server/mock-server'
 export { createMiddleware } from './server/middleware'
-export type { Middleware } from './server/middleware'
+export type { Middleware, MiddlewareRequest, MiddlewareResponse } from './server/middleware'

@@ -9,7 +9,28 @@ import { RequestResponder } from './answer-request'
 import { HandlerControl } from './handler-control'
 import { RequestHistory } from './request-history'
 
-export type Middleware = (request: IncomingMessage, response: ServerResponse, next?: (error?: unknown) => void) => void
+/**
+ * Node's request and response as a middleware receives them, by the members mocklib relies on:
+ * written out so that mocklib/node's declarations need no @types/node. Node's IncomingMessage and
+ * ServerResponse (and Express's and connect's, which extend them) fit.
+ */
+export interface MiddlewareRequest {
+  readonly method?: string | undefined
+  readonly url?: string | undefined
+  readonly headers: { readonly [name: string]: string | string[] | undefined }
+  readonly socket: object
+}
+export interface MiddlewareResponse {
+  statusCode: number
+  end(): unknown
+  destroy(error?: Error): unknown
+}
+
+export type Middleware = (
+  request: MiddlewareRequest,
+  response: MiddlewareResponse,
+  next?: (error?: unknown) => void,
+) => void
 
 /**
  * A middleware that answers with these handlers (relative paths match the app's own origin,
@@ -28,7 +49,10 @@ export function createMiddleware(...handlers: RequestHandler[]): Middleware {
     lifetime: () => lifetime.signal,
     onUnhandledRequest: () => 'bypass',
   })
-  return (request, response, next) => {
+  return (incoming, outgoing, next) => {
+    // Node calls a middleware with these classes; the interfaces above only name what they are.
+    const request = incoming as IncomingMessage
+    const response = outgoing as ServerResponse
     const encrypted = (request.socket as { encrypted?: boolean }).encrypted === true
     responder
       .answer(request, response, encrypted ? 'https' : 'http', () => {
