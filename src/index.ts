@@ -173,6 +173,8 @@ export type {
 } from './msw-type-names'
 export type { HandleRequestOptions, LifeCycleEventSink } from './runtime/public-pipeline'
 export { UnhandledRequestError } from './runtime/unhandled-request'
+export { UnusedHandlersError } from './runtime/unused-handlers'
+export type { UnusedHandlerCheckpoint, UnusedHandlerDetails, UnusedHandlerStrategy } from './runtime/unused-handlers'
 export { MocklibTypeError } from './runtime/errors'
 export type { MocklibErrorCode } from './runtime/errors'
 export type {

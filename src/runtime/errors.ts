@@ -13,6 +13,8 @@ export type MocklibErrorCode =
   | 'MOCKLIB_BODY_USED'
   /** onUnhandledRequest: 'error' failed a request no handler matched (UnhandledRequestError). */
   | 'MOCKLIB_UNHANDLED_REQUEST'
+  /** onUnusedHandler: 'error' found handlers no request reached (UnusedHandlersError). */
+  | 'MOCKLIB_UNUSED_HANDLERS'
   /** A hand-written GraphQL body does not fit the schema, in strict mode (BodyMismatchError, mocklib/schema). */
   | 'MOCKLIB_BODY_MISMATCH'
   /** A request with no recording, in the recorder's lockdown mode (mocklib/record). */

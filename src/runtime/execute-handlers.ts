@@ -165,7 +165,8 @@ async function runMatched(
   } finally {
     stopWatching?.()
     ctx.adoptHeaderEdits()
-    // Used once it ran (as in MSW); a generator, once it has ended.
+    // Used once it ran (as in MSW); a generator, once it has ended. Reached in this scope either way.
+    state.reached = true
     if (state.iterator === undefined) markHandlerUsed(handler)
   }
 }

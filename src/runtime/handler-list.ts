@@ -66,15 +66,25 @@ export class HandlerList implements HandlerScope {
     this.#changed()
   }
 
-  /** No arguments: back to the initial list. With handlers: they become the initial list. */
-  reset(next: readonly RequestHandler[] | undefined): void {
+  /**
+   * No arguments: back to the initial list. With handlers: they become the initial list.
+   * Returns the handlers that left the list.
+   */
+  reset(next: readonly RequestHandler[] | undefined): readonly RequestHandler[] {
     const leaving = this.current()
     if (next !== undefined) this.#initial = Object.freeze([...next])
     this.#overrides = []
     this.store.resetGenerators(leaving)
     this.#changed()
     const staying = new Set(this.current())
-    this.store.removed(leaving.filter((handler) => !staying.has(handler)))
+    const left = leaving.filter((handler) => !staying.has(handler))
+    this.store.removed(left)
+    return left
+  }
+
+  /** The handlers of the current list no request reached in this scope, in precedence order. */
+  pending(handlers: readonly RequestHandler[] = this.current()): RequestHandler[] {
+    return handlers.filter((handler) => this.store.isPending(handler))
   }
 
   /** Lets `once` handlers answer again, restarting their generators (others keep theirs, as in MSW). */

@@ -8,6 +8,8 @@ import { sharedAcrossBuilds } from './shared-across-builds'
 export interface HandlerRunState {
   /** A `once` handler has answered. */
   used: boolean
+  /** A request reached the resolver in this scope (pendingHandlers() lists handlers without it). */
+  reached?: boolean
   /** A generator resolver in progress. */
   iterator: Iterator<unknown, unknown, unknown> | AsyncIterator<unknown, unknown, unknown> | undefined
   /** The generator returned: its last response repeats for every later request. */
@@ -74,6 +76,13 @@ export class HandlerStateStore {
         callback()
       }
     }
+  }
+
+  /** No request reached the handler in this scope, or it is a `once` handler not yet spent. */
+  isPending(handler: HandlerShape): boolean {
+    const state = this.#states.get(handler)
+    if (state === undefined) return true
+    return handler.options.once === true ? !state.used : state.reached !== true
   }
 
   /** Forgets generator progress (resetHandlers): generators start over. */

@@ -1,6 +1,7 @@
 import { LifeCycleEmitter, type LifeCycleEvents, type LifeCycleEventsMap } from './emitter'
 import { HandlerList, validateHandlers } from './handler-list'
 import type { RequestHandler } from './request-handler'
+import { reportUnused, type UnusedHandlerCheckpoint, type UnusedHandlerStrategy } from './unused-handlers'
 
 /**
  * What every setup (`setupServer` in Node and React Native, `setupWorker` in a page) offers
@@ -15,6 +16,11 @@ export interface HandlerListApi {
   restoreHandlers(): void
   /** The current scope's handlers, in precedence order. */
   listHandlers(): readonly RequestHandler[]
+  /**
+   * The current scope's handlers no request reached in this scope (a `once` handler not
+   * spent included), in precedence order.
+   */
+  pendingHandlers(): readonly RequestHandler[]
   /** Lifecycle events: request:start, request:match, request:unhandled, request:end, response:mocked, response:bypass, unhandledException. */
   readonly events: LifeCycleEvents
 }
@@ -32,6 +38,8 @@ export abstract class SetupApi<EventMap extends object = LifeCycleEventsMap> imp
   protected readonly emitter: LifeCycleEmitter = new LifeCycleEmitter()
   /** Lifecycle events: request:start, request:match, request:unhandled, request:end, response:mocked, response:bypass, unhandledException. */
   readonly events: LifeCycleEvents = this.emitter
+  /** @internal What `onUnusedHandler` asked for; none: no check. */
+  protected unusedHandlerStrategy: UnusedHandlerStrategy | undefined
   /** @internal Only carries the type argument. */
   declare protected readonly eventMap?: EventMap
 
@@ -57,7 +65,10 @@ export abstract class SetupApi<EventMap extends object = LifeCycleEventsMap> imp
   /** Drops overrides; with handlers, they replace the initial list. */
   resetHandlers(...handlers: RequestHandler[]): void {
     const { instance } = this.setupName()
-    this.activeList().reset(handlers.length > 0 ? validateHandlers(`${instance}.resetHandlers()`, handlers) : undefined)
+    const list = this.activeList()
+    const left = list.reset(handlers.length > 0 ? validateHandlers(`${instance}.resetHandlers()`, handlers) : undefined)
+    // After the reset, so that an 'error' leaves the list reset for the next test.
+    this.checkUnused(list.pending(left), 'resetHandlers')
   }
 
   /** Lets used `once` handlers answer again and restarts generator resolvers. */
@@ -69,10 +80,23 @@ export abstract class SetupApi<EventMap extends object = LifeCycleEventsMap> imp
   listHandlers(): readonly RequestHandler[] {
     return this.activeList().current()
   }
+
+  /**
+   * The current scope's handlers no request reached in this scope (a `once` handler not
+   * spent included), in precedence order.
+   */
+  pendingHandlers(): readonly RequestHandler[] {
+    return this.activeList().pending()
+  }
+
+  /** @internal Reports handlers no request reached, as `onUnusedHandler` says. */
+  protected checkUnused(handlers: readonly RequestHandler[], at: UnusedHandlerCheckpoint): void {
+    reportUnused(handlers, this.unusedHandlerStrategy, at, this.setupName().instance)
+  }
 }
 
 /** The handler-list methods every setup has (`HandlerListApi`). */
-const HANDLER_LIST_METHODS = ['use', 'resetHandlers', 'restoreHandlers', 'listHandlers'] as const
+const HANDLER_LIST_METHODS = ['use', 'resetHandlers', 'restoreHandlers', 'listHandlers', 'pendingHandlers'] as const
 
 /**
  * Gives `api` its handler-list methods and the named ones (its start and stop) as own properties

@@ -8,6 +8,7 @@ import { format, messages } from '../../runtime/messages'
 import type { RequestHandler } from '../../runtime/request-handler'
 import type { UnhandledRequestStrategy } from '../../runtime/unhandled-request'
 import { unhandledStrategy, type UnhandledFrameHandle } from '../../runtime/unhandled-frame'
+import { validateUnusedStrategy, type UnusedHandlerStrategy } from '../../runtime/unused-handlers'
 import { warnIfNoGlobalWebSocket } from '../../ws/no-global-websocket'
 import { SetupApi, withBoundMethods, type HandlerListApi } from '../../runtime/setup-api'
 import { CustomInterceptors, type CustomInterceptor } from '../node/custom-interceptors'
@@ -27,6 +28,12 @@ export interface ListenOptions {
   onUnhandledRequest?: UnhandledRequestStrategy
   /** MSW 3's name for `onUnhandledRequest`; a callback gets `{ frame, defaults }`. */
   onUnhandledFrame?: UnhandledFrameHandle
+  /**
+   * What to do with handlers no request reached, checked when `resetHandlers()` drops them and
+   * at `close()`: `'warn'` prints them, `'error'` throws `UnusedHandlersError` from that call, a
+   * function gets them. Default: no check. See docs/verification.md.
+   */
+  onUnusedHandler?: UnusedHandlerStrategy
   /**
    * What catches requests. Default: `['interceptors']` (global fetch, http/https, XMLHttpRequest,
    * WebSocket). Add `'undici'` for undici's global dispatcher: `undici.request`, `stream`,
@@ -102,6 +109,7 @@ export class SetupServerApi extends SetupApi<LifeCycleEventsMap> implements Setu
     }
     const sources = validateSources(options.sources)
     const fetchSource = chooseFetchSource(options.fetchSource)
+    this.unusedHandlerStrategy = validateUnusedStrategy(options.onUnusedHandler)
     this.#lifetime = new AbortController()
     this.#pipeline = { emitter: this.emitter, onUnhandledRequest: unhandledStrategy(options, 'server.listen()'), lifetime: this.#lifetime.signal }
     this.#listening = sources
@@ -119,6 +127,12 @@ export class SetupServerApi extends SetupApi<LifeCycleEventsMap> implements Setu
     this.#untrackScope?.()
     this.#untrackScope = undefined
     this.#lifetime.abort()
+    // Last, with the environment restored: an 'error' fails the test, not the next one.
+    try {
+      this.checkUnused(this.activeList().pending(), 'close')
+    } finally {
+      this.unusedHandlerStrategy = undefined
+    }
   }
 
   dispatcher<D extends ComposableDispatcher>(dispatcher: D): ReturnType<D['compose']> {
