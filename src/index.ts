@@ -150,6 +150,7 @@ export type {
   LifeCycleEvents,
   LifeCycleEventsMap,
   LifeCycleListener,
+  WebSocketConnectionPayload,
 } from './runtime/emitter'
 export { handleRequest, onUnhandledRequest } from './runtime/public-pipeline'
 export { SetupApi, type HandlerListApi } from './runtime/setup-api'

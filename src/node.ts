@@ -20,5 +20,7 @@ export type {
 } from './control/resources'
 export { createMockServer, MockServer } from './server/mock-server'
 export type { MockServerListenOptions } from './server/mock-server'
+export type { RequestHistory, HistoryListener, HistoryOptions } from './server/request-history'
+export type { Scenarios } from './server/handler-control'
 export { createMiddleware } from './server/middleware'
 export type { Middleware, MiddlewareRequest, MiddlewareResponse } from './server/middleware'
