@@ -68,3 +68,39 @@ describe('new SetupServerApi(handlers, interceptors)', () => {
     expect(server).toBeInstanceOf(mocklib.SetupApi)
   })
 })
+
+describe('new SetupServerApi(handlers, interceptors) with request bodies', () => {
+  let echo: RecordingServer
+  beforeAll(async () => {
+    echo = await startRecordingServer()
+  })
+  afterAll(() => echo.close())
+
+  // The resolver reads the body, then falls through: the same body must still reach the network
+  // ("Body is unusable" was reported for this recipe).
+  const reading = () => [
+    mocklib.http.post(`${echo.origin}/echo`, async ({ request }) => {
+      const body = (await request.json()) as { n: number }
+      return body.n === 1 ? mocklib.HttpResponse.json({ mocked: 1 }) : undefined
+    }),
+  ]
+  const viaFetch = async (n: number) =>
+    (await fetch(`${echo.origin}/echo`, { method: 'POST', body: JSON.stringify({ n }) })).text()
+  const viaHttp = async (n: number) =>
+    (await sendWithNodeRequest(http.request, 'POST', `${echo.origin}/echo`, { json: { n } })).body
+
+  it.each([
+    ['ClientRequestInterceptor', () => new ClientRequestInterceptor(), viaHttp],
+    ['FetchInterceptor', () => new FetchInterceptor(), viaFetch],
+  ] as const)('with %s, a body the resolver read answers, or falls through to the network whole', async (_name, make, send) => {
+    const server = new SetupServerApi(reading(), [make()])
+    server.listen({ onUnhandledRequest: 'bypass' })
+    try {
+      expect(JSON.parse(await send(1))).toEqual({ mocked: 1 })
+      expect(JSON.parse(await send(2))).toEqual({ n: 2 })
+      expect(echo.requests.at(-1)?.body.toString('utf8')).toBe('{"n":2}')
+    } finally {
+      server.close()
+    }
+  })
+})
