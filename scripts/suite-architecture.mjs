@@ -51,7 +51,8 @@ const LAYERS = {
   // GraphQL subscriptions: GraphQL handlers served on WebSocket connections and as event streams or
   // multipart responses over HTTP.
   subscriptions: ['subscriptions', 'graphql', 'ws', 'sse', 'rest', 'runtime'],
-  codegen: ['codegen', 'graphql'],
+  // The codegen plugin also throws runtime/errors.ts's coded errors.
+  codegen: ['codegen', 'graphql', 'runtime'],
   // Record and replay: HAR recordings served by a handler, GraphQL-aware (graphql/), schema checks (graphql/executor).
   record: ['record', 'graphql', 'rest', 'runtime'],
   // Handlers from an OpenAPI document: http handlers (rest/) answering from its examples and schemas.

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Generated code (issue 4), run by npm test after the build: codegen.ts, run with the built
+// Generated code, run by npm test after the build: codegen.ts, run with the built
 // mocklib/codegen plugin (ESM and CommonJS, through the package's exports), regenerates into a
 // temporary directory; every file must equal the committed one. The type tests that use the
 // generated code (test/codegen/types) run in scripts/suite-types.mjs.

@@ -1,4 +1,4 @@
-// The @defer scenarios of issue 13: the schema executor answers one query with 3 fragments,
+// The @defer scenarios: the schema executor answers one query with 3 fragments,
 // either deferred (multipart/mixed, read whole) or not. Goal: the deferred one costs at most
 // 2× the CPU of the plain one (bench/lib/goals.mjs compares the two medians of one run).
 import { ORIGIN } from './fixtures.mjs'

@@ -1,4 +1,4 @@
-// The GraphQL subscription scenarios of issue 12, over graphql-transport-ws: 10,000 events to one
+// The GraphQL subscription scenarios, over graphql-transport-ws: 10,000 events to one
 // subscriber, and 1 event to 1,000 subscribers. The unit is one event delivered to one
 // subscriber. Goal: an event costs at most 2× the CPU of a mocked GraphQL query over HTTP
 // (graphql-1; bench/lib/goals.mjs compares the medians of one run). mocklib only: MSW 2 has no

@@ -1,3 +1,4 @@
+import { MocklibTypeError } from '../runtime/errors'
 import { collectOperations, type CodegenDocumentFile } from './collect-operations'
 import { normalizeConfig, type MocklibCodegenConfig } from './config'
 import { codegenMessages } from './messages'
@@ -34,6 +35,6 @@ export function validate(
   config: MocklibCodegenConfig,
   outputFile: string,
 ): void {
-  if (!/\.(?:ts|mts|cts|tsx)$/.test(outputFile)) throw new Error(codegenMessages.badExtension(outputFile))
+  if (!/\.(?:ts|mts|cts|tsx)$/.test(outputFile)) throw new MocklibTypeError('MOCKLIB_INVALID_ARGUMENT', codegenMessages.badExtension(outputFile))
   normalizeConfig(config)
 }

@@ -1,6 +1,5 @@
 import type { CollectedOperation, CollectedOperations } from './collect-operations'
 import type { NormalizedConfig, NormalizedLink } from './config'
-import { codegenMessages } from './messages'
 import type { NameOperationTypes, OperationTypeNames } from './type-names'
 
 type HandlerType = 'query' | 'mutation' | 'subscription'

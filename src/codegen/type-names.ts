@@ -29,6 +29,7 @@ export function createTypeNamer(config: MocklibCodegenConfig): NameOperationType
     const { createRequire } = process.getBuiltinModule('node:module')
     helper = createRequire(`${process.cwd()}/`)(HELPER) as NamingHelper
   } catch (error) {
+    // eslint-disable-next-line mocklib/coded-argument-errors -- a missing peer package, not an argument
     throw new Error(codegenMessages.missingNamingHelper(error instanceof Error ? error.message : String(error)))
   }
   const convert = helper.convertFactory({ namingConvention: config.namingConvention })

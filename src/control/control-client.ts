@@ -87,6 +87,7 @@ export class ControlClient {
   /** Live events until `signal` aborts or the server closes. */
   async *events(signal?: AbortSignal): AsyncGenerator<ControlEvent> {
     const response = await this.send('GET', routes.events, undefined, signal)
+    // eslint-disable-next-line mocklib/no-response-body -- the control server's event stream, from the network
     const reader = response.body!.getReader()
     const queue: ParsedEvent[] = []
     const parser = new EventStreamParser({ event: (event) => queue.push(event) })

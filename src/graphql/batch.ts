@@ -101,6 +101,7 @@ async function fetchFromNetwork(
     const json: unknown = await response.json()
     const list = Array.isArray(json) ? json : indexes.length === 1 ? [json] : undefined
     if (list === undefined || list.length !== indexes.length) {
+      // eslint-disable-next-line mocklib/coded-argument-errors -- the server's answer, not an argument
       throw new Error(`the server answered status ${response.status} with ${Array.isArray(json) ? `${json.length} results` : 'a body that is not an array'} for ${indexes.length} entries`)
     }
     indexes.forEach((entryIndex, position) => (results[entryIndex] = list[position]))

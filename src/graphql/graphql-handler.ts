@@ -45,7 +45,7 @@ export const operationNameFamily: IndexFamily = {
   name: 'graphql-operation',
   requestKeys(ctx) {
     // Deferred: the body is read only when resolution reaches the first named handler, and
-    // never for a request that cannot be GraphQL (issue 14 item 2).
+    // never for a request that cannot be GraphQL.
     if (!mayBeGraphQLRequest(ctx)) return undefined
     return () =>
       readGraphQLRequest(ctx).then((parsed) =>
@@ -74,7 +74,10 @@ export interface GraphQLRequestParsedResult {
 export interface GraphQLHandlerInfo extends HandlerInfo {
   /** 'query', 'mutation', or 'all' for graphql.operation(). */
   readonly operationType: HandlerOperationType
-  /** The name, RegExp or custom predicate it matches by (a persisted document's hash; a match-all RegExp for every operation). */
+  /**
+   * The name, RegExp or custom predicate it matches by (a persisted document's hash; a match-all RegExp for every
+   * operation).
+   */
   readonly operationName: string | RegExp | ((...args: never[]) => unknown)
 }
 

@@ -43,7 +43,9 @@ export class AssembledResult {
   }
 }
 
-/** Assembles the payloads of an incremental result in the `deferSpec=20220824` format, initial first, into one result. */
+/**
+ * Assembles the payloads of an incremental result in the `deferSpec=20220824` format, initial first, into one result.
+ */
 export function assembleLegacy(payloads: readonly LegacyIncrementalPayload[]): ReturnType<AssembledResult['result']> {
   const assembled = new AssembledResult()
   for (const payload of payloads) assembled.apply(payload)

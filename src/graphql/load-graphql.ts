@@ -20,6 +20,7 @@ export function loadGraphQL(): Promise<GraphQLModule> {
     { require: () => require('graphql'), import: () => import('graphql') },
     (module) => typeof (module as Partial<GraphQLModule> | undefined)?.parse === 'function',
   ).catch((error: unknown) => {
+    // eslint-disable-next-line mocklib/coded-argument-errors -- the graphql peer is missing, not an argument
     throw new Error(missingGraphQL(error instanceof Error ? error.message : String(error)), { cause: error })
   })
 }

@@ -1,3 +1,4 @@
+import { MocklibTypeError } from '../runtime/errors'
 /**
  * A `multipart/mixed` response body written part by part, the framing GraphQL servers use for
  * incremental delivery (`@defer`/`@stream`) and for multipart subscriptions: the body opens
@@ -44,7 +45,7 @@ export class MultipartMixedWriter {
   constructor(options: MultipartMixedWriterOptions = {}) {
     const boundary = options.boundary ?? DEFAULT_MULTIPART_BOUNDARY
     if (!/^[0-9A-Za-z'()+_,\-./:=? ]{1,70}$/.test(boundary) || boundary.endsWith(' ')) {
-      throw new TypeError(
+      throw new MocklibTypeError('MOCKLIB_INVALID_ARGUMENT',
         `multipart/mixed boundary ${JSON.stringify(boundary)} is not valid: use 1 to 70 letters, digits or '()+_,-./:=? (RFC 2046), not ending in a space.`,
       )
     }

@@ -24,6 +24,7 @@ async function fileSystem() {
   try {
     return await loadFileSystem()
   } catch (error) {
+    // eslint-disable-next-line mocklib/coded-argument-errors -- the platform has no file system, not an argument
     throw new Error(recordMessages.needsFileSystem(), { cause: error })
   }
 }
@@ -47,6 +48,7 @@ export async function readHarFile(file: string): Promise<Har | undefined> {
   try {
     return checkHar(JSON.parse(text), file)
   } catch (error) {
+    // eslint-disable-next-line mocklib/coded-argument-errors -- a recording file's content, not an argument
     if (error instanceof SyntaxError) throw new Error(recordMessages.notHar(file, error.message), { cause: error })
     throw error
   }
@@ -62,7 +64,9 @@ export async function writeHarFile(file: string, har: Har): Promise<void> {
 /** Refuses what is not a HAR (a JSON file of another kind), naming what is wrong. */
 export function checkHar(value: unknown, where: string): Har {
   const log = (value as { log?: { entries?: unknown } } | null)?.log
+  // eslint-disable-next-line mocklib/coded-argument-errors -- a recording file's content, not an argument
   if (typeof log !== 'object' || log === null) throw new Error(recordMessages.notHar(where, 'it has no "log" object'))
+  // eslint-disable-next-line mocklib/coded-argument-errors -- a recording file's content, not an argument
   if (!Array.isArray(log.entries)) throw new Error(recordMessages.notHar(where, 'its "log" has no "entries" list'))
   return value as Har
 }

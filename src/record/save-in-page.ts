@@ -11,10 +11,12 @@ export async function saveInPage(har: Har, saveUrl: string | undefined): Promise
   const text = `${stableStringify(har, 2)}\n`
   if (saveUrl !== undefined) {
     const response = await fetch(bypass(saveUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: text }))
+    // eslint-disable-next-line mocklib/coded-argument-errors -- the dev server's answer, not an argument
     if (!response.ok) throw new Error(recordMessages.saveFailed(saveUrl, response.status))
     return
   }
   const document = (globalThis as { document?: Document }).document
+  // eslint-disable-next-line mocklib/coded-argument-errors -- the platform has no document, not an argument
   if (document === undefined) throw new Error(recordMessages.needsFileSystem())
   const href = URL.createObjectURL(new Blob([text], { type: 'application/json' }))
   const link = Object.assign(document.createElement('a'), { href, download: 'recording.har' })

@@ -1,4 +1,5 @@
 import { MocklibTypeError } from './errors'
+import { listsMediaType, withoutMediaType } from './media-ranges'
 import { messages } from './messages'
 
 /**
@@ -27,25 +28,20 @@ export function bypass(input: BypassRequestInput, init?: RequestInit): Request {
   // Headers of the intercepted connection (an http.request sent with chunked encoding has
   // Transfer-Encoding): fetch refuses them, and the new request frames its body itself.
   for (const name of HOP_BY_HOP) request.headers.delete(name)
-  const accept = request.headers.get('accept')
-  request.headers.set('accept', accept ? `${accept}, ${BYPASS_ACCEPT_MARKER}` : BYPASS_ACCEPT_MARKER)
+  // Headers join a second Accept value to the first with ', ', an entry of its own.
+  request.headers.append('accept', BYPASS_ACCEPT_MARKER)
   return request
 }
 
 /** True when a request carries the bypass marker. */
 export function isBypassed(request: Request): boolean {
-  const accept = request.headers.get('accept')
-  return accept !== null && accept.includes(BYPASS_ACCEPT_MARKER)
+  return listsMediaType(request.headers.get('accept'), BYPASS_ACCEPT_MARKER)
 }
 
 /** Removes the bypass marker so the real server never sees it. */
 export function removeBypassMarker(headers: Headers): void {
-  const accept = headers.get('accept')
-  if (accept === null) return
-  const rest = accept
-    .split(',')
-    .map((part) => part.trim())
-    .filter((part) => part !== BYPASS_ACCEPT_MARKER && part !== '')
-  if (rest.length === 0) headers.delete('accept')
-  else headers.set('accept', rest.join(', '))
+  if (!headers.has('accept')) return
+  const rest = withoutMediaType(headers.get('accept'), BYPASS_ACCEPT_MARKER)
+  if (rest === null) headers.delete('accept')
+  else headers.set('accept', rest)
 }

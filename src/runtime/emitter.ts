@@ -64,7 +64,10 @@ export type LifeCycleListener<E extends LifeCycleEventName> = (...args: LifeCycl
 
 /** The public face of `server.events` / `worker.events`. */
 export interface LifeCycleEvents {
-  /** Adds a listener (the same one added twice is called twice, as with Node's EventEmitter); returns the emitter, for chaining. */
+  /**
+   * Adds a listener (the same one added twice is called twice, as with Node's EventEmitter); returns the emitter, for
+   * chaining.
+   */
   on<E extends LifeCycleEventName>(event: E, listener: LifeCycleListener<E>): this
   /** Removes one registration of the listener, the latest. */
   removeListener<E extends LifeCycleEventName>(event: E, listener: LifeCycleListener<E>): void

@@ -3,9 +3,14 @@
  * in code and tests, not the wording, which may improve between versions.
  */
 export type MocklibErrorCode =
-  /** An API got an argument it cannot use: a resolver that is not a function, an unknown option or mode, a malformed path. */
+  /**
+   * An API got an argument it cannot use: a resolver that is not a function, an unknown option or mode, a malformed
+   * path.
+   */
   | 'MOCKLIB_INVALID_ARGUMENT'
-  /** setupServer(), use(), resetHandlers() or getResponse() got something that is not a handler (or an array of them). */
+  /**
+   * setupServer(), use(), resetHandlers() or getResponse() got something that is not a handler (or an array of them).
+   */
   | 'MOCKLIB_INVALID_HANDLERS'
   /** A resolver answered with something that is not a Response, or with a Response whose body was already read. */
   | 'MOCKLIB_INVALID_RESPONSE'

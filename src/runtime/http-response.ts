@@ -16,7 +16,8 @@ export const kDefaultContentType: unique symbol = Symbol.for('mocklib.defaultCon
 export type DefaultBodyType = object | string | number | boolean | null | undefined
 
 /** What `new Response()` accepts, plus null for empty bodies. */
-// Taken from the constructor, not the DOM lib's `BodyInit`: Node-only projects (lib without DOM) have no such global type.
+// Taken from the constructor, not the DOM lib's `BodyInit`: Node-only projects (lib without DOM) have no such global
+// type.
 export type ResponseBodyInit = ConstructorParameters<typeof Response>[0] | null
 
 /**
@@ -46,7 +47,6 @@ function isConstructibleStatus(status: number): boolean {
  * `Set-Cookie` kept for the runtime even where `Headers` would hide it.
  */
 // The body type rides on a phantom symbol key, declared through interface merging.
-// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
 export interface HttpResponse<BodyType extends DefaultBodyType = DefaultBodyType> {
   readonly [bodyType]?: BodyType
 }

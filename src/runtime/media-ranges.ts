@@ -1,4 +1,7 @@
-/** One entry of an Accept header: its media type (lower case), its parameters (names in lower case, values unquoted) and its quality. */
+/**
+ * One entry of an Accept header: its media type (lower case), its parameters (names in lower case, values unquoted)
+ * and its quality.
+ */
 export interface MediaRange {
   readonly type: string
   readonly parameters: ReadonlyMap<string, string>
@@ -11,7 +14,7 @@ export interface MediaRange {
  * means "not acceptable" to every reader (see `acceptsMediaType`).
  */
 export function mediaRanges(accept: string): MediaRange[] {
-  return accept.split(',').map((entry) => {
+  return entriesOf(accept).map((entry) => {
     const [rawType, ...rawParameters] = entry.split(';')
     const parameters = new Map<string, string>()
     for (const parameter of rawParameters) {
@@ -32,4 +35,30 @@ export function mediaRanges(accept: string): MediaRange[] {
 export function acceptsMediaType(accept: string | null, types: ReadonlySet<string>): boolean {
   if (accept === null) return false
   return mediaRanges(accept).some((range) => range.quality > 0 && types.has(range.type))
+}
+
+/** True when an Accept header lists `type` (lower case) whatever its quality: a marker, not a preference. */
+export function listsMediaType(accept: string | null, type: string): boolean {
+  return accept !== null && mediaRanges(accept).some((range) => range.type === type)
+}
+
+/** True when an Accept header is `type` (lower case) alone, as an EventSource sends `text/event-stream`. */
+export function isSoleMediaType(accept: string | null, type: string): boolean {
+  if (accept === null) return false
+  const ranges = mediaRanges(accept)
+  return ranges.length === 1 && ranges[0].type === type && ranges[0].quality > 0
+}
+
+/** An Accept header without its entries of `type` (lower case), the others as written; null when none is left. */
+export function withoutMediaType(accept: string | null, type: string): string | null {
+  const rest = entriesOf(accept ?? '').filter((entry) => mediaRanges(entry)[0].type !== type)
+  return rest.length === 0 ? null : rest.join(', ')
+}
+
+/** The comma-separated entries of an Accept header, trimmed, empty ones left out. */
+function entriesOf(accept: string): string[] {
+  return accept
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '')
 }

@@ -21,7 +21,10 @@ export interface HandlerListApi {
    * spent included), in precedence order.
    */
   pendingHandlers(): readonly RequestHandler[]
-  /** Lifecycle events: request:start, request:match, request:unhandled, request:end, response:mocked, response:bypass, unhandledException. */
+  /**
+   * Lifecycle events: request:start, request:match, request:unhandled, request:end, response:mocked, response:bypass,
+   * unhandledException.
+   */
   readonly events: LifeCycleEvents
 }
 
@@ -36,7 +39,10 @@ export abstract class SetupApi<EventMap extends object = LifeCycleEventsMap> imp
   protected readonly handlerList: HandlerList
   /** @internal */
   protected readonly emitter: LifeCycleEmitter = new LifeCycleEmitter()
-  /** Lifecycle events: request:start, request:match, request:unhandled, request:end, response:mocked, response:bypass, unhandledException. */
+  /**
+   * Lifecycle events: request:start, request:match, request:unhandled, request:end, response:mocked, response:bypass,
+   * unhandledException.
+   */
   readonly events: LifeCycleEvents = this.emitter
   /** @internal What `onUnusedHandler` asked for; none: no check. */
   protected unusedHandlerStrategy: UnusedHandlerStrategy | undefined

@@ -77,6 +77,7 @@ export class RequestResponder {
     }
     const status = response.type === 'error' ? 0 : response.status
     // A streamed body is read by the history from a copy; a kept one is handed over once written.
+    // eslint-disable-next-line mocklib/no-response-body -- a copy of a streamed body, for the history
     const copy = hasResponseBody(response) && !isKeptWhole(response) ? response.clone().body : null
     history.finish(entry, { status, handler, reason, headers: response.headers, body: copy ?? undefined })
     if (result.type === 'mocked' && emitter.has('response:mocked') && response.type !== 'error') {
@@ -125,6 +126,7 @@ async function forward(request: Request, url: URL): Promise<Response> {
   // fetch has decoded the body: its length and encoding no longer describe it.
   out.delete('content-encoding')
   out.delete('content-length')
+  // eslint-disable-next-line mocklib/no-response-body -- the network's answer, passed on as it streams
   return new Response(answer.body, { status: answer.status, statusText: answer.statusText, headers: out })
 }
 

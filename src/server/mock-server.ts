@@ -120,6 +120,7 @@ export class MockServer extends SetupApi {
   }
 
   async listen(options: MockServerListenOptions = {}): Promise<this> {
+    // eslint-disable-next-line mocklib/coded-argument-errors -- listen() twice: a state error, not an argument
     if (this.#server !== undefined) throw new Error('[mocklib] This mock server is already listening; close() it first.')
     const host = options.host ?? '127.0.0.1'
     if (options.openReads === true && !isLoopback(host)) {
@@ -234,6 +235,7 @@ export class MockServer extends SetupApi {
 
   #address(): AddressInfo {
     const address = this.#server?.address()
+    // eslint-disable-next-line mocklib/coded-argument-errors -- used before listen(): a state error, not an argument
     if (address == null || typeof address === 'string') throw new Error('[mocklib] The mock server is not listening; await server.listen() first.')
     return address
   }

@@ -1,3 +1,4 @@
+import { MocklibTypeError } from '../runtime/errors'
 import { encodeEventStreamData, EventStreamFormatError, type EventStreamFields } from './event-stream-encoder'
 import type { EventStreamWriter } from './event-stream-writer'
 import { sseMessages } from './messages'
@@ -67,7 +68,7 @@ export class ServerSentEventClient<EventMap extends ServerSentEventMap = { messa
    * multi-line string becomes several `data:` lines, which the client joins back with LF.
    */
   send(message: ServerSentEventMessage<EventMap>): void {
-    if (typeof message !== 'object' || message === null) throw new TypeError(sseMessages.notAMessage(this.#header, message))
+    if (typeof message !== 'object' || message === null) throw new MocklibTypeError('MOCKLIB_INVALID_ARGUMENT', sseMessages.notAMessage(this.#header, message))
     const { id, event, data, retry } = message as { id?: string; event?: string; data?: unknown; retry?: number }
     this.#write('send', () => ({ id, event, retry, data: encodeEventStreamData(data) }))
   }
@@ -100,7 +101,7 @@ export class ServerSentEventClient<EventMap extends ServerSentEventMap = { messa
     }
     if (event.type === 'error') return this.error()
     if (event.type === 'close') return this.close()
-    throw new TypeError(sseMessages.badDispatch(this.#header, event.type))
+    throw new MocklibTypeError('MOCKLIB_INVALID_ARGUMENT', sseMessages.badDispatch(this.#header, event.type))
   }
 
   /** Ends the stream normally. An EventSource then reconnects after its retry time. */

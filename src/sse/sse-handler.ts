@@ -1,3 +1,4 @@
+import { MocklibTypeError } from '../runtime/errors'
 import { HttpHandler, type HttpPredicate, type HttpResolverInfo, type PathParams } from '../rest/http-handler'
 import { acceptsMediaType } from '../runtime/media-ranges'
 import { runCleanups } from '../runtime/resolver-cleanups'
@@ -70,10 +71,10 @@ export class ServerSentEventHandler<
 
   constructor(predicate: HttpPredicate<Params>, resolver: ServerSentEventResolver<EventMap, Params>, options: ServerSentEventHandlerOptions = {}) {
     const { method = 'GET', accept = 'event-stream', ...rest } = options ?? {}
-    if (typeof method !== 'string' || !/^[A-Za-z]+$/.test(method)) throw new TypeError(sseMessages.badMethod(method))
-    if (accept !== 'event-stream' && accept !== 'any') throw new TypeError(sseMessages.badAccept(accept))
+    if (typeof method !== 'string' || !/^[A-Za-z]+$/.test(method)) throw new MocklibTypeError('MOCKLIB_INVALID_ARGUMENT', sseMessages.badMethod(method))
+    if (accept !== 'event-stream' && accept !== 'any') throw new MocklibTypeError('MOCKLIB_INVALID_ARGUMENT', sseMessages.badAccept(accept))
     if (typeof resolver !== 'function') {
-      throw new TypeError(sseMessages.resolverMissing(`${method.toUpperCase()} ${String(predicate)}`, resolver))
+      throw new MocklibTypeError('MOCKLIB_INVALID_ARGUMENT', sseMessages.resolverMissing(`${method.toUpperCase()} ${String(predicate)}`, resolver))
     }
     let self: ServerSentEventHandler<EventMap, Params> | undefined
     super(method, predicate, (info) => streamEvents(self!, resolver, info), rest)
@@ -148,7 +149,7 @@ async function streamEvents<EventMap extends ServerSentEventMap, Params extends 
     lastEventId: { value: lastEventId, enumerable: true },
     finalize: {
       value: (cleanup: ResolverCleanup) => {
-        if (typeof cleanup !== 'function') throw new TypeError(messages.finalizeNeedsFunction(header, cleanup))
+        if (typeof cleanup !== 'function') throw new MocklibTypeError('MOCKLIB_INVALID_ARGUMENT', messages.finalizeNeedsFunction(header, cleanup))
         if (writer.state === 'open') cleanups.unshift(cleanup)
         else void runCleanups(handler, [cleanup])
       },

@@ -21,6 +21,7 @@ export class ServerSentEventServer {
    * listener on the returned source calls `event.preventDefault()`.
    */
   connect(): ServerSentEventSource {
+    // eslint-disable-next-line mocklib/coded-argument-errors -- connect() twice: a state error, not an argument
     if (this.#source !== undefined) throw new Error(sseMessages.connectTwice(this.#header))
     this.#source = new ServerSentEventSource(this.#request, this.#client)
     return this.#source

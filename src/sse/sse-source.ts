@@ -125,11 +125,13 @@ export class ServerSentEventSource extends EventTarget {
       return this.#fail(client, error)
     }
     const type = response.headers.get('content-type')
-    if (response.status !== 200 || response.body === null || !/^text\/event-stream\s*(;|$)/i.test(type ?? '')) {
-      void response.body?.cancel().catch(() => {})
+    // eslint-disable-next-line mocklib/no-response-body -- the real server's event stream, from the network
+    const stream = response.body
+    if (response.status !== 200 || stream === null || !/^text\/event-stream\s*(;|$)/i.test(type ?? '')) {
+      void stream?.cancel().catch(() => {})
       return this.#fail(client, new Error(sseMessages.upstreamRefused(this.url, response.status, type)))
     }
-    if (signal.aborted) return void response.body.cancel().catch(() => {})
+    if (signal.aborted) return void stream.cancel().catch(() => {})
     this.#readyState = this.OPEN
     this.dispatchEvent(new Event('open'))
     const parser = new EventStreamParser({
@@ -142,7 +144,7 @@ export class ServerSentEventSource extends EventTarget {
         if (!client.signal.aborted) client.send({ retry: milliseconds })
       },
     })
-    const reader = response.body.getReader()
+    const reader = stream.getReader()
     try {
       for (;;) {
         const { done, value } = await reader.read()

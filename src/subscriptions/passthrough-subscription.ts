@@ -1,3 +1,4 @@
+import { MocklibTypeError } from '../runtime/errors'
 import { format } from '../runtime/messages'
 import type { GraphQLPassthroughEvent, GraphQLPassthroughEventMap, GraphQLPassthroughListener, GraphQLPassthroughSubscription } from './types'
 
@@ -40,7 +41,7 @@ export class PassthroughSubscription implements GraphQLPassthroughSubscription<o
 
   addEventListener<Type extends EventType>(type: Type, listener: GraphQLPassthroughListener<object | null, Type>): void {
     if (typeof listener !== 'function') {
-      throw new TypeError(format(`subscription.passthrough().addEventListener("${String(type)}") of the subscription "${this.#label}" needs a function, got ${typeof listener}.`))
+      throw new MocklibTypeError('MOCKLIB_INVALID_ARGUMENT', format(`subscription.passthrough().addEventListener("${String(type)}") of the subscription "${this.#label}" needs a function, got ${typeof listener}.`))
     }
     let listeners = this.#listeners.get(type)
     if (listeners === undefined) this.#listeners.set(type, (listeners = new Set()))

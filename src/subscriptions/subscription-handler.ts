@@ -86,7 +86,10 @@ export class GraphQLSubscriptionHandler<
     Object.assign(this.info, { header: headerOf('subscription', compiled, this.#endpoint) })
   }
 
-  /** @internal Takes a connection only when it asks for graphql-transport-ws or the legacy graphql-ws (and the URL matches). */
+  /**
+   * @internal Takes a connection only when it asks for graphql-transport-ws or the legacy graphql-ws (and the URL
+   * matches).
+   */
   protected override connectionParams(url: URL, protocols: string | string[] | undefined, baseUrl: string | undefined): PathParams | undefined {
     if (protocolOf(protocols) === undefined) return undefined
     return super.connectionParams(url, protocols, baseUrl)

@@ -14,7 +14,7 @@ import { PassthroughConnection } from './passthrough-connection'
 import { PassthroughSubscription } from './passthrough-subscription'
 import { startSubscription, type SessionHandler, type SubscribeOperation } from './start-subscription'
 import type { LiveSubscription, SubscriptionSink } from './subscription-handle'
-import type { GraphQLConnectionOptions, GraphQLPassthroughSubscription } from './types'
+import type { GraphQLConnectionOptions } from './types'
 
 /** graphql-ws's default for `connectionInitWaitTimeout`. */
 const DEFAULT_INIT_WAIT = 3_000
@@ -54,7 +54,8 @@ export function protocolOf(protocols: string | string[] | undefined): SocketProt
 
 /**
  * The server side of graphql-transport-ws (graphql-ws's PROTOCOL.md), or of the legacy
- * subscriptions-transport-ws protocol (legacy-protocol.ts), on one mocked connection: `connection_init` through the `onConnect` hook (refusal: 4403) to the ack, `ping`,
+ * subscriptions-transport-ws protocol (legacy-protocol.ts), on one mocked connection: `connection_init` through the
+ * `onConnect` hook (refusal: 4403) to the ack, `ping`,
  * each `subscribe` through the handlers that took the connection, and the protocol's close codes
  * on a broken message (4400), a subscribe before the ack (4401), no init in time (4408), a
  * duplicate id (4409) or a second init (4429).
@@ -101,7 +102,10 @@ export class TransportSession implements SubscriptionSink {
     queueMicrotask(() => this.#startInitTimer())
   }
 
-  /** `state`: the handler's run state in the connection's scope, where a `once` handler records serving a subscription. */
+  /**
+   * `state`: the handler's run state in the connection's scope, where a `once` handler records serving a
+   * subscription.
+   */
   add(handler: SocketHandler, whenRemoved?: WhenRemoved, params: PathParams = {}, state?: HandlerRunState): void {
     this.#handlers.push({ handler, whenRemoved, params, state })
   }
@@ -285,7 +289,9 @@ export class TransportSession implements SubscriptionSink {
     return this.#protocol.complete(id)
   }
 
-  /** The first handler that takes the operation; a `once` handler takes one subscription (in the connection's scope). */
+  /**
+   * The first handler that takes the operation; a `once` handler takes one subscription (in the connection's scope).
+   */
   async #handlerFor(operation: SubscribeOperation): Promise<SocketHandler | undefined> {
     for (const { handler, state } of this.#handlers) {
       const once = handler.options.once === true
@@ -310,7 +316,9 @@ export class TransportSession implements SubscriptionSink {
     )
   }
 
-  /** The console's side of an unmatched subscription (MSW 3.0's words first, so code that looks for them finds them). */
+  /**
+   * The console's side of an unmatched subscription (MSW 3.0's words first, so code that looks for them finds them).
+   */
   #unmatchedWarning(operation: SubscribeOperation): string {
     const name = operation.operationName === '' ? '(anonymous)' : operation.operationName
     const taken = this.#handlers.map(({ handler }) => `"${handler.info.header}"`).join(', ')

@@ -23,9 +23,11 @@ export interface GraphQLSubscriptionHandle<Data extends object | null = GraphQLQ
   /** Ends the subscription normally (a `complete` message). */
   complete(): void
   /**
-   * Publishes every value of `source` (an async or a plain iterable), then completes; a throw from `source` ends it with an
+   * Publishes every value of `source` (an async or a plain iterable), then completes; a throw from `source` ends it
+   * with an
    * error. A value is the result's `data`, as in MSW 3.0 (a pub/sub's payloads), unless it is a whole result: an object
-   * whose keys are among `data`, `errors` and `extensions`, with `data` or `errors`. When the subscription ends first (the client unsubscribed), the source's `return()` is called at once, even
+   * whose keys are among `data`, `errors` and `extensions`, with `data` or `errors`. When the subscription ends first
+   * (the client unsubscribed), the source's `return()` is called at once, even
    * while it waits for its next result, so a pub/sub iterator lets go of its listener. The promise resolves once the
    * source is over (completed, errored or closed; it never rejects), so a resolver may `await` it, as in MSW 3.
    */
@@ -54,7 +56,10 @@ export interface GraphQLPassthroughEventMap<Data extends object | null = GraphQL
   connection_ack: { type: 'connection_ack'; payload?: Record<string, unknown> }
   /** One result; relayed to the client unless a listener prevents it. */
   next: { type: 'next'; id: string; payload: GraphQLResponseBody<Data> }
-  /** The real subscription failed (or its connection was lost); unless prevented, the client's subscription ends with these errors. */
+  /**
+   * The real subscription failed (or its connection was lost); unless prevented, the client's subscription ends with
+   * these errors.
+   */
   error: { type: 'error'; id: string; payload: readonly GraphQLResponseError[] }
   /** The real subscription completed; unless prevented, so does the client's. */
   complete: { type: 'complete'; id: string }

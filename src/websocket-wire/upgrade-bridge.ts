@@ -49,7 +49,8 @@ export interface UpgradeChannel {
 }
 
 /**
- * Answers an undici WebSocket's handshake (or the `ws` package's: ws-package-upgrades.ts) from mocklib. The connection is one
+ * Answers an undici WebSocket's handshake (or the `ws` package's: ws-package-upgrades.ts) from mocklib. The
+ * connection is one
  * `WebSocketConnection`, as for a socket of mocklib's own WebSocket class, so handlers,
  * `server.connect()`, the unhandled strategy and events behave alike; its application side is
  * the undici client at the far end of an in-memory socket, spoken to in frames

@@ -4,7 +4,9 @@ import type { SocketEvents } from './socket-events'
 import type { WebSocketData } from './types'
 import { WebSocketConnection } from './websocket-connection'
 
-/** Where a new connection goes: the connection pipeline of whoever patched the global (its outcome decides the open). */
+/**
+ * Where a new connection goes: the connection pipeline of whoever patched the global (its outcome decides the open).
+ */
 export type ConnectionListener = (connection: WebSocketConnection) => Promise<{ readonly type: 'mocked' | 'passthrough' | 'failed' }>
 
 /** A realm's constructors the intercepted class is built from. */

@@ -4,7 +4,8 @@ import { isWebSocketHandler } from './websocket-handler'
 
 /**
  * WebSocket handlers need a global WebSocket to patch for `new WebSocket()` (the `ws` package's
- * client is answered without one). Node 20 has one only behind a flag: say so once, when a server listens with WebSocket handlers (or gets some later) and there is none.
+ * client is answered without one). Node 20 has one only behind a flag: say so once, when a server listens with
+ * WebSocket handlers (or gets some later) and there is none.
  */
 export function warnIfNoGlobalWebSocket(handlers: readonly RequestHandler[]): void {
   if (typeof (globalThis as { WebSocket?: unknown }).WebSocket !== 'undefined') return

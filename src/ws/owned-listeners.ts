@@ -12,7 +12,10 @@ import type { HandlerEvent } from './socket-events'
  */
 export type ListenerOwner = object
 
-/** The owner of listeners that watch every event (the page's frame log): no handler's stopPropagation() hides one from them. */
+/**
+ * The owner of listeners that watch every event (the page's frame log): no handler's stopPropagation() hides one from
+ * them.
+ */
 export const observer: ListenerOwner = Object.freeze({})
 
 interface Entry {
@@ -29,7 +32,9 @@ export interface ListenerOptions {
 }
 
 export class OwnedListeners {
-  /** Per type, replaced (never changed in place) when listeners come or go: a dispatch runs the list it started with. */
+  /**
+   * Per type, replaced (never changed in place) when listeners come or go: a dispatch runs the list it started with.
+   */
   readonly #byType = new Map<string, readonly Entry[]>()
 
   constructor(

@@ -237,6 +237,7 @@ export class WebSocketConnection {
   /** Opens the real connection with the platform's WebSocket; its events reach the handlers first. */
   connectServer(): void {
     if (this.#real !== undefined && this.#real.readyState === OPEN) {
+      // eslint-disable-next-line mocklib/coded-argument-errors -- connect() twice: a state error, not an argument
       throw new Error(format(`server.connect() was called for ${this.url.href}, but the real connection is already open. Call it once per connection.`))
     }
     const args = this.protocols === undefined ? [this.url.href] : [this.url.href, this.protocols]
@@ -290,6 +291,7 @@ export class WebSocketConnection {
 
   #requireReal(what: string): WebSocket {
     if (this.#real !== undefined) return this.#real
+    // eslint-disable-next-line mocklib/coded-argument-errors -- used before connect(): a state error, not an argument
     throw new Error(format(`${what} was called for ${this.url.href} before server.connect(). Call server.connect() first to open the real connection.`))
   }
 

@@ -1,3 +1,4 @@
+import { MocklibTypeError } from '../runtime/errors'
 import { compilePattern, execPattern, type CompiledPattern, type PathParams } from '../rest/path-pattern'
 import { regexpParamNames } from '../rest/regexp-params'
 import { describeValue, format } from '../runtime/messages'
@@ -54,7 +55,7 @@ const websocketHint: IndexHint = { family: websocketFamily, key: 'websocket' }
  * graphql-transport-ws claims only connections that ask for its protocol).
  */
 export class WebSocketHandler<Params extends PathParams = PathParams> extends RequestHandler<WebSocketResolverInfo<Params>> {
-  override readonly kind: 'websocket' = 'websocket'
+  override readonly kind = 'websocket' as const
   /**
    * @internal True for handlers that also answer HTTP requests (GraphQL subscriptions over SSE
    * and multipart), which work without a global WebSocket.
@@ -75,11 +76,11 @@ export class WebSocketHandler<Params extends PathParams = PathParams> extends Re
     registry?: WebSocketClientRegistry,
   ) {
     if (typeof url === 'string') {
-      if (url.trim() === '') throw new TypeError(format(`ws.link() received an empty URL. ${URL_ADVICE}`))
+      if (url.trim() === '') throw new MocklibTypeError('MOCKLIB_INVALID_ARGUMENT', format(`ws.link() received an empty URL. ${URL_ADVICE}`))
     } else if (!(url instanceof RegExp)) {
       // MSW's sentences first, so code that looks for them finds them.
       const got = url === undefined ? 'Expected a WebSocket server URL but got undefined' : `Expected a WebSocket server URL to be a valid path but got ${typeof url} (${describeValue(url)})`
-      throw new TypeError(format(`ws.link(): ${got}. ${URL_ADVICE}`))
+      throw new MocklibTypeError('MOCKLIB_INVALID_ARGUMENT', format(`ws.link(): ${got}. ${URL_ADVICE}`))
     }
     super(`ws ${String(url)}`, listener, options)
     this.url = url
@@ -135,7 +136,10 @@ export class WebSocketHandler<Params extends PathParams = PathParams> extends Re
     return { match: { matches: params !== undefined, params: params ?? {} } }
   }
 
-  /** MSW's `handler.test(url)`: whether this handler's URL matches `url` (http(s) read as ws(s), a relative one resolved against `baseUrl`). */
+  /**
+   * MSW's `handler.test(url)`: whether this handler's URL matches `url` (http(s) read as ws(s), a relative one
+   * resolved against `baseUrl`).
+   */
   override test(url: string | URL, resolutionContext?: { baseUrl?: string }): boolean
   /** Whether this handler would take the HTTP request (never, but for GraphQL subscriptions over SSE and multipart). */
   override test(args: HandlerRunArgs): Promise<boolean>

@@ -1,3 +1,4 @@
+import { MocklibTypeError } from '../runtime/errors'
 import type { PathParams } from '../rest/path-pattern'
 import { format } from '../runtime/messages'
 import type { RequestHandlerOptions } from '../runtime/request-handler'
@@ -59,7 +60,7 @@ function createLink<Params extends PathParams>(url: string | RegExp): WebSocketL
     clients,
     addEventListener(event, listener, options) {
       if (event !== 'connection') {
-        throw new TypeError(
+        throw new MocklibTypeError('MOCKLIB_INVALID_ARGUMENT',
           format(`ws.link(${String(url)}).addEventListener("${String(event)}") is not an event a link has. Listen for "connection".`),
         )
       }

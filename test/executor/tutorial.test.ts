@@ -1,4 +1,4 @@
-// SPEC.md section 4.2 served entirely by the schema executor: no hand-written bodies.
+// The posts API served entirely by the schema executor: no hand-written bodies.
 import { ApolloClient, CombinedGraphQLErrors, gql, HttpLink, InMemoryCache } from '@apollo/client'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { setupServer } from 'mocklib/node'

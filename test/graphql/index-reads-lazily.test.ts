@@ -1,6 +1,6 @@
 // Named GraphQL handlers are indexed by operation name, which needs the body: the index must
-// read it only for requests that can be GraphQL, only when resolution reaches such a handler
-// (issue 14, item 2). Each request below streams its body and ends it only once the response
+// read it only for requests that can be GraphQL, only when resolution reaches such a handler.
+// Each request below streams its body and ends it only once the response
 // has arrived: a body read too early would leave it waiting.
 import http from 'node:http'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'

@@ -1,4 +1,4 @@
-// "variables" that is not a JSON object (issue 14, item 11): a JSON string holding an object is
+// "variables" that is not a JSON object: a JSON string holding an object is
 // read as GraphQL servers read it; anything else is a 400 from the handler that would take the
 // operation, never a silent miss.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'

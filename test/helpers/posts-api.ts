@@ -1,6 +1,6 @@
 import { http, HttpResponse, type RequestHandler } from 'mocklib'
 
-/** A post as in SPEC.md section 2 and 4.1. */
+/** A post of the posts API (schema/ has the same shape for GraphQL). */
 export interface Post {
   id: string
   title: string
@@ -18,7 +18,7 @@ export interface PostsApi {
 }
 
 /**
- * The posts API of SPEC.md section 4.1, served under `base` (an origin such as
+ * The posts API, served under `base` (an origin such as
  * 'https://api.test', or '' for paths relative to the document).
  */
 export function createPostsApi(base: string): PostsApi {

@@ -23,7 +23,7 @@ export interface PostsClient {
 }
 
 /**
- * SPEC.md section 4.1 end to end through one client: list, create, delete (found and
+ * The posts API end to end through one client: list, create, delete (found and
  * missing) and the session-cookie check. Unhandled requests fail, so nothing leaks out.
  * `listenOptions` choose the sources (the undici suites add `'undici'`).
  */

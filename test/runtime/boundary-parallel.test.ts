@@ -1,4 +1,4 @@
-// SPEC.md section 4.5 rule 7 under load: 100 boundaries at once, each with its own override,
+// Boundary isolation under load: 100 boundaries at once, each with its own override,
 // requests spread over random delays so their lifetimes interleave.
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { delay, http, HttpResponse } from 'mocklib'

@@ -1,4 +1,4 @@
-// SPEC.md section 4.5: server.boundary(callback), rule by rule.
+// server.boundary(callback), rule by rule.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { http, HttpResponse } from 'mocklib'
 import { setupServer } from 'mocklib/node'

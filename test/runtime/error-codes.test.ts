@@ -1,4 +1,4 @@
-// Errors carry stable codes (issue 15): users and tests match `error.code`, not the wording.
+// Errors carry stable codes: users and tests match `error.code`, not the wording.
 import { describe, expect, it } from 'vitest'
 import { bypass, delay, getResponse, graphql, http, MocklibTypeError, UnhandledRequestError, onUnhandledRequest } from 'mocklib'
 import { setupServer } from 'mocklib/node'

@@ -1,4 +1,4 @@
-// SPEC.md section 3: the handler list's states and transitions, observed through listHandlers()
+// The handler list's states and transitions, observed through listHandlers()
 // and through what a real request receives.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { http, HttpResponse } from 'mocklib'

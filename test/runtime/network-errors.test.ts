@@ -1,4 +1,4 @@
-// SPEC.md section 7: HttpResponse.error() fails the client's request as a network error, and a
+// HttpResponse.error() fails the client's request as a network error, and a
 // chosen status reaches the client as that status.
 import http from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'

@@ -10,7 +10,8 @@ import type { SchemaRequestInfo } from './types'
 /**
  * The executor serving a whole endpoint: a `graphql.link(url).operation()` handler, plus what
  * a GraphQL server at that URL also answers and a GraphQL handler does not match: a query with
- * a syntax error (400), an unknown `operationName` (422), a body that is not JSON (400). Only requests to its own endpoint are taken this way, so REST requests with
+ * a syntax error (400), an unknown `operationName` (422), a body that is not JSON (400). Only requests to its own
+ * endpoint are taken this way, so REST requests with
  * a "query" key elsewhere are never mistaken for broken GraphQL.
  */
 export class SchemaEndpointHandler extends DelegatingHandler {

@@ -206,7 +206,8 @@ export function createSchemaExecutor<Subscriptions extends object = Record<strin
       if (subscriptionServing === undefined) return handler
       const start = async (input: SchemaRequestInfo): Promise<SubscribeOutcome> => {
         const state = await lazy.get()
-        // Over HTTP the pipeline noted the overrides the request passed; a socket's subscriptions take those listed now.
+        // Over HTTP the pipeline noted the overrides the request passed; a socket's subscriptions take those listed
+        // now.
         const noted = takeOverrideLayers(input.requestId, owner)
         const layers = noted.length > 0 ? noted : listedOverrideLayers(carrier, owner)
         return subscribeOperation(state, input, validLayers(state, layers))
@@ -253,10 +254,12 @@ export function createSchemaExecutor<Subscriptions extends object = Record<strin
       await lazy.get()
     },
     get store() {
+      // eslint-disable-next-line mocklib/coded-argument-errors -- called before ready(): a state error, not an argument
       if (lazy.built === undefined) throw new Error(schemaMessages.notReady())
       return lazy.built.store
     },
     get schema() {
+      // eslint-disable-next-line mocklib/coded-argument-errors -- called before ready(): a state error, not an argument
       if (lazy.built === undefined) throw new Error(schemaMessages.notReady())
       return lazy.built.schema
     },
@@ -373,6 +376,7 @@ async function buildExecutor(options: SchemaExecutorOptions, seed: number, cache
     installSubscribers(peers, schema, subscribers, subscriptions)
     return { peers, schema, store, random, cache: new ValidatedDocuments(peers, schema, cacheSize), subscriptions }
   } catch (error) {
+    // eslint-disable-next-line mocklib/coded-argument-errors -- two copies of graphql installed, not an argument
     if (isRealmError(error)) throw new Error(schemaMessages.twoGraphQLCopies('found while adding mocks to the schema'), { cause: error })
     throw error
   }
@@ -413,6 +417,7 @@ async function run(
       input.request?.signal,
     )
   } catch (error) {
+    // eslint-disable-next-line mocklib/coded-argument-errors -- two copies of graphql installed, not an argument
     if (isRealmError(error)) throw new Error(schemaMessages.twoGraphQLCopies('found while executing'), { cause: error })
     throw error
   }

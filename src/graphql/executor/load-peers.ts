@@ -69,6 +69,7 @@ async function load<T>(name: PeerPackage, importers: ModuleImporters, hasApi: (m
   try {
     return await loadModule<T>(name, importers, hasApi)
   } catch (error) {
+    // eslint-disable-next-line mocklib/coded-argument-errors -- a missing peer package, not an argument
     throw new Error(schemaMessages.missingPeer(name, error), { cause: error })
   }
 }

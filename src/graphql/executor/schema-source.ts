@@ -35,8 +35,9 @@ export async function buildBaseSchema(peers: Peers, source: SchemaSource): Promi
   try {
     return peers.schema.makeExecutableSchema({ typeDefs })
   } catch (error) {
+    // eslint-disable-next-line mocklib/coded-argument-errors -- two copies of graphql installed, not an argument
     if (isRealmError(error)) throw new Error(schemaMessages.twoGraphQLCopies('@graphql-tools/schema and mocklib'), { cause: error })
-    throw new Error(schemaMessages.invalidSchema(error), { cause: error })
+    throw new MocklibTypeError('MOCKLIB_INVALID_ARGUMENT', schemaMessages.invalidSchema(error), { cause: error })
   }
 }
 
@@ -61,6 +62,7 @@ async function readSchemaFiles(input: NonNullable<SchemaSource['schemaFiles']>):
   try {
     system = await loadFileSystem()
   } catch {
+    // eslint-disable-next-line mocklib/coded-argument-errors -- the platform has no file system, not an argument
     throw new Error(schemaMessages.filesNeedNode())
   }
   const { fs, path, url } = system
@@ -73,6 +75,7 @@ async function readSchemaFiles(input: NonNullable<SchemaSource['schemaFiles']>):
     try {
       stats = await fs.stat(entry)
     } catch (error) {
+      // eslint-disable-next-line mocklib/coded-argument-errors -- a file that cannot be read, not an argument
       throw new Error(schemaMessages.unreadableSchemaFile(entry, errorText(error)), { cause: error })
     }
     if (stats.isDirectory()) {
@@ -82,12 +85,13 @@ async function readSchemaFiles(input: NonNullable<SchemaSource['schemaFiles']>):
       files.push(entry)
     }
   }
-  if (files.length === 0) throw new Error(schemaMessages.noSchemaFiles(entries))
+  if (files.length === 0) throw new MocklibTypeError('MOCKLIB_INVALID_ARGUMENT', schemaMessages.noSchemaFiles(entries))
   return Promise.all(
     files.map(async (file) => {
       try {
         return await fs.readFile(file, 'utf8')
       } catch (error) {
+        // eslint-disable-next-line mocklib/coded-argument-errors -- a file that cannot be read, not an argument
         throw new Error(schemaMessages.unreadableSchemaFile(file, error), { cause: error })
       }
     }),

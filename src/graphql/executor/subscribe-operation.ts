@@ -47,6 +47,7 @@ export async function subscribeOperation(
   try {
     outcome = operation.operation === 'subscription' ? await state.peers.graphql.subscribe(args) : await state.peers.graphql.execute(args)
   } catch (error) {
+    // eslint-disable-next-line mocklib/coded-argument-errors -- two copies of graphql installed, not an argument
     if (isRealmError(error)) throw new Error(schemaMessages.twoGraphQLCopies('found while subscribing'), { cause: error })
     throw error
   }

@@ -40,7 +40,9 @@ export class SubscriptionRegistry {
     return channel
   }
 
-  /** Delivers `{ [fieldName]: payload }` as the next event of every active subscription to the field; how many got it. */
+  /**
+   * Delivers `{ [fieldName]: payload }` as the next event of every active subscription to the field; how many got it.
+   */
   publish(fieldName: string, payload: unknown): number {
     let delivered = 0
     for (const { channel } of this.#inScope(fieldName, currentScopes())) {
@@ -61,7 +63,10 @@ export class SubscriptionRegistry {
     for (const entries of this.#byField.values()) for (const { channel } of [...entries]) channel.end()
   }
 
-  /** The subscriptions to `fieldName` that code in `scopes` sees: those that started in one of them (all, when either has none). */
+  /**
+   * The subscriptions to `fieldName` that code in `scopes` sees: those that started in one of them (all, when either
+   * has none).
+   */
   #inScope(fieldName: string, scopes: readonly object[]): Entry[] {
     const entries = [...(this.#byField.get(fieldName) ?? [])]
     return entries.filter((entry) => seenFrom(entry.scopes, scopes))

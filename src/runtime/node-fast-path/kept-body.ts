@@ -165,6 +165,7 @@ function reader(name: Reader, fromSource?: (source: string | Uint8Array<ArrayBuf
 
 /** The copy `clone()` makes of a kept body: the same text or bytes, or a tee of the stream once there is one. */
 function cloneKept(response: Response, body: KeptBody): Response {
+  // eslint-disable-next-line mocklib/coded-argument-errors -- the platform's own error for a used body, as undici words it
   if (isBodyTaken(response)) throw new TypeError('Response.clone: Body has already been consumed.')
   // The platform's clone of the bodiless response keeps what it holds (URL list, status,
   // headers, type); it is a plain Response, so it takes this one's prototype.

@@ -1,4 +1,5 @@
 import { EventStreamParser } from '../../runtime/event-stream-parser'
+import { isSoleMediaType } from '../../runtime/media-ranges'
 
 /**
  * Gives an EventSource's reconnection its `Last-Event-ID` back, through the Service Worker.
@@ -34,7 +35,10 @@ export class EventStreamIds {
   /** The response to deliver: a mocked event stream is read through, to learn the ids it carries. */
   watch(request: Request, response: Response): Response {
     const type = response.headers.get('content-type') ?? ''
-    if (!isEventSourceRequest(request) || !/^text\/event-stream\b/i.test(type) || response.body === null) return response
+    if (!isEventSourceRequest(request) || !/^text\/event-stream\b/i.test(type)) return response
+    // eslint-disable-next-line mocklib/no-response-body -- a mocked event stream in the page, read as it streams
+    const stream = response.body
+    if (stream === null) return response
     let retry = DEFAULT_RETRY_MS
     const parser = new EventStreamParser({ event: () => {}, retry: (milliseconds) => (retry = milliseconds) }, request.headers.get('last-event-id') ?? '')
     const remember = () => {
@@ -43,7 +47,7 @@ export class EventStreamIds {
       entries.push({ id: parser.lastEventId, until: Date.now() + retry + RECONNECT_MARGIN_MS })
       this.#waiting.set(request.url, entries)
     }
-    const reader = response.body.getReader()
+    const reader = stream.getReader()
     // A cancel settles a pending read as done: that end is the client's, not the stream's.
     let cancelled = false
     const body = new ReadableStream<Uint8Array>({
@@ -81,5 +85,5 @@ const RECONNECT_MARGIN_MS = 2000
 const DEFAULT_RETRY_MS = 3000
 
 function isEventSourceRequest(request: Request): boolean {
-  return request.method === 'GET' && request.cache === 'no-store' && request.headers.get('accept') === 'text/event-stream'
+  return request.method === 'GET' && request.cache === 'no-store' && isSoleMediaType(request.headers.get('accept'), 'text/event-stream')
 }

@@ -46,6 +46,7 @@ export async function serializeMocked(response: Response): Promise<{ reply: Requ
     // Set-Cookie cannot be set on a worker's response; the page stored it in document.cookie.
     headers: [...response.headers].filter(([name]) => name.toLowerCase() !== 'set-cookie'),
   }
+  // eslint-disable-next-line mocklib/no-response-body -- the page hands the stream itself to the worker
   const body = response.body
   if (body === null) return { reply: { type: 'mocked', ...head, body: null }, transfer: [] }
   if (canTransferStreams()) return { reply: { type: 'mocked', ...head, body }, transfer: [body as unknown as Transferable] }

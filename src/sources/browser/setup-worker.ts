@@ -60,6 +60,7 @@ type State =
  */
 export function setupWorker(...handlers: RequestHandler[]): SetupWorker {
   if (isNodeProcess() || typeof window === 'undefined' || typeof document === 'undefined') {
+    // eslint-disable-next-line mocklib/coded-argument-errors -- the environment is not a browser, not an argument
     throw new Error(browserMessages.notInBrowser())
   }
   // Its methods work detached, as MSW's: `afterAll(worker.stop)`.

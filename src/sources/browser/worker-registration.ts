@@ -28,8 +28,10 @@ export async function getRegistration(
     return await navigator.serviceWorker.register(workerUrl, options)
   } catch (error) {
     const scope = options?.scope
+    // eslint-disable-next-line mocklib/coded-argument-errors -- the worker script is missing, not an argument
     if (await isMissing(workerUrl)) throw new Error(browserMessages.scriptMissing(workerUrl, scope), { cause: error })
     const reason = error instanceof Error ? error.message : String(error)
+    // eslint-disable-next-line mocklib/coded-argument-errors -- the browser refused the worker, not an argument
     throw new Error(browserMessages.registrationFailed(workerUrl, scope, reason), { cause: error })
   }
 }

@@ -46,6 +46,7 @@ class NativeSetupServer extends SetupApi<LifeCycleEventsMap> implements SetupSer
 
   listen(options: NativeListenOptions = {}): void {
     if (this.#listening) {
+      // eslint-disable-next-line mocklib/coded-argument-errors -- listen() twice: a state error, not an argument
       throw new Error(messages.alreadyListening())
     }
     this.#lifetime = new AbortController()

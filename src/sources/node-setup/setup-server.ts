@@ -52,7 +52,10 @@ export interface ListenOptions {
 export interface SetupServer extends HandlerListApi {
   /** Starts intercepting requests made by this process. */
   listen(options?: ListenOptions): void
-  /** Stops intercepting, ends mocked event streams still open, and restores fetch, http, https and XMLHttpRequest exactly. */
+  /**
+   * Stops intercepting, ends mocked event streams still open, and restores fetch, http, https and XMLHttpRequest
+   * exactly.
+   */
   close(): void
   /**
    * Wraps a function so that, while it runs (and in everything async it starts), use() and
@@ -105,6 +108,7 @@ export class SetupServerApi extends SetupApi<LifeCycleEventsMap> implements Setu
 
   listen(options: ListenOptions = {}): void {
     if (this.#listening !== undefined) {
+      // eslint-disable-next-line mocklib/coded-argument-errors -- listen() twice: a state error, not an argument
       throw new Error(messages.alreadyListening())
     }
     const sources = validateSources(options.sources)

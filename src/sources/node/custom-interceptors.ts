@@ -63,7 +63,10 @@ export class CustomInterceptors implements InterceptorSet {
     else this.#batch.off('response', this.#onResponse)
   }
 
-  /** These interceptors leave the global WebSocket alone: it is the platform's (unless a server of the shared set patched it). */
+  /**
+   * These interceptors leave the global WebSocket alone: it is the platform's (unless a server of the shared set
+   * patched it).
+   */
   realWebSocket(): typeof WebSocket {
     return platformWebSocket(globalThis.WebSocket)
   }

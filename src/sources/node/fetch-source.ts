@@ -110,6 +110,7 @@ export class FetchSource {
       if (watched) signal.addEventListener('abort', onAbort, { once: true })
       const settle = (what: string) => {
         // As the interceptor's controller: a second answer (after an abort) is refused.
+        // eslint-disable-next-line mocklib/coded-argument-errors -- a second answer: a state error, not an argument
         if (settled) throw new Error(`mocklib: cannot ${what} ${request.method} ${request.url}: the request was already answered or aborted`)
         settled = true
         if (watched) signal.removeEventListener('abort', onAbort)

@@ -13,6 +13,7 @@ export function platformWebSocket(Platform: typeof WebSocket | undefined): typeo
   }
   return class NoWebSocket {
     constructor(url: string) {
+      // eslint-disable-next-line mocklib/coded-argument-errors -- this Node has no WebSocket, not an argument
       throw new Error(
         format(
           `server.connect() needs the platform's WebSocket to reach ${url}, and this Node has none. ` +

@@ -23,7 +23,10 @@ export interface InterceptorSet {
   leave(sink: RequestSink): void
   /** Re-reads the sinks' `wantsResponses`. */
   syncResponses(): void
-  /** The platform's WebSocket, for the real connection behind a client mocklib speaks frames with (platform-websocket.ts). */
+  /**
+   * The platform's WebSocket, for the real connection behind a client mocklib speaks frames with
+   * (platform-websocket.ts).
+   */
   realWebSocket(): typeof WebSocket
 }
 

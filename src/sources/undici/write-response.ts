@@ -17,6 +17,7 @@ export async function writeResponse(response: Response, channel: ResponseChannel
   // Text or bytes the resolver gave go as one chunk, without a stream (runtime/node-fast-path).
   const whole = takeBody(response)
   if (whole !== undefined) return writeWhole(whole, response, channel)
+  // eslint-disable-next-line mocklib/no-response-body -- takeBody() found no whole body: the stream is the body
   const body = response.body as ReadableStream<Uint8Array>
   const reader = body.getReader()
   const before = channel.onAbort

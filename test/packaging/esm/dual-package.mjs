@@ -1,4 +1,4 @@
-// The dual-package hazard (issue 14, item 5): an application whose code imports mocklib while
+// The dual-package hazard: an application whose code imports mocklib while
 // a dependency requires it (or the reverse) holds handlers from both builds. Each build's
 // setupServer must accept the other's handlers of every kind, and answer with them: REST,
 // GraphQL, server-sent events, WebSocket links, GraphQL subscriptions and the schema executor
