@@ -65,6 +65,7 @@ function join(socket: Duplex, peer: UpgradedSocket, head: Buffer): void {
 class NoNetworkWebSocket extends EventTarget {
   constructor(url: string | URL) {
     super()
+    // eslint-disable-next-line mocklib/coded-argument-errors -- this Node has no WebSocket, not an argument
     throw new Error(
       `mocklib cannot open the real WebSocket to ${String(url)}: this Node has no global WebSocket (Node 22+, or Node 20 with --experimental-websocket).`,
     )

@@ -8,7 +8,7 @@ import type { WebSocketClientConnectionProtocol, WebSocketHandlerConnection, Web
  * subclass: React Native has no `Event`.
  */
 export class WebSocketConnectionEvent<Params extends PathParams = PathParams> implements WebSocketHandlerConnection<Params> {
-  readonly type: 'connection' = 'connection'
+  readonly type = 'connection' as const
   readonly client: WebSocketClientConnectionProtocol
   readonly server: WebSocketServerConnectionProtocol
   readonly info: { protocols: string | string[] | undefined }
