@@ -30,11 +30,13 @@ function pickStatus(operation: Operation, asked: number | undefined): [string, n
   const keys = Object.keys(operation.responses)
   if (asked !== undefined) {
     const key = [String(asked), `${String(asked)[0]}XX`, 'default'].find((candidate) => keys.includes(candidate))
+    // eslint-disable-next-line mocklib/coded-argument-errors -- a status the document does not declare, asked by an override or a Prefer header
     if (key === undefined) throw new Error(openApiMessages.undeclaredStatus(operation.label, String(asked), keys))
     return [key, asked]
   }
   const success = keys.filter((key) => /^2\d\d$/.test(key)).sort()[0] ?? keys.find((key) => /^2XX$/i.test(key))
   const key = success ?? (keys.includes('default') ? 'default' : keys[0])
+  // eslint-disable-next-line mocklib/coded-argument-errors -- the document declares no response, not an argument
   if (key === undefined) throw new Error(openApiMessages.undeclaredStatus(operation.label, '(any)', keys))
   return [key, /^\d{3}$/.test(key) ? Number(key) : /^\dXX$/i.test(key) ? Number(key[0]) * 100 : 200]
 }
@@ -57,6 +59,7 @@ function exampleOf(
   if (choice.example !== undefined) {
     const named = examples[choice.example]
     if (named === undefined) {
+      // eslint-disable-next-line mocklib/coded-argument-errors -- an example the document does not have, asked by an override or a Prefer header
       throw new Error(openApiMessages.unknownExample(operation.label, key, choice.example, Object.keys(examples)))
     }
     return resolveReference(document, named).value

@@ -53,14 +53,17 @@ export function resolveReference<T>(document: OpenApiDocument, value: T | Refere
   if (!isReference(value)) return value
   const ref = value.$ref
   if (!ref.startsWith('#')) {
+    // eslint-disable-next-line mocklib/coded-argument-errors -- the document's content, not an argument
     throw new Error(`the reference "${ref}" points outside the document; fromOpenApi reads local references (#/...) only`)
   }
+  // eslint-disable-next-line mocklib/coded-argument-errors -- the document's content, not an argument
   if (seen.has(ref)) throw new Error(`the reference "${ref}" refers to itself`)
   seen.add(ref)
   let target: unknown = document
   for (const raw of ref.slice(1).split('/').slice(1)) {
     const key = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~')
     target = typeof target === 'object' && target !== null ? (target as JsonObject)[key] : undefined
+    // eslint-disable-next-line mocklib/coded-argument-errors -- the document's content, not an argument
     if (target === undefined) throw new Error(`the reference "${ref}" points to nothing in the document`)
   }
   return resolveReference(document, target as T | Reference, seen)

@@ -17,6 +17,7 @@ export async function loadDocument(input: OpenApiInput): Promise<OpenApiDocument
   try {
     text = await readText(source)
   } catch (error) {
+    // eslint-disable-next-line mocklib/coded-argument-errors -- a document that cannot be read, not an argument
     throw new Error(openApiMessages.unreadable(source, error), { cause: error })
   }
   return checked(await parse(text, source), `at "${source}"`)
@@ -25,6 +26,7 @@ export async function loadDocument(input: OpenApiInput): Promise<OpenApiDocument
 async function readText(source: string): Promise<string> {
   if (/^https?:/i.test(source)) {
     const response = await fetch(source)
+    // eslint-disable-next-line mocklib/coded-argument-errors -- the server's answer, not an argument
     if (!response.ok) throw new Error(`the server answered ${response.status}`)
     return response.text()
   }
@@ -38,6 +40,7 @@ async function parse(text: string, source: string): Promise<unknown> {
     if (trimmed.startsWith('{')) return JSON.parse(text)
     return (await loadYaml()).parse(text)
   } catch (error) {
+    // eslint-disable-next-line mocklib/coded-argument-errors -- a document that cannot be read, not an argument
     throw new Error(openApiMessages.unreadable(source, error), { cause: error })
   }
 }

@@ -11,6 +11,7 @@ async function load<T>(name: string, importers: ModuleImporters, api: string): P
   try {
     return await loadModule<T>(name, importers, exports(api))
   } catch (error) {
+    // eslint-disable-next-line mocklib/coded-argument-errors -- a missing peer package, not an argument
     throw new Error(openApiMessages.missingPeer(name, error), { cause: error })
   }
 }
