@@ -61,6 +61,7 @@ export default defineConfig({
     codegen: 'src/codegen.ts',
     record: 'src/record.ts',
     openapi: 'src/openapi.ts',
+    remote: 'src/remote.ts',
     'core/http': 'src/core/http.ts',
     'core/graphql': 'src/core/graphql.ts',
     'core/ws': 'src/core/ws.ts',

@@ -19,7 +19,8 @@ const src = join(root, 'src')
  * - pipeline: src/runtime knows no handler kind;
  * - features: handler kinds built on it (graphql, ws and sse also on rest's path patterns and
  *   cookies), subscriptions, record, codegen, websocket-wire (RFC 6455 for the sockets mocklib
- *   answers itself) and control (the control protocol of the mock server and the remote);
+ *   answers itself), control (the control protocol of the mock server and the remote) and remote
+ *   (cross-process mocking on that protocol);
  * - sources: what catches requests in each environment; they know no paths or operations and
  *   call the pipeline and ws's connection pipeline. The two Node sources (node/: interceptors,
  *   undici/: the dispatcher) never import each other: what both need is in node-shared/, and
@@ -28,7 +29,7 @@ const src = join(root, 'src')
  */
 const TIERS = {
   pipeline: ['runtime'],
-  features: ['rest', 'graphql', 'ws', 'sse', 'subscriptions', 'codegen', 'record', 'openapi', 'websocket-wire', 'control'],
+  features: ['rest', 'graphql', 'ws', 'sse', 'subscriptions', 'codegen', 'record', 'openapi', 'websocket-wire', 'control', 'remote'],
   sources: [
     'sources/node-shared',
     'sources/node',
@@ -65,12 +66,14 @@ const LAYERS = {
   'sources/node-shared': ['sources/node-shared', 'runtime'],
   'sources/node': ['sources/node', 'sources/node-shared', 'websocket-wire', 'ws', 'runtime'],
   'sources/undici': ['sources/undici', 'sources/node-shared', 'websocket-wire', 'ws', 'runtime'],
+  // node-setup also opens an app process's remote (remote/open-remote.ts).
   'sources/node-setup': [
     'sources/node-setup',
     'sources/node',
     'sources/undici',
     'sources/node-shared',
     'ws',
+    'remote',
     'runtime',
   ],
   'sources/browser': ['sources/browser', 'ws', 'runtime'],
@@ -79,6 +82,8 @@ const LAYERS = {
   // The mock server (createMockServer, the middleware): real sockets in front of the pipeline,
   // JSON-described handlers (rest/, graphql/), the control API, HAR history (record/).
   server: ['server', 'control', 'websocket-wire', 'subscriptions', 'record', 'graphql', 'sse', 'ws', 'rest', 'runtime'],
+  // Cross-process mocking: the test process's endpoint and the app process's client, on the control protocol.
+  remote: ['remote', 'control', 'runtime'],
 }
 
 const tierOf = (layer) => Object.keys(TIERS).findIndex((tier) => TIERS[tier].includes(layer))

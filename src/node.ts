@@ -24,3 +24,7 @@ export type { RequestHistory, HistoryListener, HistoryOptions } from './server/r
 export type { Scenarios } from './server/handler-control'
 export { createMiddleware } from './server/middleware'
 export type { Middleware, MiddlewareRequest, MiddlewareResponse } from './server/middleware'
+export { setupRemoteServer, SetupRemoteServerApi } from './remote/remote-server'
+export type { RemoteListenOptions, SetupRemoteServer } from './remote/remote-server'
+export type { RemoteScope } from './remote/remote-scope'
+export type { RemoteFallback, RemoteOptions } from './remote/remote-options'

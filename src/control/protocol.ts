@@ -83,6 +83,21 @@ export function parseOutcome(value: string | null | undefined): ResolveOutcome {
   throw protocolError(`${headerNames.outcome} is ${JSON.stringify(value)}, not one of ${[...OUTCOMES].join(', ')}`)
 }
 
+/** A status text as a header value: percent-encoded, since a header carries only ASCII safely. */
+export function encodeStatusText(text: string): string {
+  return encodeURIComponent(text)
+}
+
+export function decodeStatusText(value: string | string[] | undefined): string {
+  const text = Array.isArray(value) ? value[0] : value
+  if (text === undefined) return ''
+  try {
+    return decodeURIComponent(text)
+  } catch {
+    return text
+  }
+}
+
 export type HeaderPairs = Array<[name: string, value: string]>
 
 /**

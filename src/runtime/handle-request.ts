@@ -13,8 +13,15 @@ import { onUnhandledRequest, type UnhandledRequestStrategy } from './unhandled-r
 /** What a source should do with an intercepted request. */
 export type PipelineResult =
   | { type: 'mocked'; response: Response; handler: RequestHandler | undefined; logTitle?: string }
-  | { type: 'passthrough' }
+  | { type: 'passthrough'; reason?: PassthroughReason }
   | { type: 'error'; error: unknown }
+
+/**
+ * Why a request goes to the network: a resolver returned `passthrough()`, handlers matched and none
+ * answered, none matched (after the unhandled-request strategy), or it was sent with `bypass()`.
+ * Sources perform all four alike; a remote (remote/) tells them apart for the app process.
+ */
+export type PassthroughReason = 'passthrough' | 'fallthrough' | 'unhandled' | 'bypass'
 
 export interface PipelineOptions {
   emitter: LifeCycleEmitter
@@ -23,6 +30,11 @@ export interface PipelineOptions {
   lifetime?: AbortSignal
   /** Base URL for relative handler paths; default: the document's, if any. */
   baseUrl?: string
+  /**
+   * Asked before the handler list, once per request not bypassed (an app process's remote:
+   * remote/remote-delegate.ts). A result answers the request; undefined lets the list resolve it.
+   */
+  delegate?: (ctx: RequestContext) => Promise<PipelineResult | undefined>
 }
 
 /**
@@ -48,10 +60,18 @@ export async function handleRequest(
   if (isBypassed(request)) {
     removeBypassMarker(request.headers)
     emitter.emit('request:end', payload)
-    return { type: 'passthrough' }
+    return { type: 'passthrough', reason: 'bypass' }
   }
 
   const ctx = new RequestContext(request, requestId, options.baseUrl, options.lifetime, clientSignal)
+  if (options.delegate !== undefined) {
+    const delegated = await delegate(options.delegate, ctx)
+    if (delegated !== undefined) {
+      // No handler of this list answered: 'request:match' (which names one) stays for the list's own.
+      emitter.emit('request:end', payload)
+      return delegated
+    }
+  }
   ctx.rerun = (next, nextId) => handleRequest(next, nextId, list, options)
   const unhandled = (target: RequestContext) =>
     onUnhandledRequest(target.request, options.onUnhandledRequest, () => collectHints(list, target))
@@ -71,7 +91,7 @@ export async function handleRequest(
     case 'passthrough':
     case 'fallthrough':
       emitter.emit('request:end', payload)
-      return { type: 'passthrough' }
+      return { type: 'passthrough', reason: resolution.type }
     case 'exception':
       return exceptionResult(request, requestId, resolution.error, resolution.handler, emitter)
     case 'part-unhandled-failed':
@@ -84,8 +104,17 @@ export async function handleRequest(
         return strategyFailed(error, ctx, options)
       }
       emitter.emit('request:end', payload)
-      return { type: 'passthrough' }
+      return { type: 'passthrough', reason: 'unhandled' }
     }
+  }
+}
+
+/** The delegate's answer; one that rejects fails the request with its error, so the pipeline never rejects. */
+async function delegate(ask: NonNullable<PipelineOptions['delegate']>, ctx: RequestContext): Promise<PipelineResult | undefined> {
+  try {
+    return await ask(ctx)
+  } catch (error) {
+    return { type: 'error', error }
   }
 }
 

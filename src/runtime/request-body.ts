@@ -24,6 +24,11 @@ export function hasBody(request: Request): boolean {
   return texts.has(request) || request.body !== null
 }
 
+/** The body's text when a source recorded it (rememberBodyText), else undefined: read the stream. */
+export function knownBodyText(request: Request): string | undefined {
+  return texts.get(request)
+}
+
 /** The text of a request's body, without consuming it: the known text, or a copy's. */
 export function readBodyText(request: Request): Promise<string> {
   const text = texts.get(request)

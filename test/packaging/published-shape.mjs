@@ -137,7 +137,7 @@ export function publishedShapeProblems(root, files) {
   for (const target of exportTargets(pkg)) if (!files.includes(target)) problems.push(`exports target ${target} is not in the package`)
   const entries = Object.keys(pkg.exports).filter((entry) => typeof pkg.exports[entry] === 'object')
   const msw3 = ['http', 'graphql', 'ws', 'sse', 'utils', ...UTILS.map((name) => `utils/${name}`)].map((name) => `./${name}`)
-  for (const required of ['.', './node', './browser', './native', './schema', './codegen', './record', './openapi', './core/http', './core/graphql', './core/ws', ...msw3]) {
+  for (const required of ['.', './node', './browser', './native', './schema', './codegen', './record', './openapi', './remote', './core/http', './core/graphql', './core/ws', ...msw3]) {
     if (!entries.includes(required)) problems.push(`"${required}" is not exported`)
   }
   for (const entry of entries) problems.push(...conditionProblems(entry, pkg.exports[entry]))
@@ -149,7 +149,9 @@ export function publishedShapeProblems(root, files) {
   }
   if (pkg.exports['./mockServiceWorker.js'] !== './dist/mockServiceWorker.js') problems.push('"./mockServiceWorker.js" is not exported')
   if (pkg.exports['./package.json'] !== './package.json') problems.push('"./package.json" is not exported')
-  if (pkg.sideEffects !== false) problems.push('"sideEffects" is not false')
+  // Only mocklib/remote runs code when loaded (it starts the app process's server).
+  const sideEffects = JSON.stringify(pkg.sideEffects)
+  if (sideEffects !== JSON.stringify(['./dist/remote.js', './dist/remote.cjs'])) problems.push(`"sideEffects" is ${sideEffects}, not mocklib/remote's files alone`)
   if (pkg.engines?.node !== '>=20.19') problems.push('"engines.node" is not ">=20.19"')
   // dist/, bin/, the stub folders' files, and what npm always adds: nothing from the repository's
   // own folders (schema/ also holds the development GraphQL schema).

@@ -19,6 +19,8 @@ import { DispatcherSource } from '../undici/dispatcher-source'
 import { sharedDispatcher } from '../undici/shared-dispatcher'
 import { validateSources, type NodeSource } from './node-sources'
 import { wrapDispatcher, type ComposableDispatcher } from '../undici/wrap-dispatcher'
+import { openRemote, type OpenRemote } from '../../remote/open-remote'
+import type { RemoteOptions } from '../../remote/remote-options'
 
 export type { NodeSource } from './node-sources'
 export type { ComposableDispatcher } from '../undici/wrap-dispatcher'
@@ -47,6 +49,13 @@ export interface ListenOptions {
    * `MOCKLIB_FETCH_SOURCE`, else `'lean'`. See docs/node.md.
    */
   fetchSource?: 'lean' | 'interceptor'
+  /**
+   * In an app process driven by a test process's `setupRemoteServer()`: every request is offered
+   * first to the remote's handlers, for the scope of the incoming request being served, then to
+   * this server's handlers, then to `onUnhandledRequest`. `true` reads `MOCKLIB_REMOTE_URL` and
+   * `MOCKLIB_REMOTE_TOKEN` (what `remote.env()` gives). See docs/remote.md.
+   */
+  remote?: boolean | RemoteOptions
 }
 
 export interface SetupServer extends HandlerListApi {
@@ -87,6 +96,7 @@ export class SetupServerApi extends SetupApi<LifeCycleEventsMap> implements Setu
   // Aborted by close(): responses still streaming (event streams) end with it.
   #lifetime = new AbortController()
   #untrackScope: (() => void) | undefined
+  #remote: OpenRemote | undefined
 
   constructor(handlers: RequestHandler[] = [], interceptors?: readonly CustomInterceptor[]) {
     super(...handlers)
@@ -114,8 +124,10 @@ export class SetupServerApi extends SetupApi<LifeCycleEventsMap> implements Setu
     const sources = validateSources(options.sources)
     const fetchSource = chooseFetchSource(options.fetchSource)
     this.unusedHandlerStrategy = validateUnusedStrategy(options.onUnusedHandler)
+    const onUnhandledRequest = unhandledStrategy(options, 'server.listen()')
+    this.#remote = options.remote === undefined || options.remote === false ? undefined : openRemote(options.remote)
     this.#lifetime = new AbortController()
-    this.#pipeline = { emitter: this.emitter, onUnhandledRequest: unhandledStrategy(options, 'server.listen()'), lifetime: this.#lifetime.signal }
+    this.#pipeline = { emitter: this.emitter, onUnhandledRequest, lifetime: this.#lifetime.signal, delegate: this.#remote?.delegate }
     this.#listening = sources
     if (sources.has('interceptors')) this.#source.apply(fetchSource)
     if (sources.has('undici')) sharedDispatcher().join(this.#undici)
@@ -130,6 +142,8 @@ export class SetupServerApi extends SetupApi<LifeCycleEventsMap> implements Setu
     this.#listening = undefined
     this.#untrackScope?.()
     this.#untrackScope = undefined
+    this.#remote?.close()
+    this.#remote = undefined
     this.#lifetime.abort()
     // Last, with the environment restored: an 'error' fails the test, not the next one.
     try {

@@ -1,13 +1,14 @@
 // Every entry of the package, imported as an app does: compiled under each moduleResolution
 // mode (node10, node16, nodenext, bundler) and with the oldest supported TypeScript.
 import { graphql, http, HttpResponse } from 'mocklib'
-import { setupServer } from 'mocklib/node'
+import { setupRemoteServer, setupServer, type RemoteOptions } from 'mocklib/node'
 import { setupWorker } from 'mocklib/browser'
 import { setupServer as setupNativeServer, type SetupServerCommon } from 'mocklib/native'
 import { createSchemaExecutor } from 'mocklib/schema'
 import { plugin } from 'mocklib/codegen'
 import { createRecorder, fromHar, type Har } from 'mocklib/record'
 import { fromOpenApi, type OpenApiHandlers } from 'mocklib/openapi'
+import { server as remoteAppServer } from 'mocklib/remote'
 // The subpaths MSW users import from msw/core/*.
 import { http as coreHttp, type HttpResponseResolver } from 'mocklib/core/http'
 import { graphql as coreGraphql, type GraphQLResponseResolver } from 'mocklib/core/graphql'
@@ -35,8 +36,10 @@ export const handlers = [
 ]
 // @ts-expect-error The response body must be a User.
 http.get<never, never, User>('/wrong', () => HttpResponse.json({ id: 1 }))
-export const entries = [setupServer, setupWorker, setupNativeServer, createSchemaExecutor, plugin, createRecorder, fromOpenApi] as const
+export const entries = [setupServer, setupWorker, setupNativeServer, createSchemaExecutor, plugin, createRecorder, fromOpenApi, setupRemoteServer] as const
 export const fromDocument: Promise<OpenApiHandlers> = fromOpenApi({ openapi: '3.1.0', paths: {} }, { seed: 1 })
+const remoteOptions: RemoteOptions = { fallback: 'passthrough', timeout: 500 }
+export const remoteApp = [remoteAppServer?.listHandlers(), remoteOptions] as const
 export const native: SetupServerCommon = setupNativeServer(...handlers)
 const har: Har = { log: { version: '1.2', creator: { name: 'app', version: '1' }, entries: [] } }
 export const replayed = [...fromHar(har), createRecorder({ mode: 'lockdown' }).handler]

@@ -1,0 +1,124 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { Readable } from 'node:stream'
+import { decodeHeaderPairs, encodeHeaderPairs, encodeStatusText, headerNames, protocolError, toHeaders, type ResolveOutcome } from '../control/protocol'
+import { problem } from '../control/problem'
+import { handleRequest, type PipelineOptions } from '../runtime/handle-request'
+import type { HandlerList } from '../runtime/handler-list'
+import { discardBody } from '../runtime/node-fast-path'
+import { describeRequest } from '../runtime/messages'
+import { sendProblem } from './send-problem'
+import { writeMockedBody } from './write-mocked-body'
+
+/** A scope a request is resolved in: the remote's own list (no id), or a test's. */
+export interface ResolveScope {
+  readonly id: string | undefined
+  readonly list: HandlerList
+  /** Aborted when the scope ends (its test finished, or the remote closed). */
+  readonly ended: AbortSignal
+}
+
+export interface ResolveHost {
+  /** The open scope of that id, the remote's own for none; undefined when no such scope is open. */
+  scope(id: string | undefined): ResolveScope | undefined
+  pipeline(): PipelineOptions
+}
+
+/**
+ * `POST /__mocklib/resolve` in the test process: rebuilds the app's request (its body streamed
+ * as it arrives), acknowledges it with a 102 so the app stops counting its timeout, runs the
+ * shared pipeline in the request's scope and writes the outcome, the mocked body streamed as
+ * the resolver produces it.
+ */
+export async function answerResolve(incoming: IncomingMessage, answer: ServerResponse, host: ResolveHost): Promise<void> {
+  const left = new AbortController()
+  answer.on('close', () => {
+    if (!answer.writableFinished) left.abort()
+  })
+  let request: Request
+  try {
+    request = requestOf(incoming, left.signal)
+  } catch (error) {
+    sendProblem(answer, problem(400, (error as Error).message))
+    return
+  }
+  const scopeId = single(incoming.headers[headerNames.scope])
+  const scope = host.scope(scopeId)
+  if (scope === undefined) {
+    incoming.resume()
+    return failWith(answer, `The scope ${scopeId} is not open in the test process (its test ended, or it was never created) for ${describeRequest(request)}.`)
+  }
+  answer.writeProcessing()
+  const requestId = single(incoming.headers[headerNames.requestId]) ?? crypto.randomUUID()
+  const pipeline = { ...host.pipeline(), onUnhandledRequest: 'bypass' as const }
+  const result = await untilEnded(handleRequest(request, requestId, scope.list, pipeline, left.signal), scope.ended)
+  if (result === 'ended') {
+    return failWith(answer, `The scope ${scope.id} ended (its test finished) while ${describeRequest(request)} was in flight.`)
+  }
+  if (answer.destroyed) {
+    if (result.type === 'mocked') discardBody(result.response)
+    return
+  }
+  if (result.type === 'error') {
+    return failWith(answer, `Resolving ${describeRequest(request)} failed: ${(result.error as Error)?.message ?? String(result.error)}`)
+  }
+  if (result.type === 'passthrough') {
+    return writeOutcome(answer, result.reason === 'unhandled' || result.reason === 'fallthrough' ? 'unhandled' : result.reason ?? 'passthrough')
+  }
+  const { response } = result
+  if (response.type === 'error') return writeOutcome(answer, 'network-error')
+  const { emitter } = pipeline
+  const forEvent = emitter.has('response:mocked') ? response.clone() : undefined
+  answer.writeHead(200, {
+    [headerNames.outcome]: 'mocked',
+    [headerNames.status]: String(response.status),
+    [headerNames.statusText]: encodeStatusText(response.statusText),
+    [headerNames.headers]: encodeHeaderPairs(response.headers),
+    'content-type': 'application/octet-stream',
+  })
+  if (forEvent !== undefined) emitter.emit('response:mocked', { response: forEvent, request, requestId })
+  await writeMockedBody(response, answer, scope.ended)
+}
+
+function requestOf(incoming: IncomingMessage, signal: AbortSignal): Request {
+  const method = single(incoming.headers[headerNames.method])
+  const url = single(incoming.headers[headerNames.url])
+  if (method === undefined || url === undefined) throw protocolError(`${headerNames.method} and ${headerNames.url} are required`)
+  const headers = toHeaders(decodeHeaderPairs(single(incoming.headers[headerNames.headers])))
+  const length = incoming.headers['content-length']
+  const withBody = incoming.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0')
+  if (!withBody || method === 'GET' || method === 'HEAD') {
+    incoming.resume()
+    return new Request(url, { method, headers, signal })
+  }
+  const body = Readable.toWeb(incoming) as unknown as ReadableStream<Uint8Array>
+  return new Request(url, { method, headers, signal, body, duplex: 'half' } as RequestInit)
+}
+
+function writeOutcome(answer: ServerResponse, outcome: Exclude<ResolveOutcome, 'mocked' | 'error'>): void {
+  answer.writeHead(200, { [headerNames.outcome]: outcome, 'content-length': '0' })
+  answer.end()
+}
+
+function failWith(answer: ServerResponse, detail: string): void {
+  if (answer.headersSent) {
+    answer.destroy()
+    return
+  }
+  sendProblem(answer, problem(409, detail), { status: 200, headers: { [headerNames.outcome]: 'error' } })
+}
+
+function untilEnded<T>(work: Promise<T>, ended: AbortSignal): Promise<T | 'ended'> {
+  if (ended.aborted) return Promise.resolve('ended')
+  return new Promise<T | 'ended'>((resolve) => {
+    const stop = () => resolve('ended')
+    ended.addEventListener('abort', stop, { once: true })
+    void work.then((value) => {
+      ended.removeEventListener('abort', stop)
+      resolve(value)
+    })
+  })
+}
+
+function single(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value
+}

@@ -1,0 +1,83 @@
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { PROTOCOL_VERSION, hasToken, routes } from '../control/protocol'
+import { problem } from '../control/problem'
+import { MocklibTypeError } from '../runtime/errors'
+import { format } from '../runtime/messages'
+import { answerResolve, type ResolveHost } from './answer-resolve'
+import { sendProblem } from './send-problem'
+
+/** What the endpoint asks of the remote beside resolving: scopes made and ended by other processes. */
+export interface EndpointHost extends ResolveHost {
+  openScope(): string
+  closeScope(id: string): boolean
+}
+
+/**
+ * The test process's HTTP endpoint for app processes (the control protocol's remote routes):
+ * `GET health` without a token; `POST resolve`, `POST scopes` and `DELETE scopes/:id` with it.
+ */
+export class ControlEndpoint {
+  private constructor(
+    readonly server: http.Server,
+    readonly url: string,
+  ) {}
+
+  static async open(host: EndpointHost, options: { host: string; port: number; token: string }): Promise<ControlEndpoint> {
+    const server = http.createServer((incoming, answer) => {
+      route(incoming, answer, host, options.token).catch((error: unknown) => {
+        if (!answer.headersSent) sendProblem(answer, problem(500, String((error as Error)?.message ?? error)))
+        else answer.destroy()
+      })
+    })
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', (error: NodeJS.ErrnoException) => reject(listenError(error, options)))
+      server.listen(options.port, options.host, () => resolve())
+    })
+    const { port } = server.address() as AddressInfo
+    const name = options.host.includes(':') ? `[${options.host}]` : options.host
+    return new ControlEndpoint(server, `http://${name}:${port}`)
+  }
+
+  /** Stops listening and ends every connection, answers in flight included. */
+  close(): Promise<void> {
+    return new Promise((resolve) => {
+      this.server.close(() => resolve())
+      this.server.closeAllConnections()
+    })
+  }
+}
+
+async function route(incoming: http.IncomingMessage, answer: http.ServerResponse, host: EndpointHost, token: string): Promise<void> {
+  const path = (incoming.url ?? '/').split('?')[0]
+  if (incoming.method === 'GET' && path === routes.health) {
+    const body = JSON.stringify({ name: 'mocklib', role: 'remote', protocol: PROTOCOL_VERSION, pid: process.pid })
+    answer.writeHead(200, { 'content-type': 'application/json' }).end(body)
+    return
+  }
+  if (!hasToken(incoming.headers.authorization, token)) {
+    incoming.resume()
+    sendProblem(answer, problem(401, 'This route needs the header Authorization: Bearer <token>, with the token of remote.env().'))
+    return
+  }
+  if (incoming.method === 'POST' && path === routes.resolve) return answerResolve(incoming, answer, host)
+  incoming.resume()
+  if (incoming.method === 'POST' && path === routes.scopes) {
+    answer.writeHead(201, { 'content-type': 'application/json' }).end(JSON.stringify({ scope: host.openScope() }))
+    return
+  }
+  if (incoming.method === 'DELETE' && path.startsWith(routes.scopes + '/')) {
+    const id = decodeURIComponent(path.slice(routes.scopes.length + 1))
+    if (host.closeScope(id)) answer.writeHead(204).end()
+    else sendProblem(answer, problem(404, `No open scope ${id}.`))
+    return
+  }
+  sendProblem(answer, problem(404, `${incoming.method} ${path} is not a route of the remote: see docs/remote.md.`))
+}
+
+function listenError(error: NodeJS.ErrnoException, options: { host: string; port: number }): Error {
+  if (error.code === 'EADDRINUSE') {
+    return new MocklibTypeError('MOCKLIB_INVALID_ARGUMENT', format(`remote.listen(): port ${options.port} on ${options.host} is in use. Pass another port, or 0 for a free one.`), { cause: error })
+  }
+  return error
+}

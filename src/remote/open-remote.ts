@@ -1,0 +1,27 @@
+import type { PipelineOptions } from '../runtime/handle-request'
+import { bindIncomingScopes } from './incoming-scope'
+import { RemoteClient } from './remote-client'
+import { remoteDelegate } from './remote-delegate'
+import { remoteConfig, type RemoteOptions } from './remote-options'
+
+/** An app process's link to its remote while its server listens. */
+export interface OpenRemote {
+  readonly delegate: NonNullable<PipelineOptions['delegate']>
+  close(): void
+}
+
+/**
+ * Opens `listen({ remote })`: checks the options, binds incoming requests to the scope their
+ * header names (only from now on, only in this process), and makes the pipeline's delegate.
+ */
+export function openRemote(option: true | RemoteOptions): OpenRemote {
+  const client = new RemoteClient(remoteConfig(option))
+  const unbind = bindIncomingScopes(client.config.scopeHeader)
+  return {
+    delegate: remoteDelegate(client),
+    close() {
+      unbind()
+      client.close()
+    },
+  }
+}

@@ -1,0 +1,161 @@
+import http from 'node:http'
+import https from 'node:https'
+import { Readable } from 'node:stream'
+import {
+  bearer,
+  decodeHeaderPairs,
+  decodeStatusText,
+  encodeHeaderPairs,
+  headerNames,
+  parseOutcome,
+  routes,
+  toHeaders,
+  type ResolveOutcome,
+} from '../control/protocol'
+import { HttpResponse } from '../runtime/http-response'
+import { describeRequest } from '../runtime/messages'
+import type { RequestContext } from '../runtime/request-context'
+import { hasBody, knownBodyText } from '../runtime/request-body'
+import { RemoteError } from './remote-error'
+import type { RemoteConfig } from './remote-options'
+import { responseStream } from './response-stream'
+
+// Node's own functions, taken when this module loads, before a listening server's interceptors
+// replace the module's exports: requests to the remote must never be intercepted themselves.
+const nativeRequest = { 'http:': http.request, 'https:': https.request }
+
+/** What the remote did with a request: a mocked response, or an outcome without one. */
+export type RemoteAnswer = { outcome: 'mocked'; response: Response } | { outcome: Exclude<ResolveOutcome, 'mocked' | 'error'> }
+
+/**
+ * The app process's side of `POST /__mocklib/resolve`: sends one intercepted request, its body
+ * streamed, to the test process and reads the outcome. Rejects with a RemoteError: `unavailable`
+ * until the remote has acknowledged the request (a 102 it sends at once), `failed` after.
+ */
+export class RemoteClient {
+  readonly #agent: http.Agent
+  readonly #endpoint: URL
+
+  constructor(readonly config: RemoteConfig) {
+    this.#endpoint = new URL(routes.resolve, config.url)
+    const Agent = config.url.protocol === 'https:' ? https.Agent : http.Agent
+    this.#agent = new Agent({ keepAlive: true })
+  }
+
+  resolve(ctx: RequestContext, scope: string | undefined): Promise<RemoteAnswer> {
+    const { request } = ctx
+    const headers: http.OutgoingHttpHeaders = {
+      authorization: bearer(this.config.token),
+      [headerNames.method]: request.method,
+      [headerNames.url]: request.url,
+      [headerNames.headers]: encodeHeaderPairs(request.headers),
+      [headerNames.requestId]: ctx.requestId,
+    }
+    if (scope !== undefined) headers[headerNames.scope] = scope
+    const withBody = hasBody(request)
+    if (!withBody) headers['content-length'] = '0'
+    return new Promise<RemoteAnswer>((resolve, reject) => {
+      let accepted = false
+      const fail = (error: unknown) => {
+        clearTimeout(timer)
+        reject(error instanceof RemoteError ? error : this.#error(accepted, request, error))
+      }
+      const outgoing = nativeRequest[this.config.url.protocol as 'http:'](this.#endpoint, { method: 'POST', agent: this.#agent, headers })
+      const timer = setTimeout(() => outgoing.destroy(this.#timeout(request)), this.config.timeout)
+      outgoing.on('information', () => {
+        accepted = true
+        clearTimeout(timer)
+      })
+      outgoing.on('response', (incoming) => {
+        accepted = true
+        clearTimeout(timer)
+        readAnswer(incoming, request, this.config.url).then(resolve, fail)
+      })
+      outgoing.on('error', fail)
+      const leave = () => outgoing.destroy(new Error('The client gave up on the request.'))
+      ctx.clientSignal.addEventListener('abort', leave, { once: true })
+      outgoing.on('close', () => ctx.clientSignal.removeEventListener('abort', leave))
+      if (withBody) sendBody(ctx, outgoing)
+      else outgoing.end()
+    })
+  }
+
+  /** Lets go of the idle connections to the remote. */
+  close(): void {
+    this.#agent.destroy()
+  }
+
+  #timeout(request: Request): RemoteError {
+    return new RemoteError(
+      'MOCKLIB_REMOTE_UNAVAILABLE',
+      `The remote at ${this.config.url.origin} did not take ${describeRequest(request)} within ${this.config.timeout} ms.`,
+    )
+  }
+
+  #error(accepted: boolean, request: Request, cause: unknown): RemoteError {
+    const origin = this.config.url.origin
+    const reason = cause instanceof Error ? cause.message : String(cause)
+    if (!accepted) {
+      return new RemoteError('MOCKLIB_REMOTE_UNAVAILABLE', `The remote at ${origin} cannot be reached for ${describeRequest(request)} (${reason}). Is the test process listening?`, { cause })
+    }
+    return new RemoteError('MOCKLIB_REMOTE_FAILED', `The remote at ${origin} stopped while resolving ${describeRequest(request)} (${reason}).`, { cause })
+  }
+}
+
+/** Streams the request's body (a copy: the original stays for local handlers or the network). */
+function sendBody(ctx: RequestContext, outgoing: http.ClientRequest): void {
+  try {
+    const text = knownBodyText(ctx.request)
+    const copy = text === undefined ? ctx.requestForResolver() : undefined
+    if (copy?.body == null) {
+      outgoing.end(text)
+      return
+    }
+    const source = Readable.fromWeb(copy.body as import('node:stream/web').ReadableStream<Uint8Array>)
+    source.on('error', (error) => outgoing.destroy(error))
+    source.pipe(outgoing)
+  } catch (error) {
+    outgoing.destroy(error as Error)
+  }
+}
+
+async function readAnswer(incoming: http.IncomingMessage, request: Request, remote: URL): Promise<RemoteAnswer> {
+  const outcomeHeader = incoming.headers[headerNames.outcome]
+  if (incoming.statusCode !== 200 || outcomeHeader === 'error') {
+    const detail = await problemDetail(incoming)
+    const hint = incoming.statusCode === 401 ? ' Give the app the token of this remote (remote.env(), MOCKLIB_REMOTE_TOKEN).' : ''
+    throw new RemoteError('MOCKLIB_REMOTE_FAILED', `The remote at ${remote.origin} did not resolve ${describeRequest(request)}: ${detail}${hint}`)
+  }
+  const outcome = parseOutcome(typeof outcomeHeader === 'string' ? outcomeHeader : undefined)
+  if (outcome !== 'mocked') {
+    incoming.resume()
+    return { outcome: outcome as Exclude<ResolveOutcome, 'mocked' | 'error'> }
+  }
+  const status = Number(incoming.headers[headerNames.status])
+  const statusText = decodeStatusText(incoming.headers[headerNames.statusText])
+  const headers = toHeaders(decodeHeaderPairs(single(incoming.headers[headerNames.headers])))
+  const body = request.method === 'HEAD' || isNullBodyStatus(status) ? null : responseStream(incoming, remote)
+  if (body === null) incoming.resume()
+  return { outcome: 'mocked', response: new HttpResponse(body, { status, statusText, headers }) }
+}
+
+function single(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value
+}
+
+function isNullBodyStatus(status: number): boolean {
+  return status === 101 || status === 103 || status === 204 || status === 205 || status === 304
+}
+
+async function problemDetail(incoming: http.IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = []
+  for await (const chunk of incoming) chunks.push(chunk as Buffer)
+  const text = Buffer.concat(chunks).toString('utf8')
+  try {
+    const parsed = JSON.parse(text) as { detail?: unknown }
+    if (typeof parsed.detail === 'string') return parsed.detail
+  } catch {
+    // Not a problem document: report the status and the text as they are.
+  }
+  return `${incoming.statusCode} ${text.slice(0, 200)}`.trim()
+}
