@@ -62,6 +62,7 @@ export default defineConfig({
     record: 'src/record.ts',
     openapi: 'src/openapi.ts',
     remote: 'src/remote.ts',
+    playwright: 'src/playwright.ts',
     'core/http': 'src/core/http.ts',
     'core/graphql': 'src/core/graphql.ts',
     'core/ws': 'src/core/ws.ts',

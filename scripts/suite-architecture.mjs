@@ -19,17 +19,17 @@ const src = join(root, 'src')
  * - pipeline: src/runtime knows no handler kind;
  * - features: handler kinds built on it (graphql, ws and sse also on rest's path patterns and
  *   cookies), subscriptions, record, codegen, websocket-wire (RFC 6455 for the sockets mocklib
- *   answers itself), control (the control protocol of the mock server and the remote) and remote
- *   (cross-process mocking on that protocol);
+ *   answers itself) and control (the control protocol of the mock server and the remote);
  * - sources: what catches requests in each environment; they know no paths or operations and
  *   call the pipeline and ws's connection pipeline. The two Node sources (node/: interceptors,
  *   undici/: the dispatcher) never import each other: what both need is in node-shared/, and
- *   node-setup/ (Node's setupServer) starts them.
+ *   node-setup/ (Node's setupServer) starts them; the mock server (server/) and the remote
+ *   (remote/: cross-process mocking) put real sockets in front of the pipeline.
  * Only the entry files (src/*.ts, src/core/*.ts, src/utils/*.ts) import across the top.
  */
 const TIERS = {
   pipeline: ['runtime'],
-  features: ['rest', 'graphql', 'ws', 'sse', 'subscriptions', 'codegen', 'record', 'openapi', 'websocket-wire', 'control', 'remote'],
+  features: ['rest', 'graphql', 'ws', 'sse', 'subscriptions', 'codegen', 'record', 'openapi', 'websocket-wire', 'control'],
   sources: [
     'sources/node-shared',
     'sources/node',
@@ -39,6 +39,9 @@ const TIERS = {
     'sources/native',
     // The mock server: real sockets in front of the pipeline (src/server/).
     'server',
+    // Cross-process mocking: the test process's endpoint (sockets in front of the pipeline, as
+    // the mock server's) and the app process's client that node-setup's servers ask first.
+    'remote',
   ],
   entry: ['entry'],
 }
@@ -82,8 +85,7 @@ const LAYERS = {
   // The mock server (createMockServer, the middleware): real sockets in front of the pipeline,
   // JSON-described handlers (rest/, graphql/), the control API, HAR history (record/).
   server: ['server', 'control', 'websocket-wire', 'subscriptions', 'record', 'graphql', 'sse', 'ws', 'rest', 'runtime'],
-  // Cross-process mocking: the test process's endpoint and the app process's client, on the control protocol.
-  remote: ['remote', 'control', 'runtime'],
+  remote: ['remote', 'control', 'server', 'runtime'],
 }
 
 const tierOf = (layer) => Object.keys(TIERS).findIndex((tier) => TIERS[tier].includes(layer))

@@ -79,6 +79,19 @@ export class ControlClient {
     return this.#json('GET', routes.request(id))
   }
 
+  /**
+   * Opens a scope on a remote: one of its own (`{}`), or, on a hub, one another test process holds
+   * (`{ scope, forward: { url, token } }`: the holder's scope id and remote).
+   */
+  openScope(spec: { scope?: string; forward?: { url: string; token: string } } = {}): Promise<{ scope: string }> {
+    return this.#json('POST', routes.scopes, spec)
+  }
+
+  /** Ends a scope: its requests in flight fail, saying so. */
+  async closeScope(scope: string): Promise<void> {
+    await (await this.send('DELETE', routes.scope(scope))).body?.cancel()
+  }
+
   /** The history as a HAR 1.2 document. */
   har(): Promise<{ log: unknown }> {
     return this.#json('GET', routes.har)

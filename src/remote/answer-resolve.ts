@@ -6,7 +6,8 @@ import { handleRequest, type PipelineOptions } from '../runtime/handle-request'
 import type { HandlerList } from '../runtime/handler-list'
 import { discardBody } from '../runtime/node-fast-path'
 import { describeRequest } from '../runtime/messages'
-import { sendProblem } from './send-problem'
+import { forwardResolve, type ForwardScope } from './forward-resolve'
+import { sendProblem, sendResolveError } from './send-problem'
 import { writeMockedBody } from './write-mocked-body'
 
 /** A scope a request is resolved in: the remote's own list (no id), or a test's. */
@@ -18,8 +19,11 @@ export interface ResolveScope {
 }
 
 export interface ResolveHost {
-  /** The open scope of that id, the remote's own for none; undefined when no such scope is open. */
-  scope(id: string | undefined): ResolveScope | undefined
+  /**
+   * The open scope of that id (the remote's own for none; one held by another test process, for
+   * a hub), or undefined when no such scope is open.
+   */
+  scope(id: string | undefined): ResolveScope | ForwardScope | undefined
   pipeline(): PipelineOptions
 }
 
@@ -34,6 +38,14 @@ export async function answerResolve(incoming: IncomingMessage, answer: ServerRes
   answer.on('close', () => {
     if (!answer.writableFinished) left.abort()
   })
+  const scopeId = single(incoming.headers[headerNames.scope])
+  const scope = host.scope(scopeId)
+  if (scope === undefined) {
+    incoming.resume()
+    const what = `${single(incoming.headers[headerNames.method])} ${single(incoming.headers[headerNames.url])}`
+    return sendResolveError(answer, `The scope ${scopeId} is not open in the test process (its test ended, or it was never created) for ${what}.`)
+  }
+  if ('forward' in scope) return forwardResolve(incoming, answer, scope)
   let request: Request
   try {
     request = requestOf(incoming, left.signal)
@@ -41,25 +53,19 @@ export async function answerResolve(incoming: IncomingMessage, answer: ServerRes
     sendProblem(answer, problem(400, (error as Error).message))
     return
   }
-  const scopeId = single(incoming.headers[headerNames.scope])
-  const scope = host.scope(scopeId)
-  if (scope === undefined) {
-    incoming.resume()
-    return failWith(answer, `The scope ${scopeId} is not open in the test process (its test ended, or it was never created) for ${describeRequest(request)}.`)
-  }
   answer.writeProcessing()
   const requestId = single(incoming.headers[headerNames.requestId]) ?? crypto.randomUUID()
   const pipeline = { ...host.pipeline(), onUnhandledRequest: 'bypass' as const }
   const result = await untilEnded(handleRequest(request, requestId, scope.list, pipeline, left.signal), scope.ended)
   if (result === 'ended') {
-    return failWith(answer, `The scope ${scope.id} ended (its test finished) while ${describeRequest(request)} was in flight.`)
+    return sendResolveError(answer, `The scope ${scope.id} ended (its test finished) while ${describeRequest(request)} was in flight.`)
   }
   if (answer.destroyed) {
     if (result.type === 'mocked') discardBody(result.response)
     return
   }
   if (result.type === 'error') {
-    return failWith(answer, `Resolving ${describeRequest(request)} failed: ${(result.error as Error)?.message ?? String(result.error)}`)
+    return sendResolveError(answer, `Resolving ${describeRequest(request)} failed: ${(result.error as Error)?.message ?? String(result.error)}`)
   }
   if (result.type === 'passthrough') {
     return writeOutcome(answer, result.reason === 'unhandled' || result.reason === 'fallthrough' ? 'unhandled' : result.reason ?? 'passthrough')
@@ -97,14 +103,6 @@ function requestOf(incoming: IncomingMessage, signal: AbortSignal): Request {
 function writeOutcome(answer: ServerResponse, outcome: Exclude<ResolveOutcome, 'mocked' | 'error'>): void {
   answer.writeHead(200, { [headerNames.outcome]: outcome, 'content-length': '0' })
   answer.end()
-}
-
-function failWith(answer: ServerResponse, detail: string): void {
-  if (answer.headersSent) {
-    answer.destroy()
-    return
-  }
-  sendProblem(answer, problem(409, detail), { status: 200, headers: { [headerNames.outcome]: 'error' } })
 }
 
 function untilEnded<T>(work: Promise<T>, ended: AbortSignal): Promise<T | 'ended'> {

@@ -7,9 +7,18 @@ import { format } from '../runtime/messages'
 import { answerResolve, type ResolveHost } from './answer-resolve'
 import { sendProblem } from './send-problem'
 
+/** `POST /__mocklib/scopes`'s body: empty for a scope of this remote, or one another test process holds. */
+export interface ScopeSpec {
+  /** The id to use: the holder's own scope id. Default: a random one. */
+  scope?: string
+  /** The remote of the test process that holds the scope (`remote.url`, `remote.token`). */
+  forward?: { url: string; token: string }
+}
+
 /** What the endpoint asks of the remote beside resolving: scopes made and ended by other processes. */
 export interface EndpointHost extends ResolveHost {
-  openScope(): string
+  /** Opens a scope; throws a message for the client when the spec is not usable. */
+  openScope(spec: ScopeSpec): string
   closeScope(id: string): boolean
 }
 
@@ -61,11 +70,18 @@ async function route(incoming: http.IncomingMessage, answer: http.ServerResponse
     return
   }
   if (incoming.method === 'POST' && path === routes.resolve) return answerResolve(incoming, answer, host)
-  incoming.resume()
   if (incoming.method === 'POST' && path === routes.scopes) {
-    answer.writeHead(201, { 'content-type': 'application/json' }).end(JSON.stringify({ scope: host.openScope() }))
+    let scope: string
+    try {
+      scope = host.openScope(await readSpec(incoming))
+    } catch (error) {
+      sendProblem(answer, problem(400, (error as Error).message))
+      return
+    }
+    answer.writeHead(201, { 'content-type': 'application/json' }).end(JSON.stringify({ scope }))
     return
   }
+  incoming.resume()
   if (incoming.method === 'DELETE' && path.startsWith(routes.scopes + '/')) {
     const id = decodeURIComponent(path.slice(routes.scopes.length + 1))
     if (host.closeScope(id)) answer.writeHead(204).end()
@@ -73,6 +89,18 @@ async function route(incoming: http.IncomingMessage, answer: http.ServerResponse
     return
   }
   sendProblem(answer, problem(404, `${incoming.method} ${path} is not a route of the remote: see docs/remote.md.`))
+}
+
+async function readSpec(incoming: http.IncomingMessage): Promise<ScopeSpec> {
+  const chunks: Buffer[] = []
+  for await (const chunk of incoming) chunks.push(chunk as Buffer)
+  const text = Buffer.concat(chunks).toString('utf8').trim()
+  if (text === '') return {}
+  try {
+    return JSON.parse(text) as ScopeSpec
+  } catch {
+    throw new Error(`The body of POST ${routes.scopes} must be JSON: {} or { "scope": id, "forward": { "url", "token" } }.`)
+  }
 }
 
 function listenError(error: NodeJS.ErrnoException, options: { host: string; port: number }): Error {

@@ -18,11 +18,8 @@ import type { RequestContext } from '../runtime/request-context'
 import { hasBody, knownBodyText } from '../runtime/request-body'
 import { RemoteError } from './remote-error'
 import type { RemoteConfig } from './remote-options'
+import { nativeRequest } from './native-http'
 import { responseStream } from './response-stream'
-
-// Node's own functions, taken when this module loads, before a listening server's interceptors
-// replace the module's exports: requests to the remote must never be intercepted themselves.
-const nativeRequest = { 'http:': http.request, 'https:': https.request }
 
 /** What the remote did with a request: a mocked response, or an outcome without one. */
 export type RemoteAnswer = { outcome: 'mocked'; response: Response } | { outcome: Exclude<ResolveOutcome, 'mocked' | 'error'> }
@@ -60,7 +57,7 @@ export class RemoteClient {
         clearTimeout(timer)
         reject(error instanceof RemoteError ? error : this.#error(accepted, request, error))
       }
-      const outgoing = nativeRequest[this.config.url.protocol as 'http:'](this.#endpoint, { method: 'POST', agent: this.#agent, headers })
+      const outgoing = nativeRequest(this.#endpoint, { method: 'POST', agent: this.#agent, headers })
       const timer = setTimeout(() => outgoing.destroy(this.#timeout(request)), this.config.timeout)
       outgoing.on('information', () => {
         accepted = true

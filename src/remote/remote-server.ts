@@ -7,7 +7,8 @@ import { format } from '../runtime/messages'
 import type { RequestHandler } from '../runtime/request-handler'
 import { SetupApi, withBoundMethods, type HandlerListApi } from '../runtime/setup-api'
 import type { ResolveScope } from './answer-resolve'
-import { ControlEndpoint, type EndpointHost } from './control-endpoint'
+import { ControlEndpoint, type EndpointHost, type ScopeSpec } from './control-endpoint'
+import type { ForwardScope } from './forward-resolve'
 import { DEFAULT_SCOPE_HEADER, REMOTE_ENV } from './remote-env'
 import { LocalScope } from './local-scope'
 import type { RemoteScope } from './remote-scope'
@@ -55,6 +56,8 @@ export interface SetupRemoteServer extends HandlerListApi {
 export class SetupRemoteServerApi extends SetupApi<LifeCycleEventsMap> implements SetupRemoteServer {
   readonly #current = new AsyncLocalStorage<LocalScope>()
   readonly #scopes = new Map<string, LocalScope>()
+  /** Scopes other test processes hold, when this remote is their hub (`POST /__mocklib/scopes` with `forward`). */
+  readonly #forwards = new Map<string, ForwardScope & { end(): void }>()
   #endpoint: ControlEndpoint | undefined
   #token = ''
   #scopeHeader = DEFAULT_SCOPE_HEADER
@@ -85,6 +88,7 @@ export class SetupRemoteServerApi extends SetupApi<LifeCycleEventsMap> implement
 
   async close(): Promise<void> {
     for (const scope of [...this.#scopes.values()]) scope.close()
+    for (const scope of [...this.#forwards.values()]) scope.end()
     this.#lifetime.abort()
     const endpoint = this.#endpoint
     this.#endpoint = undefined
@@ -138,19 +142,49 @@ export class SetupRemoteServerApi extends SetupApi<LifeCycleEventsMap> implement
     return scope
   }
 
+  #openForward({ scope: id = crypto.randomUUID(), forward }: ScopeSpec): string {
+    let url: URL
+    try {
+      url = new URL(forward!.url)
+    } catch {
+      throw new Error(`forward.url ${JSON.stringify(forward?.url)} is not a URL: give the holder's remote.url.`)
+    }
+    if (typeof forward!.token !== 'string' || typeof id !== 'string' || this.#scopes.has(id) || this.#forwards.has(id)) {
+      throw new Error('A forwarded scope needs forward.token (the holder\'s remote.token) and an id no open scope has.')
+    }
+    this.#forwards.set(id, forwardScope(id, url, forward!.token, () => this.#forwards.delete(id)))
+    return id
+  }
+
   headers(): Record<string, string> {
     return this.#current.getStore()?.headers ?? {}
   }
 
   // What the endpoint asks of this remote, kept off the public surface.
   readonly #host: EndpointHost = {
-    scope: (id) => (id === undefined ? this.#root : this.#scopes.get(id)),
+    scope: (id) => (id === undefined ? this.#root : (this.#scopes.get(id) ?? this.#forwards.get(id))),
     pipeline: (): PipelineOptions => ({ emitter: this.emitter, onUnhandledRequest: 'bypass', lifetime: this.#lifetime.signal }),
-    openScope: () => this.#createScope().id,
+    openScope: (spec) => (spec.forward === undefined ? this.#createScope().id : this.#openForward(spec)),
     closeScope: (id) => {
-      const scope = this.#scopes.get(id)
-      scope?.close()
+      const scope = this.#scopes.get(id) ?? this.#forwards.get(id)
+      if (scope instanceof LocalScope) scope.close()
+      else scope?.end()
       return scope !== undefined
+    },
+  }
+}
+
+/** A scope another test process holds: requests in it are relayed to that process's remote. */
+function forwardScope(id: string, url: URL, token: string, onEnd: () => void): ForwardScope & { end(): void } {
+  const ended = new AbortController()
+  return {
+    id,
+    forward: { url, token },
+    ended: ended.signal,
+    end() {
+      if (ended.signal.aborted) return
+      ended.abort()
+      onEnd()
     },
   }
 }

@@ -41,7 +41,8 @@ export async function writeResponse(
   return undefined
 }
 
-async function pipeBody(target: ServerResponse, body: ReadableStream<Uint8Array> | null): Promise<void> {
+/** Streams a body to the socket with backpressure; a body that fails midway resets the connection. */
+export async function pipeBody(target: ServerResponse, body: ReadableStream<Uint8Array> | null): Promise<void> {
   if (body === null) {
     target.end()
     return

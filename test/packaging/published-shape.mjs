@@ -137,7 +137,7 @@ export function publishedShapeProblems(root, files) {
   for (const target of exportTargets(pkg)) if (!files.includes(target)) problems.push(`exports target ${target} is not in the package`)
   const entries = Object.keys(pkg.exports).filter((entry) => typeof pkg.exports[entry] === 'object')
   const msw3 = ['http', 'graphql', 'ws', 'sse', 'utils', ...UTILS.map((name) => `utils/${name}`)].map((name) => `./${name}`)
-  for (const required of ['.', './node', './browser', './native', './schema', './codegen', './record', './openapi', './remote', './core/http', './core/graphql', './core/ws', ...msw3]) {
+  for (const required of ['.', './node', './browser', './native', './schema', './codegen', './record', './openapi', './remote', './playwright', './core/http', './core/graphql', './core/ws', ...msw3]) {
     if (!entries.includes(required)) problems.push(`"${required}" is not exported`)
   }
   for (const entry of entries) problems.push(...conditionProblems(entry, pkg.exports[entry]))

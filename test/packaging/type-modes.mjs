@@ -8,7 +8,7 @@ import { npmCli } from './consumer.mjs'
 
 /** The oldest TypeScript the published types support (see docs/typescript.md). */
 export const OLDEST_TYPESCRIPT = '4.8.4'
-const ENTRIES = ['index', 'node', 'browser', 'native', 'schema', 'codegen', 'record', 'openapi', 'remote', 'core/http', 'core/graphql', 'core/ws',
+const ENTRIES = ['index', 'node', 'browser', 'native', 'schema', 'codegen', 'record', 'openapi', 'remote', 'playwright', 'core/http', 'core/graphql', 'core/ws',
   // MSW 3's entries.
   'http', 'graphql', 'ws', 'sse', 'utils', 'utils/delay', 'utils/bypass', 'utils/passthrough', 'utils/get-response',
   'utils/get-clean-url-string', 'utils/is-common-asset-request']

@@ -9,6 +9,7 @@ import { plugin } from 'mocklib/codegen'
 import { createRecorder, fromHar, type Har } from 'mocklib/record'
 import { fromOpenApi, type OpenApiHandlers } from 'mocklib/openapi'
 import { server as remoteAppServer } from 'mocklib/remote'
+import { remoteEnv, remoteFixtures } from 'mocklib/playwright'
 // The subpaths MSW users import from msw/core/*.
 import { http as coreHttp, type HttpResponseResolver } from 'mocklib/core/http'
 import { graphql as coreGraphql, type GraphQLResponseResolver } from 'mocklib/core/graphql'
@@ -39,7 +40,7 @@ http.get<never, never, User>('/wrong', () => HttpResponse.json({ id: 1 }))
 export const entries = [setupServer, setupWorker, setupNativeServer, createSchemaExecutor, plugin, createRecorder, fromOpenApi, setupRemoteServer] as const
 export const fromDocument: Promise<OpenApiHandlers> = fromOpenApi({ openapi: '3.1.0', paths: {} }, { seed: 1 })
 const remoteOptions: RemoteOptions = { fallback: 'passthrough', timeout: 500 }
-export const remoteApp = [remoteAppServer?.listHandlers(), remoteOptions] as const
+export const remoteApp = [remoteAppServer?.listHandlers(), remoteOptions, remoteEnv, remoteFixtures(...handlers)] as const
 export const native: SetupServerCommon = setupNativeServer(...handlers)
 const har: Har = { log: { version: '1.2', creator: { name: 'app', version: '1' }, entries: [] } }
 export const replayed = [...fromHar(har), createRecorder({ mode: 'lockdown' }).handler]

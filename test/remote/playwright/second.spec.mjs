@@ -1,0 +1,3 @@
+import { scopedPageTests } from './fixtures.mjs'
+
+scopedPageTests('second file')
