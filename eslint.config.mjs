@@ -24,7 +24,10 @@ export default tseslint.config(
       'mocklib/coded-argument-errors': 'error',
       '@typescript-eslint/no-explicit-any': 'error',
       // `import('./x').Shape` in a type position stays allowed (scripts/suite-architecture.mjs follows it).
-      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports', disallowTypeAnnotations: false }],
+      '@typescript-eslint/consistent-type-imports': [
+        'error',
+        { fixStyle: 'inline-type-imports', disallowTypeAnnotations: false },
+      ],
       // `_name` marks a parameter a signature needs and the body does not use.
       '@typescript-eslint/no-unused-vars': [
         'error',

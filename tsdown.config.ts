@@ -7,8 +7,10 @@ import { defineConfig } from 'tsdown'
 // is then `null` and the others are browser ESM files Jest cannot require. Bundled, mocklib/node
 // loads the same code everywhere. Only imports from the Node source (and inside those
 // packages) are bundled; the browser source keeps resolving the package normally.
-const interceptorPackages = /^(?:@mswjs\/interceptors|@open-draft\/[^/]+|outvariant|strict-event-emitter|is-node-process)(?:\/|$)/
-const bundledImporter = /[\\/]src[\\/]sources[\\/](?:node|node-setup|node-shared|undici)[\\/]|[\\/]node_modules[\\/](?:@mswjs[\\/]interceptors|@open-draft|outvariant|strict-event-emitter|is-node-process)[\\/]/
+const interceptorPackages =
+  /^(?:@mswjs\/interceptors|@open-draft\/[^/]+|outvariant|strict-event-emitter|is-node-process)(?:\/|$)/
+const bundledImporter =
+  /[\\/]src[\\/]sources[\\/](?:node|node-setup|node-shared|undici)[\\/]|[\\/]node_modules[\\/](?:@mswjs[\\/]interceptors|@open-draft|outvariant|strict-event-emitter|is-node-process)[\\/]/
 // mocklib/openapi's data generator ships inside it: json-schema-faker is ESM only (no "require"
 // export), so a CommonJS user (Jest without VM modules) could not load it, and it has no dependencies.
 const bundledForOpenApi = /^json-schema-faker(?:\/|$)/
@@ -27,7 +29,10 @@ const nodePrefix = {
 }
 
 const nodeBuiltins = new RegExp(
-  `^(?:node:.*|${builtinModules.filter((name) => !isUnderscoreModule(name)).map((name) => name.replace(/[/]/g, '\\/')).join('|')})$`,
+  `^(?:node:.*|${builtinModules
+    .filter((name) => !isUnderscoreModule(name))
+    .map((name) => name.replace(/[/]/g, '\\/'))
+    .join('|')})$`,
 )
 
 // Shared chunks are named after the idea they hold, not after whichever module the bundler
@@ -92,7 +97,10 @@ export default defineConfig({
   // Jest and other CommonJS users get the same graphql copy as their own code (see load-module.ts).
   inputOptions: (options, format) => ({
     ...options,
-    transform: { ...options.transform, define: { ...options.transform?.define, __MOCKLIB_CJS__: String(format === 'cjs') } },
+    transform: {
+      ...options.transform,
+      define: { ...options.transform?.define, __MOCKLIB_CJS__: String(format === 'cjs') },
+    },
   }),
   outputOptions: (options) => {
     const original = options.chunkFileNames
@@ -108,10 +116,17 @@ export default defineConfig({
     }
   },
   deps: {
-    neverBundle: [nodeBuiltins, /^graphql/, /^@graphql-tools\//, /^@graphql-codegen\//, /^(?:yaml|ajv|ajv-formats)(?:\/|$)/],
+    neverBundle: [
+      nodeBuiltins,
+      /^graphql/,
+      /^@graphql-tools\//,
+      /^@graphql-codegen\//,
+      /^(?:yaml|ajv|ajv-formats)(?:\/|$)/,
+    ],
     alwaysBundle: (id, importer) =>
       importer !== undefined &&
-      ((interceptorPackages.test(id) && bundledImporter.test(importer)) || (bundledForOpenApi.test(id) && openApiImporter.test(importer))),
+      ((interceptorPackages.test(id) && bundledImporter.test(importer)) ||
+        (bundledForOpenApi.test(id) && openApiImporter.test(importer))),
     onlyBundle: [interceptorPackages, bundledForOpenApi],
   },
 })

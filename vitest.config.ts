@@ -56,11 +56,37 @@ export default defineConfig({
     pool: 'forks',
     projects: [
       // Project settings extend the ones above (include lists would add up, so each names its own).
-      { extends: true, test: { name: 'main', include: ['test/**/*.test.ts'], exclude: [...websocketTests, ...eventSourceTests, 'test/packaging/**', 'node_modules/**'] } },
-      { extends: true, test: { name: 'websocket', include: websocketTests, exclude: [...flaglessWebSocketTests, 'node_modules/**'], execArgv: websocketExecArgv } },
+      {
+        extends: true,
+        test: {
+          name: 'main',
+          include: ['test/**/*.test.ts'],
+          exclude: [...websocketTests, ...eventSourceTests, 'test/packaging/**', 'node_modules/**'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'websocket',
+          include: websocketTests,
+          exclude: [...flaglessWebSocketTests, 'node_modules/**'],
+          execArgv: websocketExecArgv,
+        },
+      },
       { extends: true, test: { name: 'websocket-flagless', include: flaglessWebSocketTests } },
-      { extends: true, test: { name: 'fetch-interceptor', include: interceptorFetchTests, exclude: [...eventSourceTests, 'test/packaging/**', 'node_modules/**'], env: { MOCKLIB_FETCH_SOURCE: 'interceptor' } } },
-      { extends: true, test: { name: 'eventsource', include: eventSourceTests, execArgv: ['--experimental-eventsource'] } },
+      {
+        extends: true,
+        test: {
+          name: 'fetch-interceptor',
+          include: interceptorFetchTests,
+          exclude: [...eventSourceTests, 'test/packaging/**', 'node_modules/**'],
+          env: { MOCKLIB_FETCH_SOURCE: 'interceptor' },
+        },
+      },
+      {
+        extends: true,
+        test: { name: 'eventsource', include: eventSourceTests, execArgv: ['--experimental-eventsource'] },
+      },
     ],
   },
 })

@@ -37,8 +37,32 @@ const config = {
   coldRounds: quick ? 3 : 7,
   /** Units per memory run, by contender and work. */
   memory: quick
-    ? { mocklib: { fetch: 10_000, http: 2_000, 'listen-close': 1_000, 'ws-open-close': 10_000, 'graphql-ws-events': 10_000, 'graphql-sse-events': 10_000, 'graphql-multipart-events': 10_000 }, interceptors: { fetch: 5_000, http: 2_000, 'listen-close': 1_000 }, msw: { fetch: 2_000, http: 500, 'listen-close': 1_000, 'ws-open-close': 1_000 } }
-    : { mocklib: { fetch: 100_000, http: 10_000, 'listen-close': 1_000, 'ws-open-close': 10_000, 'graphql-ws-events': 50_000, 'graphql-sse-events': 50_000, 'graphql-multipart-events': 50_000 }, interceptors: { fetch: 20_000, http: 10_000, 'listen-close': 1_000 }, msw: { fetch: 5_000, http: 1_000, 'listen-close': 1_000, 'ws-open-close': 2_000 } },
+    ? {
+        mocklib: {
+          fetch: 10_000,
+          http: 2_000,
+          'listen-close': 1_000,
+          'ws-open-close': 10_000,
+          'graphql-ws-events': 10_000,
+          'graphql-sse-events': 10_000,
+          'graphql-multipart-events': 10_000,
+        },
+        interceptors: { fetch: 5_000, http: 2_000, 'listen-close': 1_000 },
+        msw: { fetch: 2_000, http: 500, 'listen-close': 1_000, 'ws-open-close': 1_000 },
+      }
+    : {
+        mocklib: {
+          fetch: 100_000,
+          http: 10_000,
+          'listen-close': 1_000,
+          'ws-open-close': 10_000,
+          'graphql-ws-events': 50_000,
+          'graphql-sse-events': 50_000,
+          'graphql-multipart-events': 50_000,
+        },
+        interceptors: { fetch: 20_000, http: 10_000, 'listen-close': 1_000 },
+        msw: { fetch: 5_000, http: 1_000, 'listen-close': 1_000, 'ws-open-close': 2_000 },
+      },
 }
 const dist = resolve(root, option('--dist') ?? 'dist')
 const only = option('--only')?.split(',')
@@ -65,7 +89,12 @@ const results = {
 
 function versions() {
   const read = (dir) => JSON.parse(readFileSync(join(root, dir, 'package.json'), 'utf8')).version
-  return { mocklib: read('.'), msw: read('node_modules/msw'), 'fetch-mock': read('node_modules/fetch-mock'), '@mswjs/interceptors': read('node_modules/@mswjs/interceptors') }
+  return {
+    mocklib: read('.'),
+    msw: read('node_modules/msw'),
+    'fetch-mock': read('node_modules/fetch-mock'),
+    '@mswjs/interceptors': read('node_modules/@mswjs/interceptors'),
+  }
 }
 
 function log(line) {
@@ -74,9 +103,13 @@ function log(line) {
 
 /** Starts one contender's child and waits until it has warmed up. */
 function startChild(scenario, contender) {
-  const child = fork(join(here, 'lib/child.mjs'), [scenario.id, contender, distOf(contender), String(config.warmupUnits), String(config.warmupCapMs)], {
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  })
+  const child = fork(
+    join(here, 'lib/child.mjs'),
+    [scenario.id, contender, distOf(contender), String(config.warmupUnits), String(config.warmupCapMs)],
+    {
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    },
+  )
   let waiting
   let failure
   child.on('message', (message) => {
@@ -102,7 +135,10 @@ async function runScenario(scenario) {
   log(`\n${scenario.title}`)
   const entry = { id: scenario.id, title: scenario.title, unit: scenario.unit, contenders: {}, ratios: {}, skipped: {} }
   const active = []
-  const contenders = compareDist && scenario.contenders.includes('mocklib') ? [...scenario.contenders, 'mocklib-base'] : scenario.contenders
+  const contenders =
+    compareDist && scenario.contenders.includes('mocklib')
+      ? [...scenario.contenders, 'mocklib-base']
+      : scenario.contenders
   for (const contender of contenders) {
     const child = startChild(scenario, contender)
     const first = await child.next()
@@ -134,7 +170,9 @@ async function runScenario(scenario) {
   for (const [name, data] of Object.entries(entry.contenders)) {
     data.medianUs = median(data.rounds.map((r) => r.perUnitUs))
     data.medianWallUs = median(data.rounds.map((r) => r.wallUs / r.units))
-    log(`  ${name.padEnd(12)} ${data.medianUs.toFixed(1).padStart(9)} µs CPU / ${scenario.unit}  (rounds: ${data.rounds.map((r) => r.perUnitUs.toFixed(0)).join(', ')})`)
+    log(
+      `  ${name.padEnd(12)} ${data.medianUs.toFixed(1).padStart(9)} µs CPU / ${scenario.unit}  (rounds: ${data.rounds.map((r) => r.perUnitUs.toFixed(0)).join(', ')})`,
+    )
   }
   addRatios(entry)
   return entry
@@ -153,7 +191,11 @@ function addRatios(entry) {
 
 function runNode(args, env) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...env } })
+    const child = spawn(process.execPath, args, {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'inherit'],
+      env: { ...process.env, ...env },
+    })
     let out = ''
     child.stdout.on('data', (chunk) => (out += chunk))
     child.on('close', (code) => {
@@ -166,26 +208,41 @@ function runNode(args, env) {
 async function runColdStart() {
   log('\nCold start (fresh process: import, setupServer, listen, first fetch)')
   const contenders = ['mocklib', 'msw', 'interceptors', 'baseline']
-  const entry = { id: 'cold-start', title: 'Cold start: import, setupServer, listen, first fetch', unit: 'process', contenders: {}, ratios: {} }
+  const entry = {
+    id: 'cold-start',
+    title: 'Cold start: import, setupServer, listen, first fetch',
+    unit: 'process',
+    contenders: {},
+    ratios: {},
+  }
   for (const name of contenders) entry.contenders[name] = { rounds: [] }
   for (let round = 0; round < config.coldRounds; round++) {
     for (let index = 0; index < contenders.length; index++) {
       const name = contenders[(index + round) % contenders.length]
       const result = await runNode([join(here, 'lib/cold-start.mjs'), name, dist])
-      entry.contenders[name].rounds.push({ units: 1, cpuUs: result.cpuUs, wallUs: result.wallMs * 1000, perUnitUs: result.cpuUs })
+      entry.contenders[name].rounds.push({
+        units: 1,
+        cpuUs: result.cpuUs,
+        wallUs: result.wallMs * 1000,
+        perUnitUs: result.cpuUs,
+      })
     }
   }
   for (const [name, data] of Object.entries(entry.contenders)) {
     data.medianUs = median(data.rounds.map((r) => r.perUnitUs))
     data.medianWallUs = median(data.rounds.map((r) => r.wallUs))
-    log(`  ${name.padEnd(12)} ${(data.medianUs / 1000).toFixed(1).padStart(7)} ms CPU, ${(data.medianWallUs / 1000).toFixed(1)} ms wall`)
+    log(
+      `  ${name.padEnd(12)} ${(data.medianUs / 1000).toFixed(1).padStart(7)} ms CPU, ${(data.medianWallUs / 1000).toFixed(1)} ms wall`,
+    )
   }
   addRatios(entry)
   // Importing mocklib for REST alone must not load graphql, from ESM or CommonJS.
   const esm = await runNode([join(here, 'lib/cold-start.mjs'), 'mocklib', dist, '--trace-graphql'])
   const cjs = await runNode([join(here, 'lib/cold-start.mjs'), 'mocklib', dist, '--cjs'])
   entry.graphqlLoaded = { esm: esm.graphqlModules, cjs: cjs.graphqlModules }
-  log(`  graphql modules loaded by a REST-only mocklib process: ESM ${esm.graphqlModules.length}, CJS ${cjs.graphqlModules.length}`)
+  log(
+    `  graphql modules loaded by a REST-only mocklib process: ESM ${esm.graphqlModules.length}, CJS ${cjs.graphqlModules.length}`,
+  )
   return entry
 }
 
@@ -202,9 +259,18 @@ async function runMemory() {
     [0, 1].map(async () => {
       while (queue.length > 0) {
         const job = queue.shift()
-        const result = await runNode(['--expose-gc', join(here, 'lib/memory.mjs'), job.contender, dist, job.kind, String(job.count)])
+        const result = await runNode([
+          '--expose-gc',
+          join(here, 'lib/memory.mjs'),
+          job.contender,
+          dist,
+          job.kind,
+          String(job.count),
+        ])
         out.push({ ...job, ...result })
-        log(`  ${job.contender.padEnd(12)} ${job.kind.padEnd(12)} ${String(job.count).padStart(7)} units: ${result.retainedPerUnit.toFixed(0).padStart(5)} bytes retained per unit`)
+        log(
+          `  ${job.contender.padEnd(12)} ${job.kind.padEnd(12)} ${String(job.count).padStart(7)} units: ${result.retainedPerUnit.toFixed(0).padStart(5)} bytes retained per unit`,
+        )
       }
     }),
   )

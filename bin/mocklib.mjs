@@ -45,7 +45,11 @@ function readPackageJson(cwd) {
 function savedDirectories(json) {
   const saved = json?.mocklib?.workerDirectory
   if (saved === undefined) return []
-  return Array.isArray(saved) ? saved.filter((dir) => typeof dir === 'string') : typeof saved === 'string' ? [saved] : []
+  return Array.isArray(saved)
+    ? saved.filter((dir) => typeof dir === 'string')
+    : typeof saved === 'string'
+      ? [saved]
+      : []
 }
 
 async function init(args) {
@@ -90,7 +94,8 @@ async function init(args) {
   }
 
   if (save) {
-    if (pkg.json === undefined) fail(`No package.json in ${cwd} to save the folder in. Run init from your project's root.`)
+    if (pkg.json === undefined)
+      fail(`No package.json in ${cwd} to save the folder in. Run init from your project's root.`)
     const dir = positional[0]
     const mocklib = typeof pkg.json.mocklib === 'object' && pkg.json.mocklib !== null ? pkg.json.mocklib : {}
     const saved = savedDirectories(pkg.json)
@@ -109,6 +114,5 @@ if (command === 'init') await init(rest)
 else if (command === 'serve') {
   const { serve } = await import('./serve.mjs')
   await serve(rest, { version: JSON.parse(readFileSync(join(packageRoot, 'package.json'), 'utf8')).version })
-}
-else if (command === undefined || command === '--help' || command === '-h') console.log(USAGE)
+} else if (command === undefined || command === '--help' || command === '-h') console.log(USAGE)
 else fail(`Unknown command "${command}".\n\n${USAGE}`)

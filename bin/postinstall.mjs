@@ -32,7 +32,9 @@ function refreshWorkerScripts() {
     return
   }
   const reason = (result.stderr || result.error?.message || `exit ${result.status}`).trim()
-  console.warn(`[mocklib] Could not refresh the worker script listed in package.json "mocklib.workerDirectory": ${reason}`)
+  console.warn(
+    `[mocklib] Could not refresh the worker script listed in package.json "mocklib.workerDirectory": ${reason}`,
+  )
   console.warn('[mocklib] The install itself is fine. Run "npx mocklib init" in your project to copy the script.')
 }
 

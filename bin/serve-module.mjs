@@ -49,7 +49,8 @@ export async function moduleLoader(file) {
     const api = tsx.register({
       namespace: `mocklib-serve-${count}`,
       onImport: (imported) => {
-        if (imported.startsWith('file:') && !imported.includes('/node_modules/')) files.add(fileURLToPath(imported.split('?')[0]))
+        if (imported.startsWith('file:') && !imported.includes('/node_modules/'))
+          files.add(fileURLToPath(imported.split('?')[0]))
       },
     })
     try {
@@ -72,7 +73,9 @@ export function handlersOf(namespace, file) {
     if (!Array.isArray(value) || !value.some(isHandler)) return
     const wrong = value.findIndex((item) => !isHandler(item))
     if (wrong !== -1) {
-      throw new UsageError(`${file}: the export "${name}" holds handlers and, at index ${wrong}, something else (${typeof value[wrong]}). Keep only handlers in it.`)
+      throw new UsageError(
+        `${file}: the export "${name}" holds handlers and, at index ${wrong}, something else (${typeof value[wrong]}). Keep only handlers in it.`,
+      )
     }
     if (name === 'default' || name === 'handlers') handlers.unshift(...value)
     else scenarios[name] = value

@@ -72,11 +72,13 @@ function parse(args) {
   }
   if (positionals.length > 1) usage(`serve takes one module, got ${positionals.length}: ${positionals.join(', ')}.`)
   const port = values.port === undefined ? 9090 : Number(values.port)
-  if (!Number.isInteger(port) || port < 0 || port > 65535) usage(`--port must be a number from 0 to 65535, got "${values.port}".`)
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    usage(`--port must be a number from 0 to 65535, got "${values.port}".`)
   if (positionals.length === 0 && !values.schema && !values.har && !values.upstream) {
     usage('Give a module of handlers, or --schema, --har or --upstream.')
   }
-  if (values.record && !values.upstream) usage('--record needs --upstream <origin>: it records what the upstream answers.')
+  if (values.record && !values.upstream)
+    usage('--record needs --upstream <origin>: it records what the upstream answers.')
   if ((values.cert === undefined) !== (values.key === undefined)) usage('--cert and --key go together.')
   return { values, module: positionals[0], port }
 }
@@ -88,10 +90,31 @@ function httpsPair(values) {
   const key = join(dir, 'key.pem')
   const cert = join(dir, 'cert.pem')
   try {
-    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', cert, '-days', '30',
-      '-subj', '/CN=localhost', '-addext', 'subjectAltName=DNS:localhost,IP:127.0.0.1,IP:::1'], { stdio: 'ignore' })
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-keyout',
+        key,
+        '-out',
+        cert,
+        '-days',
+        '30',
+        '-subj',
+        '/CN=localhost',
+        '-addext',
+        'subjectAltName=DNS:localhost,IP:127.0.0.1,IP:::1',
+      ],
+      { stdio: 'ignore' },
+    )
   } catch (error) {
-    failed(`--https could not make a self-signed certificate with openssl (${error.message}). Install openssl, or give --cert and --key.`)
+    failed(
+      `--https could not make a self-signed certificate with openssl (${error.message}). Install openssl, or give --cert and --key.`,
+    )
   }
   console.log(`  certificate:   ${cert} (self-signed: trust it in your client, e.g. curl --cacert)`)
   return { cert: readFileSync(cert), key: readFileSync(key) }
@@ -158,11 +181,14 @@ export async function serve(args, { version }) {
     failed(error.message)
   }
   const scenarioNames = Object.keys(loaded.scenarios)
-  console.log(`mocklib serve: ${server.url} (${loaded.handlers.length + extra.length} handlers${scenarioNames.length ? `; scenarios: ${scenarioNames.join(', ')}` : ''})`)
+  console.log(
+    `mocklib serve: ${server.url} (${loaded.handlers.length + extra.length} handlers${scenarioNames.length ? `; scenarios: ${scenarioNames.join(', ')}` : ''})`,
+  )
   console.log(`  control token: ${server.token}`)
   console.log(`  dashboard:     ${server.dashboardUrl}`)
 
-  if (values.watch && load !== undefined) watchModule(server, load, loaded.files, extra, relative(cwd, resolve(cwd, module)))
+  if (values.watch && load !== undefined)
+    watchModule(server, load, loaded.files, extra, relative(cwd, resolve(cwd, module)))
 
   const stop = async () => {
     await server.close()
@@ -179,7 +205,9 @@ export async function serve(args, { version }) {
 function printRequest({ method, url, status, handler, ms }) {
   const path = new URL(url)
   const by = handler === undefined ? '' : ` by ${handler}`
-  console.log(`${method} ${path.pathname}${path.search} → ${status === 0 ? 'network error' : status}${by} (${ms.toFixed(1)} ms)`)
+  console.log(
+    `${method} ${path.pathname}${path.search} → ${status === 0 ? 'network error' : status}${by} (${ms.toFixed(1)} ms)`,
+  )
 }
 
 /** Reloads on change; the server keeps its connections and, on a broken edit, its handlers. */

@@ -24,10 +24,12 @@ function findRewrites(source) {
   const deletions = []
   let usesNoInfer = false
   const visit = (node) => {
-    if (ts.isTypeReferenceNode(node) && ts.isIdentifier(node.typeName) && node.typeName.text === 'NoInfer') usesNoInfer = true
+    if (ts.isTypeReferenceNode(node) && ts.isIdentifier(node.typeName) && node.typeName.text === 'NoInfer')
+      usesNoInfer = true
     for (const modifier of ts.canHaveModifiers(node) ? (ts.getModifiers(node) ?? []) : []) {
       const constTypeParameter = ts.isTypeParameterDeclaration(node) && modifier.kind === ts.SyntaxKind.ConstKeyword
-      if (DROPPED_MODIFIERS.has(modifier.kind) || constTypeParameter) deletions.push([modifier.getStart(source), modifier.getEnd()])
+      if (DROPPED_MODIFIERS.has(modifier.kind) || constTypeParameter)
+        deletions.push([modifier.getStart(source), modifier.getEnd()])
     }
     ts.forEachChild(node, visit)
   }
@@ -51,8 +53,9 @@ export function downlevelDeclarations(fileName, text) {
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const out = join(dist, LEGACY_TYPES_DIR)
   // dist/ and its subfolders (dist/core/), except the output itself.
-  const files = readdirSync(dist, { recursive: true })
-    .filter((file) => /\.d\.c?ts$/.test(file) && !file.startsWith(`${LEGACY_TYPES_DIR}${sep}`))
+  const files = readdirSync(dist, { recursive: true }).filter(
+    (file) => /\.d\.c?ts$/.test(file) && !file.startsWith(`${LEGACY_TYPES_DIR}${sep}`),
+  )
   for (const file of files) {
     mkdirSync(dirname(join(out, file)), { recursive: true })
     writeFileSync(join(out, file), downlevelDeclarations(file, readFileSync(join(dist, file), 'utf8')))

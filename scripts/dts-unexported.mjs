@@ -37,7 +37,10 @@ export function unexportedReferences(entries, distDir) {
         if (!exported.has(target) && isTypeFunction(target)) continue
         if (!exported.has(target)) {
           const where = `${symbol.getName()} (${relative(distDir, declaration.getSourceFile().fileName)})`
-          problems.set(target.getName(), `${target.getName()}: referenced by ${where}, declared in ${relative(distDir, target.declarations[0].getSourceFile().fileName)}`)
+          problems.set(
+            target.getName(),
+            `${target.getName()}: referenced by ${where}, declared in ${relative(distDir, target.declarations[0].getSourceFile().fileName)}`,
+          )
         }
         queue.push(target)
       }
@@ -74,8 +77,10 @@ function references(declaration, checker, resolve) {
     if (name !== undefined) {
       const symbol = checker.getSymbolAtLocation(ts.isQualifiedName(name) ? name.left : name)
       // `class X extends someConstant`: users see the constant's type (a platform class), not its name.
-      const heritageValue = ts.isExpressionWithTypeArguments(node) && symbol !== undefined && symbol.flags & ts.SymbolFlags.Variable
-      if (symbol !== undefined && !(symbol.flags & ts.SymbolFlags.TypeParameter) && !heritageValue) found.push(resolve(symbol))
+      const heritageValue =
+        ts.isExpressionWithTypeArguments(node) && symbol !== undefined && symbol.flags & ts.SymbolFlags.Variable
+      if (symbol !== undefined && !(symbol.flags & ts.SymbolFlags.TypeParameter) && !heritageValue)
+        found.push(resolve(symbol))
     }
     ts.forEachChild(node, visit)
   }

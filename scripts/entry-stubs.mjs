@@ -41,5 +41,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
     mkdirSync(dirname(join(root, path)), { recursive: true })
     writeFileSync(join(root, path), content)
   }
-  console.log(`stub folders written: ${[...entryStubFiles(pkg).keys()].filter((p) => p.endsWith('package.json')).join(', ')}`)
+  console.log(
+    `stub folders written: ${[...entryStubFiles(pkg).keys()].filter((p) => p.endsWith('package.json')).join(', ')}`,
+  )
 }

@@ -29,7 +29,18 @@ const src = join(root, 'src')
  */
 const TIERS = {
   pipeline: ['runtime'],
-  features: ['rest', 'graphql', 'ws', 'sse', 'subscriptions', 'codegen', 'record', 'openapi', 'websocket-wire', 'control'],
+  features: [
+    'rest',
+    'graphql',
+    'ws',
+    'sse',
+    'subscriptions',
+    'codegen',
+    'record',
+    'openapi',
+    'websocket-wire',
+    'control',
+  ],
   sources: [
     'sources/node-shared',
     'sources/node',
@@ -113,11 +124,23 @@ function importsOf(file) {
   const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false)
   const found = []
   const visit = (node) => {
-    if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
+    if (
+      (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) &&
+      node.moduleSpecifier &&
+      ts.isStringLiteral(node.moduleSpecifier)
+    ) {
       found.push(node.moduleSpecifier.text)
-    } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && ts.isStringLiteral(node.arguments[0] ?? {})) {
+    } else if (
+      ts.isCallExpression(node) &&
+      node.expression.kind === ts.SyntaxKind.ImportKeyword &&
+      ts.isStringLiteral(node.arguments[0] ?? {})
+    ) {
       found.push(node.arguments[0].text)
-    } else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument) && ts.isStringLiteral(node.argument.literal)) {
+    } else if (
+      ts.isImportTypeNode(node) &&
+      ts.isLiteralTypeNode(node.argument) &&
+      ts.isStringLiteral(node.argument.literal)
+    ) {
       // `import('./x').Shape` in a type position: an import too.
       found.push(node.argument.literal.text)
     }
@@ -179,7 +202,9 @@ const results = []
   for (const file of files) if (!index.has(file)) visit(file)
   results.push({
     rule: 'no circle of imports in src/ (type-only imports included)',
-    problems: circles.map((component) => `circle of ${component.length} files: ${component.map(name).sort().join(', ')}`),
+    problems: circles.map(
+      (component) => `circle of ${component.length} files: ${component.map(name).sort().join(', ')}`,
+    ),
   })
 }
 
@@ -201,7 +226,8 @@ const results = []
     }
     for (const target of targets) {
       const to = layerOf(target)
-      if (!allowed.includes(to)) problems.push(`${name(file)} imports ${name(target)} (${from} may import ${allowed.join(', ')})`)
+      if (!allowed.includes(to))
+        problems.push(`${name(file)} imports ${name(target)} (${from} may import ${allowed.join(', ')})`)
     }
   }
   results.push({
@@ -218,7 +244,8 @@ const results = []
   for (const [file, targets] of graph) {
     if (inside(file)) continue
     for (const target of targets) {
-      if (inside(target) && target !== join(seam, 'index.ts')) problems.push(`${name(file)} imports ${name(target)}: import runtime/node-fast-path (its index.ts) instead`)
+      if (inside(target) && target !== join(seam, 'index.ts'))
+        problems.push(`${name(file)} imports ${name(target)}: import runtime/node-fast-path (its index.ts) instead`)
     }
   }
   results.push({ rule: 'the Node fast paths are reached only through runtime/node-fast-path/index.ts', problems })

@@ -41,7 +41,8 @@ for (const [format, pluginLoader] of Object.entries(loaders)) {
         else if (readFileSync(committedPath, 'utf8') !== readFileSync(target, 'utf8')) stale.push(`${filename} differs`)
       }
       if (outputs.length === 0) return 'codegen produced no files'
-      if (stale.length > 0) return `Generated files are stale (${stale.join('; ')}): run npm run codegen and commit the result.`
+      if (stale.length > 0)
+        return `Generated files are stale (${stale.join('; ')}): run npm run codegen and commit the result.`
       return undefined
     } finally {
       rmSync(dir, { recursive: true, force: true })

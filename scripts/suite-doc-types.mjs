@@ -143,7 +143,10 @@ function anchorsOf(page) {
     if (line.startsWith('```')) fenced = !fenced
     const heading = fenced ? null : /^#{1,6}\s+(.*?)\s*#*\s*$/.exec(line)
     if (!heading) continue
-    const base = heading[1].toLowerCase().replace(/[^\p{L}\p{M}\p{N}\p{Pc} -]/gu, '').replace(/ /g, '-')
+    const base = heading[1]
+      .toLowerCase()
+      .replace(/[^\p{L}\p{M}\p{N}\p{Pc} -]/gu, '')
+      .replace(/ /g, '-')
     const count = seen.get(base) ?? 0
     seen.set(base, count + 1)
     anchors.add(count === 0 ? base : `${base}-${count}`)
@@ -171,7 +174,12 @@ if (!existsSync(join(root, 'dist/index.d.ts'))) {
   report('dist/ is built', 'dist/index.d.ts is missing: run npm run build first (npm test does).')
   finish()
 }
-const pages = ['README.md', ...readdirSync(join(root, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)]
+const pages = [
+  'README.md',
+  ...readdirSync(join(root, 'docs'))
+    .filter((f) => f.endsWith('.md'))
+    .map((f) => `docs/${f}`),
+]
 const origins = writeProgram(pages)
 const counts = new Map()
 for (const block of origins.values()) counts.set(block.page, (counts.get(block.page) ?? 0) + 1)

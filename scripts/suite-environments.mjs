@@ -21,7 +21,12 @@ const aliasing = (aliases) => ({
 })
 
 const JEST_RUNS = [
-  { label: 'Jest 29, jest-environment-jsdom', jest: 'jest29/bin/jest.js', env: 'jest-environment-jsdom29', agent: String.raw`\bjsdom/20\.` },
+  {
+    label: 'Jest 29, jest-environment-jsdom',
+    jest: 'jest29/bin/jest.js',
+    env: 'jest-environment-jsdom29',
+    agent: String.raw`\bjsdom/20\.`,
+  },
   {
     label: 'Jest 29, jest-fixed-jsdom',
     jest: 'jest29/bin/jest.js',
@@ -30,7 +35,12 @@ const JEST_RUNS = [
     aliases: 'jest-environment-jsdom=jest-environment-jsdom29',
   },
   { label: 'Jest 30, jest-environment-jsdom', jest: 'jest/bin/jest.js', env: 'jsdom', agent: String.raw`\bjsdom/26\.` },
-  { label: 'Jest 30, jest-fixed-jsdom', jest: 'jest/bin/jest.js', env: 'jest-fixed-jsdom', agent: String.raw`\bjsdom/26\.` },
+  {
+    label: 'Jest 30, jest-fixed-jsdom',
+    jest: 'jest/bin/jest.js',
+    env: 'jest-fixed-jsdom',
+    agent: String.raw`\bjsdom/26\.`,
+  },
 ]
 
 if (!existsSync(join(repoRoot, 'dist/index.cjs'))) {
@@ -45,13 +55,30 @@ try {
   await jsonReport(
     'vitest, jsdom 22',
     repoRoot,
-    [bin('vitest/vitest.mjs'), 'run', '--project', 'main', 'test/environments/jsdom.test.ts', '--reporter=json', `--outputFile=${vitestReport}`],
+    [
+      bin('vitest/vitest.mjs'),
+      'run',
+      '--project',
+      'main',
+      'test/environments/jsdom.test.ts',
+      '--reporter=json',
+      `--outputFile=${vitestReport}`,
+    ],
     vitestReport,
     { ...aliasing('jsdom=jsdom22'), MOCKLIB_EXPECT_AGENT: String.raw`\bjsdom/22\.` },
   )
   for (const [index, run] of JEST_RUNS.entries()) {
     const report = join(workDir, `jest-${index}.json`)
-    const args = [bin(run.jest), '--ci', '--config', 'jest.config.cjs', `--env=${run.env}`, '--runInBand', '--json', `--outputFile=${report}`]
+    const args = [
+      bin(run.jest),
+      '--ci',
+      '--config',
+      'jest.config.cjs',
+      `--env=${run.env}`,
+      '--runInBand',
+      '--json',
+      `--outputFile=${report}`,
+    ]
     const env = { MOCKLIB_EXPECT_AGENT: run.agent, ...(run.aliases === undefined ? {} : aliasing(run.aliases)) }
     await jsonReport(run.label, here, args, report, env)
   }

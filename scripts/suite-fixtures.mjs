@@ -30,7 +30,8 @@ const { record, run, jsonReport, finish } = createSuite({ name: 'suite-fixtures'
 
 // The repository's own versions where it has the tool (npm's cache already holds them), and
 // for the rest the newest release line that still runs on Node 20.
-const repoVersion = (name) => JSON.parse(readFileSync(join(repoRoot, 'node_modules', name, 'package.json'), 'utf8')).version
+const repoVersion = (name) =>
+  JSON.parse(readFileSync(join(repoRoot, 'node_modules', name, 'package.json'), 'utf8')).version
 const TOOLS = {
   vitest: repoVersion('vitest'),
   vite: repoVersion('vite'),
@@ -64,13 +65,31 @@ const TOOLS = {
 async function createWorkspace(workDir, tarball) {
   const dir = join(workDir, 'workspace')
   mkdirSync(dir)
-  const manifest = { name: 'mocklib-fixtures', private: true, dependencies: { mocklib: `file:${tarball}` }, devDependencies: TOOLS }
+  const manifest = {
+    name: 'mocklib-fixtures',
+    private: true,
+    dependencies: { mocklib: `file:${tarball}` },
+    devDependencies: TOOLS,
+  }
   writeFileSync(join(dir, 'package.json'), JSON.stringify(manifest, null, 2))
   console.log('\n--- npm install (mocklib and every fixture tool, once)')
   const started = Date.now()
-  const args = [npmCli(), 'install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', '--loglevel=error']
+  const args = [
+    npmCli(),
+    'install',
+    '--prefer-offline',
+    '--no-audit',
+    '--no-fund',
+    '--ignore-scripts',
+    '--loglevel=error',
+  ]
   const { code } = await run(args, dir)
-  record('npm install of the tarball and the tools', code === 0 ? 1 : 0, code === 0 ? 0 : 1, `${((Date.now() - started) / 1000).toFixed(1)} s`)
+  record(
+    'npm install of the tarball and the tools',
+    code === 0 ? 1 : 0,
+    code === 0 ? 0 : 1,
+    `${((Date.now() - started) / 1000).toFixed(1)} s`,
+  )
   if (code !== 0) return undefined
   cpSync(join(repoRoot, 'test/fixtures'), dir, { recursive: true })
   return dir
@@ -78,7 +97,11 @@ async function createWorkspace(workDir, tarball) {
 
 /** `npx mocklib init <dir>`: the worker script next to the app, as users put it. */
 async function initWorker(workspace, dir) {
-  const { code, output } = await run([join(workspace, 'node_modules/mocklib/bin/mocklib.mjs'), 'init', dir], workspace, { echo: false })
+  const { code, output } = await run(
+    [join(workspace, 'node_modules/mocklib/bin/mocklib.mjs'), 'init', dir],
+    workspace,
+    { echo: false },
+  )
   if (code !== 0) throw new Error(`mocklib init ${dir} failed:\n${output}`)
 }
 
@@ -101,7 +124,9 @@ async function pageResult(browser, url) {
       if (response.request().resourceType() === 'script') scripts.push(response.text().catch(() => ''))
     })
     await page.goto(url)
-    await page.waitForFunction(() => document.documentElement.dataset.result !== undefined, undefined, { timeout: 30_000 })
+    await page.waitForFunction(() => document.documentElement.dataset.result !== undefined, undefined, {
+      timeout: 30_000,
+    })
     const result = await page.evaluate(() => document.documentElement.dataset.result)
     const loadedGraphQL = (await Promise.all(scripts)).some((text) => text.includes(GRAPHQL_JS_MARKER))
     return { result, log, loadedGraphQL }
@@ -118,7 +143,10 @@ const EXPECTED = { rest: 'user Ada', graphql: 'user Grace (7)' }
 async function checkPage(label, browser, url, app, { split = true } = {}) {
   const { result, log, loadedGraphQL } = await pageResult(browser, url)
   const ok = result === EXPECTED[app]
-  if (!ok) console.log(`    page showed ${JSON.stringify(result)}, expected ${JSON.stringify(EXPECTED[app])}\n${log.map((l) => `    ${l}`).join('\n')}`)
+  if (!ok)
+    console.log(
+      `    page showed ${JSON.stringify(result)}, expected ${JSON.stringify(EXPECTED[app])}\n${log.map((l) => `    ${l}`).join('\n')}`,
+    )
   record(`${label}: the ${app} app answers in Chromium`, ok ? 1 : 0, ok ? 0 : 1)
   if (!split || !ok) return
   const expected = app === 'graphql'
@@ -208,7 +236,13 @@ async function testRunners(workspace, workDir) {
   const bin = (path) => join(workspace, 'node_modules', path)
   for (const kind of ['vitest-esm', 'vitest-cjs', 'vitest-jsdom', 'vue', 'sveltekit', 'remix', 'angular']) {
     const report = join(workDir, `${kind}.json`)
-    const args = [bin('vitest/vitest.mjs'), 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`]
+    const args = [
+      bin('vitest/vitest.mjs'),
+      'run',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${report}`,
+    ]
     await jsonReport(`${kind}: its tests pass`, join(workspace, kind), args, report)
   }
   for (const kind of ['jest-node', 'jest-jsdom']) {
@@ -248,8 +282,18 @@ async function karma(workspace, workDir) {
   const cwd = join(workspace, 'karma')
   await initWorker(workspace, join(cwd, 'public'))
   const report = join(workDir, 'karma.json')
-  const args = [join(workspace, 'node_modules/karma/bin/karma'), 'start', 'karma.conf.cjs', '--no-colors', '--reporters', 'dots,json-report']
-  await jsonReport('karma (ChromeHeadless): its tests pass', cwd, args, report, { CHROME_BIN: CHROMIUM_PATH, KARMA_JSON_REPORT: report })
+  const args = [
+    join(workspace, 'node_modules/karma/bin/karma'),
+    'start',
+    'karma.conf.cjs',
+    '--no-colors',
+    '--reporters',
+    'dots,json-report',
+  ]
+  await jsonReport('karma (ChromeHeadless): its tests pass', cwd, args, report, {
+    CHROME_BIN: CHROMIUM_PATH,
+    KARMA_JSON_REPORT: report,
+  })
 }
 
 if (!existsSync(join(repoRoot, 'dist/index.js'))) {
@@ -265,7 +309,11 @@ try {
   const workspace = await createWorkspace(workDir, tarball)
   if (workspace !== undefined) {
     await testRunners(workspace, workDir)
-    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: ['--no-sandbox', '--disable-gpu'] })
+    browser = await chromium.launch({
+      executablePath: CHROMIUM_PATH,
+      headless: true,
+      args: ['--no-sandbox', '--disable-gpu'],
+    })
     for (const kind of ['webpack', 'vite', 'rollup']) await bundler(kind, workspace, browser, { split: true })
     await bundler('esbuild', workspace, browser, { split: false }) // one file: graphql-js is in it, run lazily
     await devServer('vite (dev server)', 'vite/serve.mjs', workspace, browser)

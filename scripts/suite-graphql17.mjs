@@ -33,7 +33,10 @@ function createProject(workDir, tarball) {
   const dir = join(workDir, 'project')
   mkdirSync(join(dir, 'schema'), { recursive: true })
   const dependencies = { mocklib: `file:${tarball}`, ...PEERS }
-  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'mocklib-graphql17', private: true, dependencies }, null, 2))
+  writeFileSync(
+    join(dir, 'package.json'),
+    JSON.stringify({ name: 'mocklib-graphql17', private: true, dependencies }, null, 2),
+  )
   const checks = join(repoRoot, 'test/graphql17')
   for (const file of readdirSync(checks)) copyFileSync(join(checks, file), join(dir, file))
   copyFileSync(join(repoRoot, 'test/packaging/fixtures/harness.cjs'), join(dir, 'harness.cjs'))
@@ -45,8 +48,15 @@ const workDir = mkdtempSync(join(tmpdir(), 'mocklib-graphql17-'))
 try {
   const { tarball } = pack(workDir)
   const project = createProject(workDir, tarball)
-  console.log(`--- npm install ${Object.entries(PEERS).map(([name, range]) => `${name}@${range}`).join(' ')} and the tarball`)
-  const install = await run(['install', '--no-audit', '--no-fund', '--prefer-offline'], project, { command: 'npm', limitMs: INSTALL_TIMEOUT_MS })
+  console.log(
+    `--- npm install ${Object.entries(PEERS)
+      .map(([name, range]) => `${name}@${range}`)
+      .join(' ')} and the tarball`,
+  )
+  const install = await run(['install', '--no-audit', '--no-fund', '--prefer-offline'], project, {
+    command: 'npm',
+    limitMs: INSTALL_TIMEOUT_MS,
+  })
   if (install.code !== 0) throw new Error(`npm install failed (exit ${install.code})`)
   for (const name of ['graphql', ...Object.keys(PEERS).slice(1)]) {
     const { version } = JSON.parse(readFileSync(join(project, 'node_modules', name, 'package.json'), 'utf8'))

@@ -9,7 +9,15 @@
 // Run after the build (npm test builds first). Ends with "N passed, N failed".
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { createConsumer, createWorkDir, installAlone, npmCli, pack, removeWorkDir, repoRoot } from '../test/packaging/consumer.mjs'
+import {
+  createConsumer,
+  createWorkDir,
+  installAlone,
+  npmCli,
+  pack,
+  removeWorkDir,
+  repoRoot,
+} from '../test/packaging/consumer.mjs'
 import { publishedShapeProblems } from '../test/packaging/published-shape.mjs'
 import { createSuite } from '../test/packaging/suite-runner.mjs'
 import {
@@ -154,7 +162,11 @@ function checkShape(files) {
 async function demo() {
   console.log('\n--- demo (examples/demo)')
   const { code, output } = await run(['--experimental-websocket', 'examples/demo/main.mjs'], repoRoot, { echo: false })
-  const ok = code === 0 && /^Done: /m.test(output) && output.includes('(mocked)') && output.includes('both left (closed with 1000')
+  const ok =
+    code === 0 &&
+    /^Done: /m.test(output) &&
+    output.includes('(mocked)') &&
+    output.includes('both left (closed with 1000')
   if (!ok) console.log(output.replace(/^(?=.)/gm, '    '))
   record('demo runs and exits 0', ok ? 1 : 0, ok ? 0 : 1, `exit ${code}`)
 }
@@ -170,7 +182,19 @@ try {
   const { tarball, files } = pack(workDir)
   checkShape(files)
 
-  const tools = ['jest', 'jest-environment-jsdom', 'vitest', 'typescript', '@types/node', 'axios', 'graphql', '@graphql-tools/mock', '@graphql-tools/schema', 'ws', 'graphql-ws']
+  const tools = [
+    'jest',
+    'jest-environment-jsdom',
+    'vitest',
+    'typescript',
+    '@types/node',
+    'axios',
+    'graphql',
+    '@graphql-tools/mock',
+    '@graphql-tools/schema',
+    'ws',
+    'graphql-ws',
+  ]
   const project = createConsumer(workDir, 'project', tarball, tools)
   // graphql is a dependency, but REST-only use must never load it: this project lacks it.
   const bare = createConsumer(workDir, 'bare', tarball, [], { without: ['graphql'] })
@@ -188,7 +212,15 @@ try {
   await jsonReport(
     'Jest (node and jsdom environments)',
     join(project, 'jest'),
-    [bin('jest/bin/jest.js'), '--ci', '--no-watchman', '--config', 'jest.config.cjs', '--json', `--outputFile=${jestReport}`],
+    [
+      bin('jest/bin/jest.js'),
+      '--ci',
+      '--no-watchman',
+      '--config',
+      'jest.config.cjs',
+      '--json',
+      `--outputFile=${jestReport}`,
+    ],
     jestReport,
   )
   const vitestReport = join(workDir, 'vitest.json')

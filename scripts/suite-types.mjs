@@ -21,15 +21,22 @@ const compilers = [
 const projects = [
   { name: 'sources (tsconfig.json)', project: 'tsconfig.json' },
   { name: 'tests and type tests against the sources (test/tsconfig.json)', project: 'test/tsconfig.json' },
-  { name: 'type tests against dist/*.d.ts (test/tsconfig.dist.json)', project: 'test/tsconfig.dist.json', needsBuild: true },
+  {
+    name: 'type tests against dist/*.d.ts (test/tsconfig.dist.json)',
+    project: 'test/tsconfig.dist.json',
+    needsBuild: true,
+  },
 ]
 const { report, finish } = createChecks('types')
 
 /** Resolves to the compiler's output when it fails, undefined when the project compiles. */
 function tsc(bin, project) {
   return new Promise((resolve) => {
-    execFile(process.execPath, [join(root, bin), '--noEmit', '-p', project], { cwd: root, maxBuffer: 1 << 24 }, (error, stdout, stderr) =>
-      resolve(error ? `${stdout}${stderr}`.trim() || String(error) : undefined),
+    execFile(
+      process.execPath,
+      [join(root, bin), '--noEmit', '-p', project],
+      { cwd: root, maxBuffer: 1 << 24 },
+      (error, stdout, stderr) => resolve(error ? `${stdout}${stderr}`.trim() || String(error) : undefined),
     )
   })
 }
@@ -60,7 +67,9 @@ if (existsSync(join(root, 'dist/index.d.ts'))) {
   const names = unexportedReferences(entryDeclarations(pkg, root), join(root, 'dist'))
   report(
     'every name dist/*.d.ts refers to is exported by an entry point',
-    names.length === 0 ? undefined : `Export these (or keep them out of the public declarations with @internal):\n${names.join('\n')}`,
+    names.length === 0
+      ? undefined
+      : `Export these (or keep them out of the public declarations with @internal):\n${names.join('\n')}`,
   )
 }
 

@@ -12,7 +12,8 @@ const root = fileURLToPath(new URL('..', import.meta.url))
 const args = process.argv.slice(2)
 const topIndex = args.indexOf('--top')
 const top = topIndex === -1 ? 15 : Number(args[topIndex + 1])
-const reportFile = args.find((arg, index) => !arg.startsWith('--') && index !== topIndex + 1) ?? `${root}.vitest-results.json`
+const reportFile =
+  args.find((arg, index) => !arg.startsWith('--') && index !== topIndex + 1) ?? `${root}.vitest-results.json`
 const report = JSON.parse(readFileSync(reportFile, 'utf8'))
 
 const files = report.testResults.map((file) => ({
@@ -34,6 +35,8 @@ for (const [folder, time] of [...byFolder].sort((a, b) => b[1] - a[1])) {
 }
 console.log(`\nSlowest ${top} files (and their slowest test):`)
 for (const file of [...files].sort((a, b) => b.seconds - a.seconds).slice(0, top)) {
-  const test = file.slowest ? `  (${((file.slowest.duration ?? 0) / 1000).toFixed(1)} s: ${file.slowest.title.slice(0, 70)})` : ''
+  const test = file.slowest
+    ? `  (${((file.slowest.duration ?? 0) / 1000).toFixed(1)} s: ${file.slowest.title.slice(0, 70)})`
+    : ''
   console.log(`${seconds(file.seconds)}  ${file.path}${test}`)
 }

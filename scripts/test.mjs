@@ -25,7 +25,11 @@ function run(name, args, { live, lowerPriority = false }) {
   const started = Date.now()
   if (live) console.log(`\n=== ${name}`)
   return new Promise((resolve) => {
-    const child = spawn(node, args, { cwd: root, stdio: ['ignore', 'pipe', live ? 'inherit' : 'pipe'], env: process.env })
+    const child = spawn(node, args, {
+      cwd: root,
+      stdio: ['ignore', 'pipe', live ? 'inherit' : 'pipe'],
+      env: process.env,
+    })
     if (lowerPriority && child.pid !== undefined) {
       try {
         setPriority(child.pid, Math.min(19, getPriority() + 5))
@@ -53,7 +57,13 @@ async function vitest() {
   rmSync(vitestJson, { force: true })
   const { code, seconds } = await run(
     'vitest',
-    ['node_modules/vitest/vitest.mjs', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`],
+    [
+      'node_modules/vitest/vitest.mjs',
+      'run',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${vitestJson}`,
+    ],
     { live: true },
   )
   let passed = 0
@@ -61,7 +71,9 @@ async function vitest() {
   if (existsSync(vitestJson)) {
     const report = JSON.parse(readFileSync(vitestJson, 'utf8'))
     // A file that failed to load has no test results: count it as one failure.
-    const loadFailures = report.testResults.filter((f) => f.status === 'failed' && f.assertionResults.length === 0).length
+    const loadFailures = report.testResults.filter(
+      (f) => f.status === 'failed' && f.assertionResults.length === 0,
+    ).length
     passed = report.numPassedTests
     failed = report.numFailedTests + loadFailures
     if (code !== 0 && failed === 0) failed = 1
@@ -87,7 +99,9 @@ async function suitesInTurn(files, live) {
 }
 
 const started = Date.now()
-const suiteFiles = readdirSync(`${root}scripts`).filter((f) => /^suite-.*\.mjs$/.test(f)).sort()
+const suiteFiles = readdirSync(`${root}scripts`)
+  .filter((f) => /^suite-.*\.mjs$/.test(f))
+  .sort()
 const results =
   jobs > 1
     ? (await Promise.all([vitest(), suitesInTurn(suiteFiles, false)])).flat()

@@ -11,7 +11,11 @@ import type {
   GraphQLVariables,
 } from './graphql/types'
 import type { GraphQLLinkSubscriptions, GraphQLSubscriptionFactory } from './subscriptions/graphql-namespace'
-import type { GraphQLPassthroughEventMap, GraphQLSubscriptionHandle, GraphQLSubscriptionOptions } from './subscriptions/types'
+import type {
+  GraphQLPassthroughEventMap,
+  GraphQLSubscriptionHandle,
+  GraphQLSubscriptionOptions,
+} from './subscriptions/types'
 import type { ServerSentEventMap } from './sse/sse-client'
 import type { ServerSentEventResolverInfo } from './sse/sse-handler'
 import type { DefaultBodyType, HttpResponse } from './runtime/http-response'
@@ -39,7 +43,10 @@ export type ResponseResolverInfo<
 export type ResponseResolutionContext = ResolutionContext
 
 /** The keys an HTTP resolver receives beside the request. */
-export type HttpRequestResolverExtras<Params extends PathParams = PathParams> = Omit<HttpResolverInfo<Params>, 'request' | 'requestId'>
+export type HttpRequestResolverExtras<Params extends PathParams = PathParams> = Omit<
+  HttpResolverInfo<Params>,
+  'request' | 'requestId'
+>
 
 /** The method an `HttpHandler` matches: a name, or a RegExp over names. */
 export type HttpHandlerMethod = string | RegExp
@@ -67,14 +74,11 @@ export interface GraphQLJsonRequestBody<Variables extends GraphQLVariables = Gra
 
 /** A GraphQL request body: JSON, the fields of a multipart upload, or another object. */
 export type GraphQLRequestBody<Variables extends GraphQLVariables = GraphQLVariables> =
-  | GraphQLJsonRequestBody<Variables>
-  | Record<string, unknown>
-  | undefined
+  GraphQLJsonRequestBody<Variables> | Record<string, unknown> | undefined
 
 /** A GraphQL request as read from its body or URL; `undefined` when it is not one. */
 export type ParsedGraphQLRequest<Variables extends GraphQLVariables = GraphQLVariables> =
-  | { operationType: GraphQLOperationType; operationName?: string; query: string; variables?: Variables }
-  | undefined
+  { operationType: GraphQLOperationType; operationName?: string; query: string; variables?: Variables } | undefined
 
 /** What an HTTP handler reads from a request it matches: the URL match and the cookies. */
 export type { HttpRequestParsedResult } from './rest/http-handler'
@@ -112,7 +116,8 @@ export type GraphQLSubscription<
 > = GraphQLSubscriptionHandle<Query, Variables>
 
 /** What the real server sends for a passed-through subscription, by event type. */
-export type GraphQLPassthroughSubscriptionEventMap<Query extends GraphQLQuery = GraphQLQuery> = GraphQLPassthroughEventMap<Query>
+export type GraphQLPassthroughSubscriptionEventMap<Query extends GraphQLQuery = GraphQLQuery> =
+  GraphQLPassthroughEventMap<Query>
 
 /** The options of a WebSocket handler (`{ once }`). */
 export type WebSocketHandlerOptions = RequestHandlerOptions

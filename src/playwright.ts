@@ -27,7 +27,8 @@ export function remoteEnv(): Record<string, string> {
 
 // A Playwright config is evaluated synchronously: a child process asks the system for a free port.
 function freePort(): number {
-  const script = "const s=require('node:net').createServer().listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})"
+  const script =
+    "const s=require('node:net').createServer().listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})"
   return Number(execFileSync(process.execPath, ['-e', script]).toString())
 }
 
@@ -67,7 +68,13 @@ export interface RemoteTestFixtures {
  */
 export function remoteFixtures(...handlers: RequestHandler[]): {
   remoteServer: [({}: object, use: Use<SetupRemoteServer>) => Promise<void>, { scope: 'worker' }]
-  remote: [({ context, remoteServer }: { context: HeaderContext; remoteServer: SetupRemoteServer }, use: Use<RemoteScope>) => Promise<void>, { auto: true }]
+  remote: [
+    (
+      { context, remoteServer }: { context: HeaderContext; remoteServer: SetupRemoteServer },
+      use: Use<RemoteScope>,
+    ) => Promise<void>,
+    { auto: true },
+  ]
 } {
   return {
     remoteServer: [

@@ -7,7 +7,11 @@ import { REMOTE_ENV } from './remote/remote-env'
 
 function start(): SetupServer | undefined {
   if (!process.env[REMOTE_ENV.url]) {
-    console.warn(format(`mocklib/remote is loaded but ${REMOTE_ENV.url} is not set: nothing is mocked in this process. Pass the variables of remote.env().`))
+    console.warn(
+      format(
+        `mocklib/remote is loaded but ${REMOTE_ENV.url} is not set: nothing is mocked in this process. Pass the variables of remote.env().`,
+      ),
+    )
     return undefined
   }
   const started = setupServer()

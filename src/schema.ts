@@ -1,6 +1,10 @@
 // The `mocklib/schema` entry: a schema-backed GraphQL executor and schema-checked mock bodies.
 // It is the only entry that loads `@graphql-tools/*` (optional peers, with graphql), on first use.
-import { createSchemaExecutor as createExecutor, type SchemaExecutor, type SchemaExecutorOptions } from './graphql/executor/executor'
+import {
+  createSchemaExecutor as createExecutor,
+  type SchemaExecutor,
+  type SchemaExecutorOptions,
+} from './graphql/executor/executor'
 import { schemaSubscriptions } from './subscriptions/schema-subscriptions'
 
 /**

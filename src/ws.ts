@@ -6,8 +6,5 @@ export type { WebSocketLink } from './ws/ws'
 export { WebSocketHandler } from './ws/websocket-handler'
 export { WebSocketConnectionEvent } from './ws/connection-event'
 export type { WebSocketEventListener, WebSocketHandlerEventMap } from './ws/connection-event'
-export type {
-  WebSocketData,
-  WebSocketHandlerConnection,
-} from './ws/types'
+export type { WebSocketData, WebSocketHandlerConnection } from './ws/types'
 export type { WebSocketHandlerOptions } from './msw-type-names'

@@ -30,12 +30,15 @@ if (contender === 'mocklib' || contender === 'msw') {
     const require = createRequire(import.meta.url)
     core = require(join(dist, 'index.cjs'))
     node = require(join(dist, 'node.cjs'))
-    for (const path of Object.keys(require.cache)) if (/[\\/]node_modules[\\/]graphql[\\/]/.test(path)) loaded.push(path)
+    for (const path of Object.keys(require.cache))
+      if (/[\\/]node_modules[\\/]graphql[\\/]/.test(path)) loaded.push(path)
   } else {
     core = await import(pathToFileURL(join(dist, 'index.js')).href)
     node = await import(pathToFileURL(join(dist, 'node.js')).href)
   }
-  const server = node.setupServer(core.http.get('http://127.0.0.1:9/posts/:id', () => core.HttpResponse.json({ id: '1' })))
+  const server = node.setupServer(
+    core.http.get('http://127.0.0.1:9/posts/:id', () => core.HttpResponse.json({ id: '1' })),
+  )
   server.listen({ onUnhandledRequest: 'error' })
   text = await (await fetch(URL_)).text()
   server.close()
@@ -62,4 +65,6 @@ if (text !== '{"id":"1"}') throw new Error(`cold start (${contender}): unexpecte
 const cpu = process.cpuUsage()
 const wallMs = performance.now()
 if (trace) await new Promise((resolve) => setTimeout(resolve, 50))
-process.stdout.write(JSON.stringify({ cpuUs: cpu.user + cpu.system, wallMs, graphqlModules: trace || cjs ? loaded : undefined }) + '\n')
+process.stdout.write(
+  JSON.stringify({ cpuUs: cpu.user + cpu.system, wallMs, graphqlModules: trace || cjs ? loaded : undefined }) + '\n',
+)

@@ -8,7 +8,10 @@ function selfTimes(file) {
   const self = new Map()
   profile.samples.forEach((id, index) => {
     const frame = byId.get(id).callFrame
-    const where = frame.url.replace(/^.*node_modules\//, '').replace(/^file:\/\/\/work\/main\//, '').replace(/-[\w-]{8}\.js$/, '.js')
+    const where = frame.url
+      .replace(/^.*node_modules\//, '')
+      .replace(/^file:\/\/\/work\/main\//, '')
+      .replace(/-[\w-]{8}\.js$/, '.js')
     const key = `${frame.functionName || '(anonymous)'} ${where}`
     self.set(key, (self.get(key) ?? 0) + (profile.timeDeltas[index] ?? 0))
   })
@@ -26,5 +29,7 @@ const rows = [...new Set([...a.keys(), ...b.keys()])].map((key) => {
 const total = (m, u) => [...m.values()].reduce((s, v) => s + v, 0) / Number(u)
 console.log(`total µs/unit: A ${total(a, unitsA).toFixed(1)}  B ${total(b, unitsB).toFixed(1)}`)
 for (const row of rows.sort((p, q) => Math.abs(q.d) - Math.abs(p.d)).slice(0, Number(limit))) {
-  console.log(`${row.x.toFixed(2).padStart(8)} ${row.y.toFixed(2).padStart(8)} ${row.d.toFixed(2).padStart(8)}  ${row.key}`)
+  console.log(
+    `${row.x.toFixed(2).padStart(8)} ${row.y.toFixed(2).padStart(8)} ${row.d.toFixed(2).padStart(8)}  ${row.key}`,
+  )
 }

@@ -27,12 +27,17 @@ const query = (deferred) =>
 const ACCEPT = {
   plain: 'application/graphql-response+json, application/json;q=0.9',
   'deferSpec=20220824': 'multipart/mixed;deferSpec=20220824, application/graphql-response+json, application/json;q=0.9',
-  'incrementalSpec=v0.2': 'multipart/mixed;incrementalSpec=v0.2, application/graphql-response+json, application/json;q=0.9',
+  'incrementalSpec=v0.2':
+    'multipart/mixed;incrementalSpec=v0.2, application/graphql-response+json, application/json;q=0.9',
 }
 
 function deferScenario({ id, title, format }) {
   const deferred = format !== 'plain'
-  const init = { method: 'POST', headers: { 'content-type': 'application/json', accept: ACCEPT[format] }, body: JSON.stringify({ query: query(deferred) }) }
+  const init = {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: ACCEPT[format] },
+    body: JSON.stringify({ query: query(deferred) }),
+  }
   return {
     id,
     title,
@@ -46,7 +51,8 @@ function deferScenario({ id, title, format }) {
       // Every answer must equal the first, which must hold the whole hero (3 labelled increments
       // after the initial part when deferred; the executor may put several in one part).
       const expected = await send()
-      for (const part of ['"Luke"', '"Tatooine"', '"Chewie"']) if (!expected.includes(part)) throw new Error(`${id}: answer lacks ${part}: ${expected.slice(0, 300)}`)
+      for (const part of ['"Luke"', '"Tatooine"', '"Chewie"'])
+        if (!expected.includes(part)) throw new Error(`${id}: answer lacks ${part}: ${expected.slice(0, 300)}`)
       const increments = (expected.match(/"data":\{/g) ?? []).length - 1
       if (deferred && (increments !== 3 || !expected.startsWith('\r\n---') || !expected.endsWith('-----\r\n'))) {
         throw new Error(`${id}: expected an initial part and 3 increments: ${expected.slice(0, 300)}`)
@@ -65,7 +71,19 @@ function deferScenario({ id, title, format }) {
 }
 
 export const DEFER_SCENARIOS = [
-  deferScenario({ id: 'schema-3-fragments', title: 'mocklib/schema, query with 3 fragments, one JSON result', format: 'plain' }),
-  deferScenario({ id: 'schema-defer-3', title: 'mocklib/schema, the same 3 fragments @defer, deferSpec=20220824 multipart', format: 'deferSpec=20220824' }),
-  deferScenario({ id: 'schema-defer-3-v02', title: 'mocklib/schema, the same 3 fragments @defer, incrementalSpec=v0.2 multipart', format: 'incrementalSpec=v0.2' }),
+  deferScenario({
+    id: 'schema-3-fragments',
+    title: 'mocklib/schema, query with 3 fragments, one JSON result',
+    format: 'plain',
+  }),
+  deferScenario({
+    id: 'schema-defer-3',
+    title: 'mocklib/schema, the same 3 fragments @defer, deferSpec=20220824 multipart',
+    format: 'deferSpec=20220824',
+  }),
+  deferScenario({
+    id: 'schema-defer-3-v02',
+    title: 'mocklib/schema, the same 3 fragments @defer, incrementalSpec=v0.2 multipart',
+    format: 'incrementalSpec=v0.2',
+  }),
 ]

@@ -34,7 +34,9 @@ if (lib.name === 'interceptors') {
   const interceptor = lib.createInterceptor()
   start = () => {
     interceptor.apply()
-    interceptor.on('request', ({ controller }) => controller.respondWith(new Response(POST_TEXT, { headers: JSON_HEADERS })))
+    interceptor.on('request', ({ controller }) =>
+      controller.respondWith(new Response(POST_TEXT, { headers: JSON_HEADERS })),
+    )
   }
   stop = () => interceptor.dispose()
 } else if (kind === 'graphql-ws-events') {

@@ -1,13 +1,23 @@
 // The Markdown table printed after a run, and the SVG chart drawn from the same results.
 import { memoryWorkLabel } from './memory-work.mjs'
 
-const COLORS = { mocklib: '#2563eb', msw: '#f97316', 'fetch-mock': '#16a34a', mockagent: '#9333ea', interceptors: '#6b7280', baseline: '#a3a3a3', 'mocklib-base': '#93c5fd' }
+const COLORS = {
+  mocklib: '#2563eb',
+  msw: '#f97316',
+  'fetch-mock': '#16a34a',
+  mockagent: '#9333ea',
+  interceptors: '#6b7280',
+  baseline: '#a3a3a3',
+  'mocklib-base': '#93c5fd',
+}
 let NAMES = ['mocklib', 'msw', 'fetch-mock', 'mockagent', 'interceptors', 'baseline']
 
 /** Adds the "mocklib-base" column when a run compared two builds. */
 function useNames(results) {
   const compared = allEntries(results).some((entry) => entry.contenders['mocklib-base'])
-  NAMES = compared ? ['mocklib', 'mocklib-base', 'msw', 'fetch-mock', 'mockagent', 'interceptors', 'baseline'] : ['mocklib', 'msw', 'fetch-mock', 'mockagent', 'interceptors', 'baseline']
+  NAMES = compared
+    ? ['mocklib', 'mocklib-base', 'msw', 'fetch-mock', 'mockagent', 'interceptors', 'baseline']
+    : ['mocklib', 'msw', 'fetch-mock', 'mockagent', 'interceptors', 'baseline']
   return compared
 }
 
@@ -18,7 +28,9 @@ function allEntries(results) {
 function figure(entry, name) {
   const data = entry.contenders[name]
   if (data === undefined) return entry.skipped?.[name] ? 'pending' : '–'
-  return entry.unit === 'process' || data.medianUs >= 10_000 ? `${(data.medianUs / 1000).toFixed(1)} ms` : `${data.medianUs.toFixed(1)} µs`
+  return entry.unit === 'process' || data.medianUs >= 10_000
+    ? `${(data.medianUs / 1000).toFixed(1)} ms`
+    : `${data.medianUs.toFixed(1)} µs`
 }
 
 /** Two decimals, or two significant digits for small ratios (0.0035×). */
@@ -39,13 +51,20 @@ function value(goal) {
 export function renderTable(results) {
   const lines = []
   const compared = useNames(results)
-  const others = compared ? ['mocklib-base', 'msw', 'fetch-mock', 'mockagent', 'interceptors'] : ['msw', 'fetch-mock', 'mockagent', 'interceptors']
-  lines.push('CPU time per unit (median of rounds; process.cpuUsage, user + system). Ratios: median of per-round ratios.', '')
+  const others = compared
+    ? ['mocklib-base', 'msw', 'fetch-mock', 'mockagent', 'interceptors']
+    : ['msw', 'fetch-mock', 'mockagent', 'interceptors']
+  lines.push(
+    'CPU time per unit (median of rounds; process.cpuUsage, user + system). Ratios: median of per-round ratios.',
+    '',
+  )
   lines.push(`| Scenario | unit | ${NAMES.join(' | ')} | ${others.map((o) => `mocklib ÷ ${o}`).join(' | ')} |`)
   lines.push(`|---|---|${NAMES.map(() => '--:').join('|')}|${others.map(() => '--:').join('|')}|`)
   for (const entry of allEntries(results)) {
     const cells = NAMES.map((name) => figure(entry, name))
-    lines.push(`| ${entry.title} | ${entry.unit} | ${cells.join(' | ')} | ${others.map((o) => ratioCell(entry, o)).join(' | ')} |`)
+    lines.push(
+      `| ${entry.title} | ${entry.unit} | ${cells.join(' | ')} | ${others.map((o) => ratioCell(entry, o)).join(' | ')} |`,
+    )
   }
   if (results.memory) {
     lines.push('', 'Heap retained after GC (bytes per unit; negative means the heap shrank):', '')
@@ -67,8 +86,11 @@ export function renderTable(results) {
     }
   }
   const m = results.machine
-  lines.push('', `\`${results.command}\` on ${m.cpu}, ${m.cores} cores, ${m.memoryGb} GB, ${m.os}, Node ${m.node}; ` +
-    `mocklib ${results.versions.mocklib}, msw ${results.versions.msw}, fetch-mock ${results.versions['fetch-mock']}, @mswjs/interceptors ${results.versions['@mswjs/interceptors']}; ${results.date.slice(0, 10)}.`)
+  lines.push(
+    '',
+    `\`${results.command}\` on ${m.cpu}, ${m.cores} cores, ${m.memoryGb} GB, ${m.os}, Node ${m.node}; ` +
+      `mocklib ${results.versions.mocklib}, msw ${results.versions.msw}, fetch-mock ${results.versions['fetch-mock']}, @mswjs/interceptors ${results.versions['@mswjs/interceptors']}; ${results.date.slice(0, 10)}.`,
+  )
   return lines.join('\n')
 }
 
@@ -91,22 +113,29 @@ export function renderChart(results) {
   for (const entry of entries) {
     const names = NAMES.filter((n) => entry.contenders[n])
     const groupHeight = Math.max(names.length, 1) * (bar + 2) + 12
-    out.push(`<text x="${labelWidth - 10}" y="${y + groupHeight / 2 - 4}" text-anchor="end" font-size="12">${escape(entry.title)}</text>`)
+    out.push(
+      `<text x="${labelWidth - 10}" y="${y + groupHeight / 2 - 4}" text-anchor="end" font-size="12">${escape(entry.title)}</text>`,
+    )
     names.forEach((name, index) => {
       const v = entry.contenders[name].medianUs
       const top = y + index * (bar + 2)
-      out.push(`<rect x="${labelWidth}" y="${top}" width="${Math.max(1, x(v) - labelWidth).toFixed(1)}" height="${bar}" fill="${COLORS[name]}"><title>${name}: ${v.toFixed(1)} µs</title></rect>`)
+      out.push(
+        `<rect x="${labelWidth}" y="${top}" width="${Math.max(1, x(v) - labelWidth).toFixed(1)}" height="${bar}" fill="${COLORS[name]}"><title>${name}: ${v.toFixed(1)} µs</title></rect>`,
+      )
       const text = v >= 1000 ? `${(v / 1000).toFixed(1)} ms` : `${v.toFixed(0)} µs`
       out.push(`<text x="${(x(v) + 4).toFixed(1)}" y="${top + bar - 2}" font-size="10" fill="#333">${text}</text>`)
     })
-    if (names.length === 0) out.push(`<text x="${labelWidth + 4}" y="${y + 10}" font-size="10" fill="#666">pending</text>`)
+    if (names.length === 0)
+      out.push(`<text x="${labelWidth + 4}" y="${y + 10}" font-size="10" fill="#666">pending</text>`)
     y += groupHeight
   }
   const ticks = []
   for (let t = min; t <= max; t *= 10) {
     const tx = x(t).toFixed(1)
     ticks.push(`<line x1="${tx}" x2="${tx}" y1="50" y2="${y}" stroke="#ddd"/>`)
-    ticks.push(`<text x="${tx}" y="${y + 14}" font-size="10" text-anchor="middle" fill="#555">${t >= 1000 ? `${t / 1000} ms` : `${t} µs`}</text>`)
+    ticks.push(
+      `<text x="${tx}" y="${y + 14}" font-size="10" text-anchor="middle" fill="#555">${t >= 1000 ? `${t / 1000} ms` : `${t} µs`}</text>`,
+    )
   }
   const legend = NAMES.map((name, index) => {
     const lx = labelWidth + index * 120

@@ -58,7 +58,19 @@ function baselineSend(url, init, text) {
 /**
  * A request scenario: `handlers(lib)` for the libraries, one URL and client, `inFlight` at a time.
  */
-function requestScenario({ id, title, contenders, client = 'fetch', inFlight = 1, url, init, expected, handlers, routes, needs }) {
+function requestScenario({
+  id,
+  title,
+  contenders,
+  client = 'fetch',
+  inFlight = 1,
+  url,
+  init,
+  expected,
+  handlers,
+  routes,
+  needs,
+}) {
   contenders ??= routes === undefined ? ALL : ALL_FETCH
   return {
     id,
@@ -67,7 +79,8 @@ function requestScenario({ id, title, contenders, client = 'fetch', inFlight = 1
     contenders,
     async setup(lib) {
       if (client === 'axios') await loadAxios()
-      if (needs && lib.name.startsWith('mocklib') && !needs(lib)) return { skipped: 'mocklib does not export graphql yet' }
+      if (needs && lib.name.startsWith('mocklib') && !needs(lib))
+        return { skipped: 'mocklib does not export graphql yet' }
       let send
       let stop = () => {}
       let afterBatch = () => {}
@@ -124,7 +137,10 @@ const graphqlAnswer = (lib) => () => lib.HttpResponse.json(JSON.parse(GRAPHQL_TE
 const hasGraphql = (lib) => lib.graphql !== undefined
 /** A GraphQL operation as fetch-mock matches one: the URL and the operation name in the JSON body. */
 const graphqlRoute = (fetchMock, name) =>
-  fetchMock.post(GRAPHQL_URL, () => ({ body: JSON.parse(GRAPHQL_TEXT) }), { body: { operationName: name }, matchPartialBody: true })
+  fetchMock.post(GRAPHQL_URL, () => ({ body: JSON.parse(GRAPHQL_TEXT) }), {
+    body: { operationName: name },
+    matchPartialBody: true,
+  })
 const WS_MESSAGES = Array.from({ length: 10_000 }, (_, index) => `message ${index}`)
 
 /**
@@ -297,7 +313,8 @@ export const SCENARIOS = [
     contenders: LIBRARIES,
     async setup(lib) {
       // msw's sse() throws without a global EventSource (Node has none); give it the npm one.
-      if (lib.name === 'msw' && globalThis.EventSource === undefined) globalThis.EventSource = (await import('eventsource')).EventSource
+      if (lib.name === 'msw' && globalThis.EventSource === undefined)
+        globalThis.EventSource = (await import('eventsource')).EventSource
       const url = `${ORIGIN}/events`
       const server = startServer(lib, [
         lib.sse(url, ({ client }) => {
@@ -308,7 +325,8 @@ export const SCENARIOS = [
       const init = { headers: { accept: 'text/event-stream' } }
       return {
         async run(count) {
-          for (let index = 0; index < count; index++) check(await (await fetch(url, init)).text(), SSE_TEXT, 'sse-1000-events')
+          for (let index = 0; index < count; index++)
+            check(await (await fetch(url, init)).text(), SSE_TEXT, 'sse-1000-events')
         },
         teardown: () => server.close(),
       }
@@ -326,7 +344,8 @@ export const SCENARIOS = [
       return new Promise((resolve) => {
         let received = 0
         socket.onmessage = (event) => {
-          if (event.data !== WS_MESSAGES[received]) throw new Error(`ws-10000-messages: frame ${received} was ${event.data}`)
+          if (event.data !== WS_MESSAGES[received])
+            throw new Error(`ws-10000-messages: frame ${received} was ${event.data}`)
           if (++received === WS_MESSAGES.length) resolve()
         }
         for (const message of WS_MESSAGES) socket.send(message)

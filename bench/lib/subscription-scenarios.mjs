@@ -7,7 +7,14 @@
 import { benchHttpSubscriptionHandler, openHttpSubscribers } from './subscription-http.mjs'
 import { benchSchemaSubscriptions, benchSubscriptionHandler, openSubscribers } from './subscription-socket.mjs'
 
-function subscriptionScenario({ id, title, sockets, eventsPerStep, source = benchSubscriptionHandler, open = openSubscribers }) {
+function subscriptionScenario({
+  id,
+  title,
+  sockets,
+  eventsPerStep,
+  source = benchSubscriptionHandler,
+  open = openSubscribers,
+}) {
   return {
     id,
     title,
@@ -63,10 +70,25 @@ export const SUBSCRIPTION_SCENARIOS = [
   // The HTTP transports: the same handler, subscribed to with fetch (bench/lib/subscription-http.mjs).
   ...['sse', 'multipart'].flatMap((transport) => {
     const name = transport === 'sse' ? 'GraphQL over SSE' : 'Apollo multipart'
-    const http = { source: benchHttpSubscriptionHandler, open: (events, count) => openHttpSubscribers(events, count, transport) }
+    const http = {
+      source: benchHttpSubscriptionHandler,
+      open: (events, count) => openHttpSubscribers(events, count, transport),
+    }
     return [
-      subscriptionScenario({ id: `graphql-${transport}-10000-events`, title: `GraphQL subscription (${name}), 10,000 events to 1 subscriber`, sockets: 1, eventsPerStep: 10_000, ...http }),
-      subscriptionScenario({ id: `graphql-${transport}-1000-subscribers`, title: `GraphQL subscription (${name}), 1 event to 1,000 subscribers`, sockets: 1000, eventsPerStep: 1, ...http }),
+      subscriptionScenario({
+        id: `graphql-${transport}-10000-events`,
+        title: `GraphQL subscription (${name}), 10,000 events to 1 subscriber`,
+        sockets: 1,
+        eventsPerStep: 10_000,
+        ...http,
+      }),
+      subscriptionScenario({
+        id: `graphql-${transport}-1000-subscribers`,
+        title: `GraphQL subscription (${name}), 1 event to 1,000 subscribers`,
+        sockets: 1000,
+        eventsPerStep: 1,
+        ...http,
+      }),
     ]
   }),
 ]

@@ -5,7 +5,8 @@
 import { GRAPHQL_RESULT } from './fixtures.mjs'
 
 export const SUBSCRIPTION_URL = 'wss://bench.test/graphql'
-const SUBSCRIBE = (id) => JSON.stringify({ id, type: 'subscribe', payload: { query: 'subscription BenchEvents { post { id title } }' } })
+const SUBSCRIBE = (id) =>
+  JSON.stringify({ id, type: 'subscribe', payload: { query: 'subscription BenchEvents { post { id title } }' } })
 
 /**
  * mocklib's subscription handler, as an event source: `handler` for the list, `ready(n)` once n
@@ -32,7 +33,11 @@ export async function benchSchemaSubscriptions(lib) {
     typeDefs: 'type Post { id: ID!  title: String! } type Query { post: Post } type Subscription { post: Post! }',
   })
   const { post } = GRAPHQL_RESULT.data
-  return { handler: api.handler(SUBSCRIPTION_URL), ready: (sockets) => api.subscribed('post', sockets), publish: () => api.publish('post', post) }
+  return {
+    handler: api.handler(SUBSCRIPTION_URL),
+    ready: (sockets) => api.subscribed('post', sockets),
+    publish: () => api.publish('post', post),
+  }
 }
 
 async function openAcknowledged() {
@@ -41,7 +46,9 @@ async function openAcknowledged() {
     socket.onopen = resolve
     socket.onerror = () => reject(new Error('graphql-ws bench: socket error'))
   })
-  const acked = new Promise((resolve) => (socket.onmessage = (event) => JSON.parse(event.data).type === 'connection_ack' && resolve()))
+  const acked = new Promise(
+    (resolve) => (socket.onmessage = (event) => JSON.parse(event.data).type === 'connection_ack' && resolve()),
+  )
   socket.send(JSON.stringify({ type: 'connection_init' }))
   await acked
   return socket
@@ -58,7 +65,8 @@ export async function openSubscribers(source, sockets) {
   let waiter
   const onMessage = (event) => {
     const message = JSON.parse(event.data)
-    if (message.type !== 'next' || message.payload.data.post.id !== '1') throw new Error(`graphql-ws bench: unexpected ${event.data}`)
+    if (message.type !== 'next' || message.payload.data.post.id !== '1')
+      throw new Error(`graphql-ws bench: unexpected ${event.data}`)
     if (++received === waiter?.target) waiter.resolve()
   }
   for (let index = 0; index < sockets; index++) {

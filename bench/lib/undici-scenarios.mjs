@@ -24,7 +24,8 @@ function startMockAgent(paths) {
   const agent = new undici.MockAgent()
   agent.disableNetConnect()
   const pool = agent.get(ORIGIN)
-  for (const path of paths) pool.intercept({ path, method: 'GET' }).reply(200, POST_TEXT, { headers: JSON_HEADERS }).persist()
+  for (const path of paths)
+    pool.intercept({ path, method: 'GET' }).reply(200, POST_TEXT, { headers: JSON_HEADERS }).persist()
   undici.setGlobalDispatcher(agent)
   return async () => {
     undici.setGlobalDispatcher(previous)
@@ -69,7 +70,22 @@ function undiciScenario({ id, title, client, handlerCount }) {
 }
 
 export const UNDICI_SCENARIOS = [
-  undiciScenario({ id: 'undici-request-1', title: 'undici.request, 1 handler (dispatcher source vs MockAgent)', client: 'request', handlerCount: 1 }),
-  undiciScenario({ id: 'undici-request-1000-last', title: 'undici.request, 1,000 handlers, matching the last', client: 'request', handlerCount: 1000 }),
-  undiciScenario({ id: 'undici-fetch-1', title: 'undici.fetch, 1 handler (dispatcher source vs MockAgent)', client: 'fetch', handlerCount: 1 }),
+  undiciScenario({
+    id: 'undici-request-1',
+    title: 'undici.request, 1 handler (dispatcher source vs MockAgent)',
+    client: 'request',
+    handlerCount: 1,
+  }),
+  undiciScenario({
+    id: 'undici-request-1000-last',
+    title: 'undici.request, 1,000 handlers, matching the last',
+    client: 'request',
+    handlerCount: 1000,
+  }),
+  undiciScenario({
+    id: 'undici-fetch-1',
+    title: 'undici.fetch, 1 handler (dispatcher source vs MockAgent)',
+    client: 'fetch',
+    handlerCount: 1,
+  }),
 ]

@@ -57,7 +57,9 @@ export async function run() {
     for await (const part of queryInParts(HERO_QUERY)) {
       parts++
       first ??= Date.now()
-      const what = part.incremental ? `deferred "${part.incremental.map((entry) => entry.label).join('", "')}", ${Date.now() - first} ms later` : 'initial'
+      const what = part.incremental
+        ? `deferred "${part.incremental.map((entry) => entry.label).join('", "')}", ${Date.now() - first} ms later`
+        : 'initial'
       console.log(`    ← part ${parts} (${what}): ${JSON.stringify(part)}`)
     }
     console.log(`    = the page showed the hero at once and filled in the rest over ${parts} parts`)

@@ -25,7 +25,8 @@ function graphqlHandlers(endpoint) {
     api.mutation('DeletePost', ({ variables }) => {
       const post = posts.get(variables.postId)
       // A GraphQL failure is still HTTP 200; it travels in `errors` (SPEC.md section 7).
-      if (post === undefined) return HttpResponse.json({ errors: [{ message: `No post has the id "${variables.postId}".` }] })
+      if (post === undefined)
+        return HttpResponse.json({ errors: [{ message: `No post has the id "${variables.postId}".` }] })
       posts.delete(post.id)
       return HttpResponse.json({ data: { deletePost: post } })
     }),
@@ -41,11 +42,16 @@ function createGraphQLClient(endpoint) {
         const url = new URL(endpoint)
         url.searchParams.set('query', query)
         if (variables) url.searchParams.set('variables', JSON.stringify(variables))
-        response = await fetch(url, { headers: { accept: 'application/graphql-response+json, application/json;q=0.9' } })
+        response = await fetch(url, {
+          headers: { accept: 'application/graphql-response+json, application/json;q=0.9' },
+        })
       } else {
         response = await fetch(endpoint, {
           method: 'POST',
-          headers: { 'content-type': 'application/json', accept: 'application/graphql-response+json, application/json;q=0.9' },
+          headers: {
+            'content-type': 'application/json',
+            accept: 'application/graphql-response+json, application/json;q=0.9',
+          },
           body: JSON.stringify(Array.isArray(query) ? query : { query, variables }),
         })
       }
@@ -63,11 +69,17 @@ export async function run() {
 
   const steps = [
     ['ListPosts', () => app.request(LIST_POSTS)],
-    ["CreatePost($post: { id: '2', title: 'Second post' })", () => app.request(CREATE_POST, { post: { id: '2', title: 'Second post' } })],
+    [
+      "CreatePost($post: { id: '2', title: 'Second post' })",
+      () => app.request(CREATE_POST, { post: { id: '2', title: 'Second post' } }),
+    ],
     ['ListPosts, sent with GET', () => app.request(LIST_POSTS, undefined, { method: 'GET' })],
     ["DeletePost($postId: '2')", () => app.request(DELETE_POST, { postId: '2' })],
     ["DeletePost($postId: '2') again: an errors body", () => app.request(DELETE_POST, { postId: '2' })],
-    ['CreatePost sent with GET: refused with 405', () => app.request(CREATE_POST, { post: { title: 'x' } }, { method: 'GET' })],
+    [
+      'CreatePost sent with GET: refused with 405',
+      () => app.request(CREATE_POST, { post: { title: 'x' } }, { method: 'GET' }),
+    ],
     [
       'a batch: [ListPosts, DeletePost($postId: "1")]',
       () => app.request([{ query: LIST_POSTS }, { query: DELETE_POST, variables: { postId: '1' } }]),

@@ -18,13 +18,21 @@ export function logTraffic(server, indent = '    ') {
 
   server.events.on('request:start', ({ request }) => {
     const body = request.body === null ? Promise.resolve('') : request.clone().text()
-    print(body.then((text) => console.log(`${indent}→ ${request.method} ${request.url}${text ? `  ${shorten(text)}` : ''}`)))
+    print(
+      body.then((text) =>
+        console.log(`${indent}→ ${request.method} ${request.url}${text ? `  ${shorten(text)}` : ''}`),
+      ),
+    )
   })
   server.events.on('response:mocked', ({ response }) => {
     print(
-      response.text().then((text) =>
-        console.log(`${indent}← ${response.status} ${response.statusText} (mocked)${text ? `  ${shorten(text)}` : '  (no body)'}`),
-      ),
+      response
+        .text()
+        .then((text) =>
+          console.log(
+            `${indent}← ${response.status} ${response.statusText} (mocked)${text ? `  ${shorten(text)}` : '  (no body)'}`,
+          ),
+        ),
     )
   })
   server.events.on('response:bypass', ({ response }) => {

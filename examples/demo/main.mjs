@@ -10,9 +10,18 @@ if (recordFlag !== undefined) {
   process.exit(0)
 }
 
-console.log('mocklib demo: app code calls fetch; mocklib answers. → is a request, ← what came back, = what the app got.\n')
+console.log(
+  'mocklib demo: app code calls fetch; mocklib answers. → is a request, ← what came back, = what the app got.\n',
+)
 
-const halves = ['./rest.mjs', './graphql.mjs', './defer.mjs', './stream.mjs', './socket.mjs', './subscription.mjs'].filter((file) => existsSync(new URL(file, import.meta.url)))
+const halves = [
+  './rest.mjs',
+  './graphql.mjs',
+  './defer.mjs',
+  './stream.mjs',
+  './socket.mjs',
+  './subscription.mjs',
+].filter((file) => existsSync(new URL(file, import.meta.url)))
 for (const file of halves) {
   const { run } = await import(file)
   await run()

@@ -27,7 +27,8 @@ function startBackend() {
     let text = ''
     for await (const chunk of request) text += chunk
     const { pathname } = new URL(request.url, API)
-    if (pathname === '/graphql') return send(response, 200, await graphql({ schema, source: JSON.parse(text).query, rootValue: root }))
+    if (pathname === '/graphql')
+      return send(response, 200, await graphql({ schema, source: JSON.parse(text).query, rootValue: root }))
     if (pathname === '/posts' && request.method === 'GET') return send(response, 200, [...posts.values()])
     if (pathname === '/posts' && request.method === 'POST') {
       const post = JSON.parse(text)
@@ -53,7 +54,11 @@ async function steps() {
   const app = createPostsClient(API)
   const signedIn = createPostsClient(API, { session: 'demo-session' })
   const listViaGraphQL = async () => {
-    const response = await fetch(`${API}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: '{ posts { id title } }' }) })
+    const response = await fetch(`${API}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: '{ posts { id title } }' }),
+    })
     return { status: response.status, data: await response.json() }
   }
   return [
@@ -70,7 +75,11 @@ async function steps() {
 
 export async function run(mode) {
   const recording = mode === 'record'
-  console.log(recording ? `Record: the app talks to a real server at ${API}; mocklib records every exchange.` : `Replay: no server runs at ${API}; mocklib answers from the recording (lockdown).`)
+  console.log(
+    recording
+      ? `Record: the app talks to a real server at ${API}; mocklib records every exchange.`
+      : `Replay: no server runs at ${API}; mocklib answers from the recording (lockdown).`,
+  )
   const backend = recording ? await startBackend() : undefined
   const recorder = createRecorder({ file: FILE, mode: recording ? 'record' : 'lockdown' })
   const server = setupServer(recorder.handler)
@@ -86,5 +95,9 @@ export async function run(mode) {
     backend?.close()
   }
   const entries = recorder.toHar().log.entries.length
-  console.log(recording ? `Recorded ${entries} exchanges into ${FILE_NAME}.` : `Replayed from ${FILE_NAME} (${entries} recorded exchanges); no request reached the network.`)
+  console.log(
+    recording
+      ? `Recorded ${entries} exchanges into ${FILE_NAME}.`
+      : `Replayed from ${FILE_NAME} (${entries} recorded exchanges); no request reached the network.`,
+  )
 }

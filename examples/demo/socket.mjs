@@ -45,14 +45,17 @@ function member(room, name) {
     console.log(`    ← ${name} got ${JSON.stringify(frame)}`)
     while (waiting.length > 0 && waiting[0].count <= frames.length) waiting.shift().resolve()
   })
-  const received = (count) => new Promise((resolve) => (count <= frames.length ? resolve() : waiting.push({ count, resolve })))
+  const received = (count) =>
+    new Promise((resolve) => (count <= frames.length ? resolve() : waiting.push({ count, resolve })))
   return { ...chat, name, frames, received }
 }
 
 export async function run() {
   console.log(`WebSocket: a chat room at ${ROOM}`)
   if (typeof globalThis.WebSocket !== 'function') {
-    console.log(`  skipped: Node ${process.version} has no global WebSocket (start Node 20 with --experimental-websocket, as \`npm run demo\` does)`)
+    console.log(
+      `  skipped: Node ${process.version} has no global WebSocket (start Node 20 with --experimental-websocket, as \`npm run demo\` does)`,
+    )
     return
   }
   const server = setupServer(chatHandler())
@@ -68,7 +71,9 @@ export async function run() {
     alice.say('hi bob')
     await Promise.all([alice.received(2), bob.received(2)])
     const outcomes = await Promise.all([alice.leave(), bob.leave()])
-    console.log(`    = alice got ${alice.frames.length} frames, bob ${bob.frames.length}; both left (${outcomes.join(', ')})`)
+    console.log(
+      `    = alice got ${alice.frames.length} frames, bob ${bob.frames.length}; both left (${outcomes.join(', ')})`,
+    )
   } finally {
     server.close()
   }

@@ -12,10 +12,18 @@ const ON_POST_ADDED = 'subscription OnPostAdded($feed: String!) { postAdded(feed
 /** The app: subscribes to a feed and hands each post to `onPost`; returns the way to stop. */
 function watchFeed(feed, onPost) {
   // Created after server.listen(): graphql-ws takes the global WebSocket when the client is made.
-  const client = createClient({ url: ENDPOINT.replace('https:', 'wss:'), connectionParams: { token: 'demo-token' }, retryAttempts: 0 })
+  const client = createClient({
+    url: ENDPOINT.replace('https:', 'wss:'),
+    connectionParams: { token: 'demo-token' },
+    retryAttempts: 0,
+  })
   const stop = client.subscribe(
     { query: ON_POST_ADDED, variables: { feed } },
-    { next: ({ data }) => onPost(data.postAdded), error: (error) => console.log('    ! error', error), complete: () => {} },
+    {
+      next: ({ data }) => onPost(data.postAdded),
+      error: (error) => console.log('    ! error', error),
+      complete: () => {},
+    },
   )
   return async () => {
     stop()
@@ -39,7 +47,9 @@ function feedHandler(subscribed, ended) {
 export async function run() {
   console.log(`GraphQL subscription: a live feed at ${ENDPOINT} over WebSocket`)
   if (typeof globalThis.WebSocket !== 'function') {
-    console.log(`  skipped: Node ${process.version} has no global WebSocket (start Node 20 with --experimental-websocket, as \`npm run demo\` does)`)
+    console.log(
+      `  skipped: Node ${process.version} has no global WebSocket (start Node 20 with --experimental-websocket, as \`npm run demo\` does)`,
+    )
     return
   }
   let subscribed

@@ -7,7 +7,9 @@ const FORECAST = 'https://weather.example.com/forecast'
 const server = http.createServer(async (req, res) => {
   try {
     const forecast = await (await fetch(`${FORECAST}?city=${req.url === '/api/forecast' ? 'api' : 'page'}`)).json()
-    res.writeHead(200, { 'content-type': 'text/plain' }).end(`${forecast.city}: ${forecast.sky}, ${forecast.celsius} °C`)
+    res
+      .writeHead(200, { 'content-type': 'text/plain' })
+      .end(`${forecast.city}: ${forecast.sky}, ${forecast.celsius} °C`)
   } catch (error) {
     res.writeHead(502).end(String(error.cause?.message ?? error.message))
   }

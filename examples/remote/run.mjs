@@ -7,7 +7,9 @@ import { HttpResponse, delay, http } from 'mocklib'
 import { setupRemoteServer } from 'mocklib/node'
 
 const remote = setupRemoteServer(
-  http.get('https://weather.example.com/forecast', () => HttpResponse.json({ city: 'Anywhere', sky: 'cloudy', celsius: 12 })),
+  http.get('https://weather.example.com/forecast', () =>
+    HttpResponse.json({ city: 'Anywhere', sky: 'cloudy', celsius: 12 }),
+  ),
 )
 await remote.listen()
 console.log(`remote listening at ${remote.url}`)
@@ -17,7 +19,8 @@ const app = spawn(process.execPath, ['--import', 'mocklib/remote', new URL('./ap
   stdio: ['ignore', 'pipe', 'inherit'],
 })
 const port = await new Promise((resolve) => app.stdout.once('data', (data) => resolve(Number(data))))
-const page = (path, headers) => fetch(`http://127.0.0.1:${port}${path}`, { headers }).then((response) => response.text())
+const page = (path, headers) =>
+  fetch(`http://127.0.0.1:${port}${path}`, { headers }).then((response) => response.text())
 
 // A test: its overrides reach the app's requests made while serving this test's requests only.
 const weatherTest = (city, sky, celsius) =>

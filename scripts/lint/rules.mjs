@@ -32,11 +32,15 @@ const acceptViaMediaRanges = {
         if (!isAcceptRead(node)) return
         let value = node
         // `headers?.get('accept') ?? null` still goes straight into the call.
-        while (value.parent.type === 'ChainExpression' || (value.parent.type === 'LogicalExpression' && value.parent.left === value)) {
+        while (
+          value.parent.type === 'ChainExpression' ||
+          (value.parent.type === 'LogicalExpression' && value.parent.left === value)
+        ) {
           value = value.parent
         }
         const parent = value.parent
-        if ((parent.type === 'CallExpression' || parent.type === 'NewExpression') && parent.arguments.includes(value)) return
+        if ((parent.type === 'CallExpression' || parent.type === 'NewExpression') && parent.arguments.includes(value))
+          return
         context.report({ node, messageId: 'byHand' })
       },
     }
@@ -123,7 +127,11 @@ const codedArgumentErrors = {
     return {
       ThrowStatement(node) {
         const thrown = node.argument
-        if (thrown?.type === 'NewExpression' && thrown.callee.type === 'Identifier' && /^(Type)?Error$/.test(thrown.callee.name)) {
+        if (
+          thrown?.type === 'NewExpression' &&
+          thrown.callee.type === 'Identifier' &&
+          /^(Type)?Error$/.test(thrown.callee.name)
+        ) {
           context.report({ node: thrown, messageId: 'plain' })
         }
       },

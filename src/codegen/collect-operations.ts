@@ -13,7 +13,13 @@ export interface CodegenDefinition {
   readonly operation?: string
   readonly name?: { readonly value: string }
   readonly variableDefinitions?: ReadonlyArray<{ readonly variable: { readonly name: { readonly value: string } } }>
-  readonly selectionSet?: { readonly selections: ReadonlyArray<{ readonly kind: string; readonly name?: { readonly value: string }; readonly alias?: { readonly value: string } }> }
+  readonly selectionSet?: {
+    readonly selections: ReadonlyArray<{
+      readonly kind: string
+      readonly name?: { readonly value: string }
+      readonly alias?: { readonly value: string }
+    }>
+  }
 }
 
 export interface CollectedOperation {
@@ -42,7 +48,12 @@ export function collectOperations(documents: readonly CodegenDocumentFile[]): Co
       const type = definition.operation as GraphQLOperationType
       const name = definition.name?.value
       if (name === undefined) {
-        skipped.push(codegenMessages.skippedAnonymous(type, file.location === undefined ? '' : ` in ${displayPath(file.location)}`))
+        skipped.push(
+          codegenMessages.skippedAnonymous(
+            type,
+            file.location === undefined ? '' : ` in ${displayPath(file.location)}`,
+          ),
+        )
         continue
       }
       if (seen.has(name)) {

@@ -65,17 +65,32 @@ const IDENTIFIER = /^[A-Za-z_$][\w$]*$/
 export function normalizeConfig(config: MocklibCodegenConfig | undefined): NormalizedConfig {
   const raw = config ?? {}
   const links = raw.links ?? []
-  if (!Array.isArray(links)) throw new MocklibTypeError('MOCKLIB_INVALID_ARGUMENT', codegenMessages.linksNotArray(links))
+  if (!Array.isArray(links))
+    throw new MocklibTypeError('MOCKLIB_INVALID_ARGUMENT', codegenMessages.linksNotArray(links))
   const operationMapName = raw.operationMapName ?? 'Operations'
-  if (!IDENTIFIER.test(operationMapName)) throw new MocklibTypeError('MOCKLIB_INVALID_ARGUMENT', codegenMessages.badIdentifier('operationMapName', operationMapName))
+  if (!IDENTIFIER.test(operationMapName))
+    throw new MocklibTypeError(
+      'MOCKLIB_INVALID_ARGUMENT',
+      codegenMessages.badIdentifier('operationMapName', operationMapName),
+    )
   const factoryPrefix = raw.factoryPrefix ?? 'mock'
-  if (factoryPrefix !== '' && !IDENTIFIER.test(factoryPrefix)) throw new MocklibTypeError('MOCKLIB_INVALID_ARGUMENT', codegenMessages.badIdentifier('factoryPrefix', factoryPrefix))
+  if (factoryPrefix !== '' && !IDENTIFIER.test(factoryPrefix))
+    throw new MocklibTypeError(
+      'MOCKLIB_INVALID_ARGUMENT',
+      codegenMessages.badIdentifier('factoryPrefix', factoryPrefix),
+    )
   const unscoped = raw.unscoped ?? links.length === 0
 
   const normalized = links.map((link, index): NormalizedLink => {
-    if (typeof link !== 'object' || link === null) throw new MocklibTypeError('MOCKLIB_INVALID_ARGUMENT', codegenMessages.badLink(index, link))
-    if (typeof link.name !== 'string' || !IDENTIFIER.test(link.name)) throw new MocklibTypeError('MOCKLIB_INVALID_ARGUMENT', codegenMessages.badIdentifier(`links[${index}].name`, link.name))
-    if (typeof link.endpoint !== 'string' || link.endpoint.trim() === '') throw new MocklibTypeError('MOCKLIB_INVALID_ARGUMENT', codegenMessages.badEndpoint(link.name))
+    if (typeof link !== 'object' || link === null)
+      throw new MocklibTypeError('MOCKLIB_INVALID_ARGUMENT', codegenMessages.badLink(index, link))
+    if (typeof link.name !== 'string' || !IDENTIFIER.test(link.name))
+      throw new MocklibTypeError(
+        'MOCKLIB_INVALID_ARGUMENT',
+        codegenMessages.badIdentifier(`links[${index}].name`, link.name),
+      )
+    if (typeof link.endpoint !== 'string' || link.endpoint.trim() === '')
+      throw new MocklibTypeError('MOCKLIB_INVALID_ARGUMENT', codegenMessages.badEndpoint(link.name))
     const suffix = link.withSuffix === false ? '' : link.name[0].toUpperCase() + link.name.slice(1)
     return { name: link.name, endpoint: link.endpoint, suffix }
   })
@@ -85,10 +100,12 @@ export function normalizeConfig(config: MocklibCodegenConfig | undefined): Norma
   if (unscoped) suffixes.set('', 'the unscoped factories')
   for (const link of normalized) {
     const taken = suffixes.get(link.suffix)
-    if (taken !== undefined) throw new MocklibTypeError('MOCKLIB_INVALID_ARGUMENT', codegenMessages.clashingFactories(link.name, taken))
+    if (taken !== undefined)
+      throw new MocklibTypeError('MOCKLIB_INVALID_ARGUMENT', codegenMessages.clashingFactories(link.name, taken))
     suffixes.set(link.suffix, `link "${link.name}"`)
   }
-  if (!unscoped && normalized.length === 0) throw new MocklibTypeError('MOCKLIB_INVALID_ARGUMENT', codegenMessages.nothingToGenerate())
+  if (!unscoped && normalized.length === 0)
+    throw new MocklibTypeError('MOCKLIB_INVALID_ARGUMENT', codegenMessages.nothingToGenerate())
 
   return {
     importOperationTypesFrom: raw.importOperationTypesFrom,

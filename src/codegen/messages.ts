@@ -1,7 +1,8 @@
 // Every message of the mocklib codegen plugin: what is wrong, and which option or operation to change.
 const PREFIX = '[mocklib/codegen]'
 
-const show = (value: unknown): string => (typeof value === 'string' ? `"${value}"` : value === null ? 'null' : typeof value)
+const show = (value: unknown): string =>
+  typeof value === 'string' ? `"${value}"` : value === null ? 'null' : typeof value
 
 export const codegenMessages = {
   badExtension: (outputFile: string): string =>

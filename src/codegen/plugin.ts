@@ -35,6 +35,7 @@ export function validate(
   config: MocklibCodegenConfig,
   outputFile: string,
 ): void {
-  if (!/\.(?:ts|mts|cts|tsx)$/.test(outputFile)) throw new MocklibTypeError('MOCKLIB_INVALID_ARGUMENT', codegenMessages.badExtension(outputFile))
+  if (!/\.(?:ts|mts|cts|tsx)$/.test(outputFile))
+    throw new MocklibTypeError('MOCKLIB_INVALID_ARGUMENT', codegenMessages.badExtension(outputFile))
   normalizeConfig(config)
 }

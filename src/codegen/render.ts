@@ -3,7 +3,11 @@ import type { NormalizedConfig, NormalizedLink } from './config'
 import type { NameOperationTypes, OperationTypeNames } from './type-names'
 
 type HandlerType = 'query' | 'mutation' | 'subscription'
-const HANDLER_TYPES: Record<string, HandlerType | undefined> = { query: 'query', mutation: 'mutation', subscription: 'subscription' }
+const HANDLER_TYPES: Record<string, HandlerType | undefined> = {
+  query: 'query',
+  mutation: 'mutation',
+  subscription: 'subscription',
+}
 
 /** The text of the generated module: imports, operation map, registration, links and factories. */
 export function renderOutput(
@@ -12,7 +16,10 @@ export function renderOutput(
   nameTypes: NameOperationTypes,
   registryKey: string,
 ): { prepend: string[]; content: string } {
-  const named = collected.operations.map((operation) => ({ operation, types: nameTypes(operation.name, operation.type) }))
+  const named = collected.operations.map((operation) => ({
+    operation,
+    types: nameTypes(operation.name, operation.type),
+  }))
   const handled = named.filter(({ operation }) => HANDLER_TYPES[operation.type] !== undefined)
   const map = config.operationMapName
 
@@ -20,7 +27,8 @@ export function renderOutput(
   const runtimeImports = needsGraphql ? ['graphql'] : []
   const subscriptions = handled.some(({ operation }) => operation.type === 'subscription')
   const typeImports = ['GraphQLHandler', 'GraphQLResponseResolver', 'RequestHandlerOptions']
-  if (subscriptions) typeImports.push('GraphQLSubscriptionHandler', 'GraphQLSubscriptionOptions', 'GraphQLSubscriptionResolver')
+  if (subscriptions)
+    typeImports.push('GraphQLSubscriptionHandler', 'GraphQLSubscriptionOptions', 'GraphQLSubscriptionResolver')
   if (config.links.length > 0) typeImports.push('TypedGraphQLLinkHandlers')
   if (config.links.length > 0 && subscriptions) typeImports.push('GraphQLLinkSubscriptions')
   // A link whose documents have subscriptions also has `subscription()` and `subscriptions`.
@@ -91,7 +99,9 @@ function renderFactory(
   const generics = `${types.result}, ${types.variables}`
   const where = link === undefined ? 'wherever it is sent' : `sent to ${link.endpoint} (link \`${link.name}\`)`
   const variables =
-    operation.variables.length === 0 ? 'No variables.' : `Variables: ${operation.variables.map((v) => `\`${v}\``).join(', ')}.`
+    operation.variables.length === 0
+      ? 'No variables.'
+      : `Variables: ${operation.variables.map((v) => `\`${v}\``).join(', ')}.`
   const data = operation.rootFields.map((field) => `${field}: …`).join(', ')
   const subscription = type === 'subscription'
   const call =
@@ -110,8 +120,12 @@ function renderFactory(
     ` * @example ${example}`,
     ` */`,
     `export const ${name} = (`,
-    subscription ? `  resolver: GraphQLSubscriptionResolver<${generics}>,` : `  resolver: GraphQLResponseResolver<${generics}>,`,
+    subscription
+      ? `  resolver: GraphQLSubscriptionResolver<${generics}>,`
+      : `  resolver: GraphQLResponseResolver<${generics}>,`,
     subscription ? `  options?: GraphQLSubscriptionOptions,` : `  options?: RequestHandlerOptions,`,
-    subscription ? `): GraphQLSubscriptionHandler<${generics}> => ${call}` : `): GraphQLHandler<${generics}> => ${call}`,
+    subscription
+      ? `): GraphQLSubscriptionHandler<${generics}> => ${call}`
+      : `): GraphQLHandler<${generics}> => ${call}`,
   ].join('\n')
 }

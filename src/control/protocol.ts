@@ -114,7 +114,10 @@ export function encodeHeaderPairs(headers: Headers | Iterable<readonly [string, 
   } else {
     for (const [name, value] of headers) pairs.push([name, value])
   }
-  return JSON.stringify(pairs).replace(/[^\x20-\x7e]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`)
+  return JSON.stringify(pairs).replace(
+    /[^\x20-\x7e]/g,
+    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  )
 }
 
 export function decodeHeaderPairs(value: string | null | undefined): HeaderPairs {
@@ -140,8 +143,12 @@ export function toHeaders(pairs: HeaderPairs): Headers {
 
 function isHeaders(value: unknown): value is Headers {
   // Not instanceof: jsdom and polyfills bring Headers classes of their own.
-  return typeof value === 'object' && value !== null && typeof (value as Headers).get === 'function' &&
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as Headers).get === 'function' &&
     typeof (value as Headers).has === 'function'
+  )
 }
 
 /** A peer spoke the protocol wrongly (a malformed header, an unknown outcome). */

@@ -62,7 +62,8 @@ async function combine(
 
   if (toNetwork.length > 0) {
     if (multipart) {
-      for (const index of toNetwork) results[index] = errorResult(graphqlMessages.multipartPassthrough(index, labelOf(entries[index])))
+      for (const index of toNetwork)
+        results[index] = errorResult(graphqlMessages.multipartPassthrough(index, labelOf(entries[index])))
     } else {
       await fetchFromNetwork(request, entries, toNetwork, results)
     }
@@ -81,7 +82,8 @@ async function entryResult(index: number, label: string, response: Response): Pr
   }
   if (typeof body === 'object' && body !== null && ('data' in body || 'errors' in body)) return body
   if (response.status >= 400) {
-    const detail = typeof body === 'object' && body !== null && 'message' in body ? String(body.message) : text.slice(0, 200)
+    const detail =
+      typeof body === 'object' && body !== null && 'message' in body ? String(body.message) : text.slice(0, 200)
     return errorResult(graphqlMessages.batchEntryFailed(index, label, response.status, detail))
   }
   return errorResult(graphqlMessages.batchEntryNotJson(index, label, response.status))
@@ -102,11 +104,16 @@ async function fetchFromNetwork(
     const list = Array.isArray(json) ? json : indexes.length === 1 ? [json] : undefined
     if (list === undefined || list.length !== indexes.length) {
       // eslint-disable-next-line mocklib/coded-argument-errors -- the server's answer, not an argument
-      throw new Error(`the server answered status ${response.status} with ${Array.isArray(json) ? `${json.length} results` : 'a body that is not an array'} for ${indexes.length} entries`)
+      throw new Error(
+        `the server answered status ${response.status} with ${Array.isArray(json) ? `${json.length} results` : 'a body that is not an array'} for ${indexes.length} entries`,
+      )
     }
     indexes.forEach((entryIndex, position) => (results[entryIndex] = list[position]))
   } catch (error) {
-    const message = graphqlMessages.batchPassthroughFailed(request, error instanceof Error ? error.message : String(error))
+    const message = graphqlMessages.batchPassthroughFailed(
+      request,
+      error instanceof Error ? error.message : String(error),
+    )
     for (const index of indexes) results[index] = errorResult(message)
   }
 }

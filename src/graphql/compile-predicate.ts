@@ -43,7 +43,8 @@ export function compilePredicate(api: string, type: HandlerOperationType, value:
   const hash = metaHash(value)
   if (hash !== undefined) {
     const normalized = normalizeHash(hash)
-    if (normalized === undefined) throw new MocklibTypeError('MOCKLIB_INVALID_ARGUMENT', graphqlMessages.badPersistedHash(api, hash))
+    if (normalized === undefined)
+      throw new MocklibTypeError('MOCKLIB_INVALID_ARGUMENT', graphqlMessages.badPersistedHash(api, hash))
     return { kind: 'hash', hash: normalized }
   }
   throw new MocklibTypeError('MOCKLIB_INVALID_ARGUMENT', graphqlMessages.notAPredicate(api, value))
@@ -64,11 +65,15 @@ function fromOperations(
     throw new MocklibTypeError('MOCKLIB_INVALID_ARGUMENT', graphqlMessages.documentWithoutOperation(api))
   }
   if (type !== 'all' && operation.type !== type) {
-    throw new MocklibTypeError('MOCKLIB_INVALID_ARGUMENT', graphqlMessages.mismatchedDocument(api, operation.type, operation.name, type))
+    throw new MocklibTypeError(
+      'MOCKLIB_INVALID_ARGUMENT',
+      graphqlMessages.mismatchedDocument(api, operation.type, operation.name, type),
+    )
   }
   registerHandlerDocument(document as GraphQLDocumentNode)
   if (type === 'all') return { kind: 'all' }
-  if (operation.name === undefined) throw new MocklibTypeError('MOCKLIB_INVALID_ARGUMENT', graphqlMessages.unnamedDocument(api, operation.type))
+  if (operation.name === undefined)
+    throw new MocklibTypeError('MOCKLIB_INVALID_ARGUMENT', graphqlMessages.unnamedDocument(api, operation.type))
   return { kind: 'name', name: operation.name }
 }
 

@@ -16,7 +16,8 @@ export function negotiateContentType(accept: string | null): string {
   let jsonQuality = 0
   for (const { type, quality } of mediaRanges(accept)) {
     if (type === GRAPHQL_RESPONSE_JSON) graphqlQuality = Math.max(graphqlQuality, quality)
-    else if (type === JSON_TYPE || type === 'application/*' || type === '*/*') jsonQuality = Math.max(jsonQuality, quality)
+    else if (type === JSON_TYPE || type === 'application/*' || type === '*/*')
+      jsonQuality = Math.max(jsonQuality, quality)
   }
   return graphqlQuality > 0 && graphqlQuality >= jsonQuality ? GRAPHQL_RESPONSE_JSON : JSON_TYPE
 }

@@ -10,7 +10,10 @@ const kDiagnosed = Symbol('graphql.diagnosed')
  * GraphQL handler in the list writes it, the others stay silent): what the operation is, in
  * GraphQL terms, and the handlers that came closest.
  */
-export async function diagnoseGraphQL(ctx: RequestContext, handlers: readonly RequestHandler[]): Promise<string | undefined> {
+export async function diagnoseGraphQL(
+  ctx: RequestContext,
+  handlers: readonly RequestHandler[],
+): Promise<string | undefined> {
   const state = ctx.memo(kDiagnosed, () => ({ done: false }))
   if (state.done) return undefined
   state.done = true
@@ -36,7 +39,11 @@ export async function diagnoseGraphQL(ctx: RequestContext, handlers: readonly Re
   }
 }
 
-function describeOperation(ctx: RequestContext, operation: ParsedOperation, handlers: readonly GraphQLHandlerShape[]): string[] {
+function describeOperation(
+  ctx: RequestContext,
+  operation: ParsedOperation,
+  handlers: readonly GraphQLHandlerShape[],
+): string[] {
   const { operationName: name, operationType: type } = operation
   if (operation.persistedQueryNotFound) {
     return [
@@ -46,7 +53,9 @@ function describeOperation(ctx: RequestContext, operation: ParsedOperation, hand
   }
   if (type === undefined) {
     const names = operation.available.map((op) => `${op.type} ${op.name ?? '(anonymous)'}`).join(', ')
-    return [`The request asks for the operation "${name}", which its document does not define (it has: ${names}). Fix "operationName".`]
+    return [
+      `The request asks for the operation "${name}", which its document does not define (it has: ${names}). Fix "operationName".`,
+    ]
   }
   if (name === undefined) {
     const lines = [`This is an anonymous GraphQL ${type}.`]
@@ -66,15 +75,18 @@ function describeOperation(ctx: RequestContext, operation: ParsedOperation, hand
     const sameName = handlerName === name || (regexp !== undefined && regexp.test(name))
     if (sameName && (handlerType === type || handlerType === 'all')) {
       if (!handler.endpointMatches(ctx)) {
-        const why = handler.endpoint?.relative && ctx.baseUrl === undefined
-          ? 'its endpoint is relative and there is no document URL to resolve it against here; use an absolute URL'
-          : `its endpoint does not match ${ctx.cleanUrl}`
+        const why =
+          handler.endpoint?.relative && ctx.baseUrl === undefined
+            ? 'its endpoint is relative and there is no document URL to resolve it against here; use an absolute URL'
+            : `its endpoint does not match ${ctx.cleanUrl}`
         lines.push(`The handler "${handler.info.header}" has this name, but ${why}.`)
       }
       continue
     }
     if (sameName) {
-      lines.push(`The handler "${handler.info.header}" has this name, but handles ${handlerType} operations: use graphql.${type}().`)
+      lines.push(
+        `The handler "${handler.info.header}" has this name, but handles ${handlerType} operations: use graphql.${type}().`,
+      )
       continue
     }
     if (handlerName === undefined) continue

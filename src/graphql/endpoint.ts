@@ -16,7 +16,8 @@ export function compileEndpoint(endpoint: unknown): CompiledEndpoint {
     const regexp = new RegExp(endpoint.source, endpoint.flags.replace(/[gy]/g, ''))
     return { source: String(endpoint), relative: false, matches: (ctx) => regexp.test(ctx.cleanUrl) }
   }
-  if (typeof endpoint !== 'string' || endpoint.trim() === '') throw new MocklibTypeError('MOCKLIB_INVALID_ARGUMENT', graphqlMessages.badEndpoint(endpoint))
+  if (typeof endpoint !== 'string' || endpoint.trim() === '')
+    throw new MocklibTypeError('MOCKLIB_INVALID_ARGUMENT', graphqlMessages.badEndpoint(endpoint))
   // Query parameters never take part (GET requests carry the operation in them).
   const pattern = compilePattern(splitHandlerPath(endpoint).path)
   return {

@@ -48,12 +48,15 @@ export function asksForEventStreamOnly(accept: string | null): boolean {
  * body that is not JSON) stay as they are, so the client reports them as a real server's.
  */
 export function asEventStreamResult(response: Response): Response {
-  if (!response.ok || !/json/i.test(response.headers.get('content-type') ?? '') || !hasResponseBody(response)) return response
+  if (!response.ok || !/json/i.test(response.headers.get('content-type') ?? '') || !hasResponseBody(response))
+    return response
   const source = response
   const body = new ReadableStream<Uint8Array>({
     async start(controller) {
       const text = await source.text()
-      const events = encodeEventStreamFields({ event: 'next', data: text }) + encodeEventStreamFields({ event: 'complete', data: '' })
+      const events =
+        encodeEventStreamFields({ event: 'next', data: text }) +
+        encodeEventStreamFields({ event: 'complete', data: '' })
       controller.enqueue(new TextEncoder().encode(events))
       controller.close()
     },

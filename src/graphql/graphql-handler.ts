@@ -49,7 +49,9 @@ export const operationNameFamily: IndexFamily = {
     if (!mayBeGraphQLRequest(ctx)) return undefined
     return () =>
       readGraphQLRequest(ctx).then((parsed) =>
-        parsed.kind === 'operation' && parsed.operation.operationName !== undefined ? [parsed.operation.operationName] : undefined,
+        parsed.kind === 'operation' && parsed.operation.operationName !== undefined
+          ? [parsed.operation.operationName]
+          : undefined,
       )
   },
 }
@@ -147,7 +149,10 @@ export class GraphQLHandler<Query extends object | null = GraphQLQuery, Variable
   /** MSW's parse(): the endpoint match, the cookies, and the operation the request carries. */
   override async parse(args: MemberArgs): Promise<GraphQLRequestParsedResult> {
     const ctx = RequestContext.of(args.request, args.resolutionContext)
-    const result: GraphQLRequestParsedResult = { match: { matches: this.endpointMatches(ctx), params: {} }, cookies: { ...requestCookies(ctx) } }
+    const result: GraphQLRequestParsedResult = {
+      match: { matches: this.endpointMatches(ctx), params: {} },
+      cookies: { ...requestCookies(ctx) },
+    }
     if (!result.match.matches) return result
     const parsed = await readGraphQLRequest(ctx)
     if (parsed.kind !== 'operation' || parsed.operation.operationType === undefined) return result
@@ -162,19 +167,37 @@ export class GraphQLHandler<Query extends object | null = GraphQLQuery, Variable
   }
 
   /** MSW's extendResolverArgs(): the operation's parts and the cookies. */
-  override extendResolverArgs(args: { request: Request; parsedResult: GraphQLRequestParsedResult }): Omit<GraphQLResolverInfo<Variables>, 'request' | 'requestId'> {
-    const { query = '', operationType = 'query', operationName = '', variables = {}, extensions = {}, cookies } = args.parsedResult
+  override extendResolverArgs(args: {
+    request: Request
+    parsedResult: GraphQLRequestParsedResult
+  }): Omit<GraphQLResolverInfo<Variables>, 'request' | 'requestId'> {
+    const {
+      query = '',
+      operationType = 'query',
+      operationName = '',
+      variables = {},
+      extensions = {},
+      cookies,
+    } = args.parsedResult
     return { query, operationType, operationName, variables: variables as Variables, extensions, cookies }
   }
 
-  async #matchParsed(ctx: RequestContext, parsed: ParsedGraphQLRequest): Promise<GraphQLResolverInfo<Variables> | Response | null> {
+  async #matchParsed(
+    ctx: RequestContext,
+    parsed: ParsedGraphQLRequest,
+  ): Promise<GraphQLResolverInfo<Variables> | Response | null> {
     if (parsed.kind !== 'operation') return null
     const operation = parsed.operation
     const predicate = this.#predicate
 
     if (predicate.kind === 'hash') {
       if (operation.hash !== predicate.hash && !(await this.#queryHashIs(ctx, operation, predicate.hash))) return null
-      if (operation.operationType !== undefined && this.operationType !== 'all' && operation.operationType !== this.operationType) return null
+      if (
+        operation.operationType !== undefined &&
+        this.operationType !== 'all' &&
+        operation.operationType !== this.operationType
+      )
+        return null
       return this.#answer(ctx, operation)
     }
 
@@ -227,7 +250,11 @@ export class GraphQLHandler<Query extends object | null = GraphQLQuery, Variable
     if (operation.problem !== undefined) {
       // GraphQL over HTTP: request parameters that cannot be used make a 400, not a silent miss.
       return HttpResponse.json(
-        { errors: [{ message: graphqlMessages.unusableParams(this.info.header, operation.operationName, operation.problem) }] },
+        {
+          errors: [
+            { message: graphqlMessages.unusableParams(this.info.header, operation.operationName, operation.problem) },
+          ],
+        },
         { status: 400 },
       )
     }

@@ -106,7 +106,13 @@ async function parseOperation(params: OperationParams): Promise<ParsedGraphQLReq
   }
   if (text === undefined) {
     if (hash === undefined) return invalid('it has neither a "query" nor a persisted query hash')
-    const operation = { ...base, query: '', document: undefined, operationName: requestedName, operationType: undefined }
+    const operation = {
+      ...base,
+      query: '',
+      document: undefined,
+      operationName: requestedName,
+      operationType: undefined,
+    }
     return { kind: 'operation', operation: { ...operation, persistedQueryNotFound: true, available: [] } }
   }
   return selectOperation(text, requestedName, base, invalid)

@@ -82,7 +82,8 @@ function handlers(endpoint: string | RegExp | undefined): GraphQLHandlers {
     query: (predicate, resolver, options) => new GraphQLHandler('query', predicate, endpoint, resolver, options),
     mutation: (predicate, resolver, options) => new GraphQLHandler('mutation', predicate, endpoint, resolver, options),
     operation: (resolver, options) => {
-      if (typeof resolver !== 'function') throw new MocklibTypeError('MOCKLIB_INVALID_ARGUMENT', graphqlMessages.operationNeedsResolver(resolver))
+      if (typeof resolver !== 'function')
+        throw new MocklibTypeError('MOCKLIB_INVALID_ARGUMENT', graphqlMessages.operationNeedsResolver(resolver))
       return new GraphQLHandler('all', undefined, endpoint, resolver, options)
     },
   }

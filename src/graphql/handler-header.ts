@@ -2,7 +2,11 @@ import type { CompiledPredicate, HandlerOperationType } from './compile-predicat
 import type { CompiledEndpoint } from './endpoint'
 
 /** A handler's `info.header`, as MSW 2 prints it: `query GetUser (origin: *)`, `all (origin: <link URL>)`. */
-export function headerOf(type: HandlerOperationType | 'subscription', predicate: CompiledPredicate, endpoint: CompiledEndpoint | undefined): string {
+export function headerOf(
+  type: HandlerOperationType | 'subscription',
+  predicate: CompiledPredicate,
+  endpoint: CompiledEndpoint | undefined,
+): string {
   const origin = ` (origin: ${endpoint?.source ?? '*'})`
   if (type === 'all' || predicate.kind === 'all') return `${type}${origin}`
   return `${type} ${predicateText(predicate)}${origin}`

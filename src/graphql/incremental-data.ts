@@ -12,7 +12,8 @@ export class AssembledResult {
 
   /** Applies one payload of the `deferSpec=20220824` format. */
   apply(payload: LegacyIncrementalPayload): void {
-    if ('data' in payload) this.data = payload.data === null || payload.data === undefined ? payload.data : structuredClone(payload.data)
+    if ('data' in payload)
+      this.data = payload.data === null || payload.data === undefined ? payload.data : structuredClone(payload.data)
     if (payload.errors !== undefined) this.errors.push(...payload.errors)
     if (payload.extensions !== undefined) this.extensions = { ...this.extensions, ...payload.extensions }
     for (const entry of payload.incremental ?? []) {
@@ -34,7 +35,11 @@ export class AssembledResult {
   }
 
   /** The one complete result: `{ data, errors?, extensions? }`. */
-  result(): { data?: Record<string, unknown> | null; errors?: IncrementalError[]; extensions?: Record<string, unknown> } {
+  result(): {
+    data?: Record<string, unknown> | null
+    errors?: IncrementalError[]
+    extensions?: Record<string, unknown>
+  } {
     return {
       ...(this.data !== undefined && { data: this.data }),
       ...(this.errors.length > 0 && { errors: this.errors }),

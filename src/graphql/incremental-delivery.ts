@@ -1,4 +1,11 @@
-import type { IncrementalPayload, LegacyIncrementalEntry, LegacyIncrementalPayload, PendingEntry, ResultPath, V02IncrementalPayload } from './incremental-format'
+import type {
+  IncrementalPayload,
+  LegacyIncrementalEntry,
+  LegacyIncrementalPayload,
+  PendingEntry,
+  ResultPath,
+  V02IncrementalPayload,
+} from './incremental-format'
 import { onAbort } from '../runtime/on-abort'
 import { HttpResponse } from '../runtime/http-response'
 import { iterateUntil } from '../runtime/iterate-until'
@@ -41,12 +48,21 @@ export function multipartIncrementalResponse<P extends IncrementalPayload>(
   }
   const { clientSignal } = options
   if (clientSignal?.aborted === true) writer.error(clientSignal.reason)
-  else if (clientSignal !== undefined) writer.signal.addEventListener('abort', onAbort(clientSignal, () => writer.error(clientSignal.reason)), { once: true })
+  else if (clientSignal !== undefined)
+    writer.signal.addEventListener(
+      'abort',
+      onAbort(clientSignal, () => writer.error(clientSignal.reason)),
+      { once: true },
+    )
   void pump(subsequent, writer, options)
   return response
 }
 
-async function pump<P extends IncrementalPayload>(subsequent: AsyncIterable<P> | Iterable<P>, writer: MultipartMixedWriter, options: MultipartIncrementalOptions<P>): Promise<void> {
+async function pump<P extends IncrementalPayload>(
+  subsequent: AsyncIterable<P> | Iterable<P>,
+  writer: MultipartMixedWriter,
+  options: MultipartIncrementalOptions<P>,
+): Promise<void> {
   const { before, split = false } = options
   let index = 0
   const send = async (payload: P) => {
@@ -63,7 +79,10 @@ async function pump<P extends IncrementalPayload>(subsequent: AsyncIterable<P> |
     })
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error)
-    writer.writeJson({ errors: [{ message: `mocklib could not produce the rest of this incremental result: ${message}` }], hasNext: false })
+    writer.writeJson({
+      errors: [{ message: `mocklib could not produce the rest of this incremental result: ${message}` }],
+      hasNext: false,
+    })
   }
   writer.close()
 }
@@ -98,7 +117,8 @@ export class IncrementalPartTracker {
 
   parts(payload: IncrementalPayload): IncrementalPartInfo[] {
     const found = new Map<string, IncrementalPartInfo>()
-    const add = (path: ResultPath, label: string | undefined) => found.set(`${label}@${path.join('.')}`, { label, path })
+    const add = (path: ResultPath, label: string | undefined) =>
+      found.set(`${label}@${path.join('.')}`, { label, path })
     for (const pending of ('pending' in payload && payload.pending) || []) this.#pending.set(pending.id, pending)
     for (const entry of payload.incremental ?? []) {
       if ('id' in entry) {
@@ -128,15 +148,30 @@ export function splitPayload(payload: IncrementalPayload): IncrementalPayload[] 
   const pieces: IncrementalPayload[] = []
   if (!isV02) {
     if (incremental.length < 2) return [payload]
-    incremental.forEach((entry, index) => pieces.push({ ...(index === 0 && rest), incremental: [entry as LegacyIncrementalEntry], hasNext: true } as LegacyIncrementalPayload))
+    incremental.forEach((entry, index) =>
+      pieces.push({
+        ...(index === 0 && rest),
+        incremental: [entry as LegacyIncrementalEntry],
+        hasNext: true,
+      } as LegacyIncrementalPayload),
+    )
   } else {
-    const ids = [...new Set([...incremental.map((entry) => (entry as { id: string }).id), ...completed.map((entry) => entry.id)])]
+    const ids = [
+      ...new Set([...incremental.map((entry) => (entry as { id: string }).id), ...completed.map((entry) => entry.id)]),
+    ]
     if (ids.length < 2) return [payload]
     const { completed: _all, ...others } = rest as V02IncrementalPayload
     ids.forEach((id, index) => {
-      const mine = incremental.filter((entry) => (entry as { id: string }).id === id) as V02IncrementalPayload['incremental'] & object
+      const mine = incremental.filter(
+        (entry) => (entry as { id: string }).id === id,
+      ) as V02IncrementalPayload['incremental'] & object
       const done = completed.filter((entry) => entry.id === id)
-      pieces.push({ ...(index === 0 && others), ...(mine.length > 0 && { incremental: mine }), ...(done.length > 0 && { completed: done }), hasNext: true })
+      pieces.push({
+        ...(index === 0 && others),
+        ...(mine.length > 0 && { incremental: mine }),
+        ...(done.length > 0 && { completed: done }),
+        hasNext: true,
+      })
     })
   }
   pieces[pieces.length - 1].hasNext = hasNext

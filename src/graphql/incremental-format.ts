@@ -80,7 +80,10 @@ export type IncrementalPayload = LegacyIncrementalPayload | V02IncrementalPayloa
  * `multipart/mixed` (urql sends one), and undefined when it accepts no multipart answer (or
  * only names spec versions mocklib does not know, or only multipart subscriptions).
  */
-export function incrementalFormatOf(accept: string | null, fallback: IncrementalFormat = 'deferSpec=20220824'): IncrementalFormat | undefined {
+export function incrementalFormatOf(
+  accept: string | null,
+  fallback: IncrementalFormat = 'deferSpec=20220824',
+): IncrementalFormat | undefined {
   if (accept === null) return undefined
   let plain = false
   for (const { type, parameters, quality } of mediaRanges(accept)) {

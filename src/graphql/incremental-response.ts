@@ -56,25 +56,48 @@ export function incrementalResponse<Query extends object | null = GraphQLQuery>(
   const format = incrementalFormatOf(request.headers.get('accept'), options.defaultFormat)
   if (format === undefined) return completeResponse(request, payloads, before)
   const [first, ...rest] = format === 'incrementalSpec=v0.2' ? legacyToV02(payloads) : payloads
-  return multipartIncrementalResponse<IncrementalPayload>(first, rest, { before, clientSignal: request.signal }) as HttpResponse<GraphQLResponseBody<Query>>
+  return multipartIncrementalResponse<IncrementalPayload>(first, rest, {
+    before,
+    clientSignal: request.signal,
+  }) as HttpResponse<GraphQLResponseBody<Query>>
 }
 
 /** The parts as `deferSpec=20220824` payloads: each in its own, streamed items at their index. */
-function legacyPayloads(initial: LegacyIncrementalPayload, parts: readonly IncrementalPart[]): LegacyIncrementalPayload[] {
+function legacyPayloads(
+  initial: LegacyIncrementalPayload,
+  parts: readonly IncrementalPart[],
+): LegacyIncrementalPayload[] {
   const assembled = new AssembledResult()
   const first: LegacyIncrementalPayload = { ...initial, hasNext: parts.length > 0 }
   assembled.apply(first)
   const payloads = [first]
   parts.forEach((part, index) => {
-    if (!Array.isArray(part?.path)) throw new MocklibTypeError('MOCKLIB_INVALID_ARGUMENT', `incrementalResponse(): part ${index} has no "path" array (where its data or items go, such as ['hero']).`)
+    if (!Array.isArray(part?.path))
+      throw new MocklibTypeError(
+        'MOCKLIB_INVALID_ARGUMENT',
+        `incrementalResponse(): part ${index} has no "path" array (where its data or items go, such as ['hero']).`,
+      )
     const { path, label, data, items, errors } = part
     let entry: LegacyIncrementalPayload['incremental'] & object
     if (items !== undefined) {
       const list = assembled.at(path)
-      if (!Array.isArray(list)) throw new MocklibTypeError('MOCKLIB_INVALID_ARGUMENT', `incrementalResponse(): part ${index} streams items into ${JSON.stringify(path)}, which is not a list in the data sent before it.`)
-      entry = [{ items, path: [...path, list.length], ...(label !== undefined && { label }), ...(errors !== undefined && { errors }) }]
+      if (!Array.isArray(list))
+        throw new MocklibTypeError(
+          'MOCKLIB_INVALID_ARGUMENT',
+          `incrementalResponse(): part ${index} streams items into ${JSON.stringify(path)}, which is not a list in the data sent before it.`,
+        )
+      entry = [
+        {
+          items,
+          path: [...path, list.length],
+          ...(label !== undefined && { label }),
+          ...(errors !== undefined && { errors }),
+        },
+      ]
     } else {
-      entry = [{ data: data ?? null, path, ...(label !== undefined && { label }), ...(errors !== undefined && { errors }) }]
+      entry = [
+        { data: data ?? null, path, ...(label !== undefined && { label }), ...(errors !== undefined && { errors }) },
+      ]
     }
     const payload: LegacyIncrementalPayload = { incremental: entry, hasNext: index < parts.length - 1 }
     assembled.apply(payload)

@@ -1,5 +1,10 @@
 import { AssembledResult, valueAt } from './incremental-data'
-import type { CompletedEntry, LegacyIncrementalPayload, PendingEntry, V02IncrementalPayload } from './incremental-format'
+import type {
+  CompletedEntry,
+  LegacyIncrementalPayload,
+  PendingEntry,
+  V02IncrementalPayload,
+} from './incremental-format'
 
 type V02Entry = NonNullable<V02IncrementalPayload['incremental']>[number]
 
@@ -28,7 +33,11 @@ export function legacyToV02(payloads: readonly LegacyIncrementalPayload[]): V02I
       const key = isItems ? `stream:${JSON.stringify(path)}` : `defer:${records.size}`
       let record = records.get(key)
       if (record === undefined) {
-        const pending: PendingEntry = { id: String(records.size), path, ...(entry.label !== undefined && { label: entry.label }) }
+        const pending: PendingEntry = {
+          id: String(records.size),
+          path,
+          ...(entry.label !== undefined && { label: entry.label }),
+        }
         record = { pending, announceAt: index, completeAt: index }
         records.set(key, record)
       }
@@ -48,13 +57,19 @@ export function legacyToV02(payloads: readonly LegacyIncrementalPayload[]): V02I
     const replay = new AssembledResult()
     payloads.forEach((payload, index) => {
       replay.apply(payload)
-      for (const record of later) if (index < record.announceAt && exists(replay.at(record.pending.path))) record.announceAt = index
+      for (const record of later)
+        if (index < record.announceAt && exists(replay.at(record.pending.path))) record.announceAt = index
     })
   }
   return payloads.map((payload, index) => convertPayload(payload, index, [...records.values()], entryIds[index]))
 }
 
-function convertPayload(payload: LegacyIncrementalPayload, index: number, records: readonly Record02[], ids: readonly string[]): V02IncrementalPayload {
+function convertPayload(
+  payload: LegacyIncrementalPayload,
+  index: number,
+  records: readonly Record02[],
+  ids: readonly string[],
+): V02IncrementalPayload {
   const pending = records.filter((record) => record.announceAt === index).map((record) => record.pending)
   const incremental: V02Entry[] = []
   const completed: CompletedEntry[] = []
@@ -73,7 +88,8 @@ function convertPayload(payload: LegacyIncrementalPayload, index: number, record
     })
   })
   for (const record of records) {
-    if (record.completeAt === index && !completed.some((entry) => entry.id === record.pending.id)) completed.push({ id: record.pending.id })
+    if (record.completeAt === index && !completed.some((entry) => entry.id === record.pending.id))
+      completed.push({ id: record.pending.id })
   }
   const { incremental: _legacy, ...rest } = payload
   return {

@@ -45,7 +45,8 @@ export class MultipartMixedWriter {
   constructor(options: MultipartMixedWriterOptions = {}) {
     const boundary = options.boundary ?? DEFAULT_MULTIPART_BOUNDARY
     if (!/^[0-9A-Za-z'()+_,\-./:=? ]{1,70}$/.test(boundary) || boundary.endsWith(' ')) {
-      throw new MocklibTypeError('MOCKLIB_INVALID_ARGUMENT',
+      throw new MocklibTypeError(
+        'MOCKLIB_INVALID_ARGUMENT',
         `multipart/mixed boundary ${JSON.stringify(boundary)} is not valid: use 1 to 70 letters, digits or '()+_,-./:=? (RFC 2046), not ending in a space.`,
       )
     }

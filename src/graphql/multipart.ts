@@ -29,7 +29,8 @@ function setAtPath(root: unknown, path: string, value: unknown): string | undefi
   let target = root
   for (let index = 0; index < keys.length - 1; index++) {
     const next = (target as Record<string, unknown> | null)?.[keys[index]]
-    if (typeof next !== 'object' || next === null) return `does not lead to a value in "operations" (stops at "${keys[index]}")`
+    if (typeof next !== 'object' || next === null)
+      return `does not lead to a value in "operations" (stops at "${keys[index]}")`
     target = next
   }
   const last = keys[keys.length - 1]

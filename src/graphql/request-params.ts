@@ -46,7 +46,11 @@ export async function readRequestParams(request: Request): Promise<RequestParams
   try {
     body = JSON.parse(text)
   } catch (error) {
-    return { kind: 'none', reason: `its body is not valid JSON (${error instanceof Error ? error.message : String(error)})`, malformed: true }
+    return {
+      kind: 'none',
+      reason: `its body is not valid JSON (${error instanceof Error ? error.message : String(error)})`,
+      malformed: true,
+    }
   }
   return fromJson(body)
 }
@@ -138,7 +142,9 @@ async function readMultipart(request: Request): Promise<RequestParams> {
     const mapField = form.get('map')
     if (typeof mapField === 'string') map = JSON.parse(mapField)
   } catch (error) {
-    return none(`its multipart "operations" or "map" field is not valid JSON (${error instanceof Error ? error.message : String(error)})`)
+    return none(
+      `its multipart "operations" or "map" field is not valid JSON (${error instanceof Error ? error.message : String(error)})`,
+    )
   }
   const placed = placeFiles(operations, map, form)
   if (typeof placed === 'string') return none(placed)

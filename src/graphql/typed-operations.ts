@@ -84,7 +84,11 @@ export type OperationTypeCheck<Type extends GraphQLOperationType, Result, Variab
   ? unknown
   : Type extends KnownOperationType<Result, Variables>
     ? unknown
-    : { [Hint in `This is a ${KnownOperationType<Result, Variables>}: use graphql.${KnownOperationType<Result, Variables>}() for it`]: never }
+    : {
+        [
+          Hint in `This is a ${KnownOperationType<Result, Variables>}: use graphql.${KnownOperationType<Result, Variables>}() for it`
+        ]: never
+      }
 
 /** A typed link's factory for one operation type: names from the map, or a document. */
 export interface TypedGraphQLRequestHandler<Operations extends GraphQLOperationMap, Type extends GraphQLOperationType> {
@@ -94,7 +98,8 @@ export interface TypedGraphQLRequestHandler<Operations extends GraphQLOperationM
     options?: RequestHandlerOptions,
   ): GraphQLHandler<Operations[Name]['result'], Operations[Name]['variables']>
   <Query extends object | null = GraphQLQuery, Variables extends object = GraphQLVariables>(
-    predicate: Exclude<GraphQLPredicate<Query, Variables>, string> & NoInfer<OperationTypeCheck<Type, Query, Variables>>,
+    predicate: Exclude<GraphQLPredicate<Query, Variables>, string> &
+      NoInfer<OperationTypeCheck<Type, Query, Variables>>,
     resolver: GraphQLResponseResolver<NoInfer<Query>, NoInfer<Variables>>,
     options?: RequestHandlerOptions,
   ): GraphQLHandler<Query, Variables>

@@ -2,7 +2,9 @@
 
 type Primitive = string | number | boolean | bigint | symbol | null | undefined
 
-type UnionToIntersection<U> = (U extends unknown ? (value: U) => void : never) extends (value: infer I) => void ? I : never
+type UnionToIntersection<U> = (U extends unknown ? (value: U) => void : never) extends (value: infer I) => void
+  ? I
+  : never
 
 type MaskKey = ' $fragmentRefs' | ' $fragmentName'
 
@@ -14,8 +16,8 @@ type FragmentsOf<T> = T extends { ' $fragmentRefs'?: infer Refs }
 type UnmaskObject<T> = string extends keyof T
   ? T
   : ' $fragmentRefs' extends keyof T
-  ? UnmaskObject<{ [K in keyof T as K extends MaskKey ? never : K]: T[K] } & FragmentsOf<T>>
-  : { [K in keyof T as K extends MaskKey ? never : K]: Unmasked<T[K]> } & TypenameField<T>
+    ? UnmaskObject<{ [K in keyof T as K extends MaskKey ? never : K]: T[K] } & FragmentsOf<T>>
+    : { [K in keyof T as K extends MaskKey ? never : K]: Unmasked<T[K]> } & TypenameField<T>
 
 // Every GraphQL object has the `__typename` meta field: a mock may send it (Apollo Client asks
 // for it) even where the generated type leaves it out.

@@ -54,7 +54,9 @@ export function resolveReference<T>(document: OpenApiDocument, value: T | Refere
   const ref = value.$ref
   if (!ref.startsWith('#')) {
     // eslint-disable-next-line mocklib/coded-argument-errors -- the document's content, not an argument
-    throw new Error(`the reference "${ref}" points outside the document; fromOpenApi reads local references (#/...) only`)
+    throw new Error(
+      `the reference "${ref}" points outside the document; fromOpenApi reads local references (#/...) only`,
+    )
   }
   // eslint-disable-next-line mocklib/coded-argument-errors -- the document's content, not an argument
   if (seen.has(ref)) throw new Error(`the reference "${ref}" refers to itself`)

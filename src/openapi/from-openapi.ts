@@ -42,7 +42,10 @@ export async function fromOpenApi(document: OpenApiInput, options: FromOpenApiOp
     if (operation === undefined) {
       throw new MocklibTypeError(
         'MOCKLIB_INVALID_ARGUMENT',
-        openApiMessages.unknownOperation(operationId, operations.map((candidate) => candidate.id)),
+        openApiMessages.unknownOperation(
+          operationId,
+          operations.map((candidate) => candidate.id),
+        ),
       )
     }
     return handlerFor(context, operation, choice)
@@ -58,12 +61,21 @@ function handlerFor(context: AnswerContext, operation: Operation, fixed: Respons
 
 function checkOptions(options: FromOpenApiOptions): void {
   if (typeof options !== 'object' || options === null) {
-    throw new MocklibTypeError('MOCKLIB_INVALID_ARGUMENT', format(`fromOpenApi's options must be an object, not ${describeValue(options)}.`))
+    throw new MocklibTypeError(
+      'MOCKLIB_INVALID_ARGUMENT',
+      format(`fromOpenApi's options must be an object, not ${describeValue(options)}.`),
+    )
   }
   if (options.seed !== undefined && !Number.isInteger(options.seed)) {
-    throw new MocklibTypeError('MOCKLIB_INVALID_ARGUMENT', format(`fromOpenApi's "seed" must be an integer, not ${describeValue(options.seed)}.`))
+    throw new MocklibTypeError(
+      'MOCKLIB_INVALID_ARGUMENT',
+      format(`fromOpenApi's "seed" must be an integer, not ${describeValue(options.seed)}.`),
+    )
   }
   if (options.baseUrl !== undefined && typeof options.baseUrl !== 'string') {
-    throw new MocklibTypeError('MOCKLIB_INVALID_ARGUMENT', format(`fromOpenApi's "baseUrl" must be a string, not ${describeValue(options.baseUrl)}.`))
+    throw new MocklibTypeError(
+      'MOCKLIB_INVALID_ARGUMENT',
+      format(`fromOpenApi's "baseUrl" must be a string, not ${describeValue(options.baseUrl)}.`),
+    )
   }
 }

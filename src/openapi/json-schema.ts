@@ -21,7 +21,10 @@ function convert(value: unknown): unknown {
     if (typeof out.type === 'string') out.type = [out.type, 'null']
     else if (Array.isArray(out.enum) && !out.enum.includes(null)) out.enum = [...out.enum, null]
   }
-  for (const [flag, bound] of [['exclusiveMinimum', 'minimum'], ['exclusiveMaximum', 'maximum']] as const) {
+  for (const [flag, bound] of [
+    ['exclusiveMinimum', 'minimum'],
+    ['exclusiveMaximum', 'maximum'],
+  ] as const) {
     if (typeof out[flag] !== 'boolean') continue
     if (out[flag] === true && typeof out[bound] === 'number') out[flag] = out[bound]
     else delete out[flag]

@@ -8,7 +8,8 @@ export type OpenApiInput = OpenApiDocument | object | string | URL
 
 /** Reads, parses (JSON, else YAML) and checks the document; an object is used as it is. */
 export async function loadDocument(input: OpenApiInput): Promise<OpenApiDocument> {
-  if (typeof input === 'object' && input !== null && !(input instanceof URL)) return checked(input, 'given as an object')
+  if (typeof input === 'object' && input !== null && !(input instanceof URL))
+    return checked(input, 'given as an object')
   if (typeof input !== 'string' && !(input instanceof URL)) {
     throw new MocklibTypeError('MOCKLIB_INVALID_ARGUMENT', openApiMessages.badInput(input))
   }

@@ -21,7 +21,11 @@ async function load<T>(name: string, importers: ModuleImporters, api: string): P
  * fromOpenApi call. It is ESM only, so both builds import it; bundled, it is one copy either way.
  */
 export const loadFaker = (): Promise<typeof FakerModule> =>
-  load('json-schema-faker', { require: () => import('json-schema-faker'), import: () => import('json-schema-faker') }, 'generateSync')
+  load(
+    'json-schema-faker',
+    { require: () => import('json-schema-faker'), import: () => import('json-schema-faker') },
+    'generateSync',
+  )
 
 /** The YAML parser (an optional peer), loaded only for a document written in YAML. */
 export const loadYaml = (): Promise<typeof YamlModule> =>
@@ -29,4 +33,8 @@ export const loadYaml = (): Promise<typeof YamlModule> =>
 
 /** Node's file system, for a document given as a path. */
 export const loadFileSystem = (): Promise<typeof import('node:fs/promises')> =>
-  load('node:fs/promises', { require: () => require('node:fs/promises'), import: () => import('node:fs/promises') }, 'readFile')
+  load(
+    'node:fs/promises',
+    { require: () => require('node:fs/promises'), import: () => import('node:fs/promises') },
+    'readFile',
+  )

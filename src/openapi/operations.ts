@@ -1,4 +1,11 @@
-import { isReference, type OpenApiDocument, type OperationObject, type PathItem, type Reference, type ResponseObject } from './document'
+import {
+  isReference,
+  type OpenApiDocument,
+  type OperationObject,
+  type PathItem,
+  type Reference,
+  type ResponseObject,
+} from './document'
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const
 

@@ -14,7 +14,10 @@ export function readPrefer(header: string | null): ResponseChoice {
   for (const part of (header ?? '').split(/[,;]/)) {
     const [rawName = '', ...rest] = part.split('=')
     const name = rawName.trim().toLowerCase()
-    const value = rest.join('=').trim().replace(/^"(.*)"$/, '$1')
+    const value = rest
+      .join('=')
+      .trim()
+      .replace(/^"(.*)"$/, '$1')
     if (name === 'code' && /^\d{3}$/.test(value)) choice.status = Number(value)
     else if (name === 'example' && value !== '') choice.example = value
     else if (name === 'dynamic') choice.dynamic = value === '' || value === 'true'

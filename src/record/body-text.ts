@@ -4,7 +4,8 @@ export interface BodyText {
   base64: boolean
 }
 
-const TEXTUAL = /^(text\/|application\/(?:[\w.+-]*\+)?(?:json|xml|javascript|ecmascript|graphql|x-www-form-urlencoded|x-ndjson)\b)|^multipart\/form-data|\+json\b|\+xml\b/i
+const TEXTUAL =
+  /^(text\/|application\/(?:[\w.+-]*\+)?(?:json|xml|javascript|ecmascript|graphql|x-www-form-urlencoded|x-ndjson)\b)|^multipart\/form-data|\+json\b|\+xml\b/i
 
 export function encodeBody(bytes: Uint8Array, contentType: string): BodyText {
   if (bytes.byteLength === 0) return { text: '', base64: false }

@@ -97,7 +97,8 @@ export class Cassette {
   toHar(freshOnly = false): Har {
     const entries = this.#stored
       .filter((stored) => !freshOnly || stored.fresh)
-      .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0)).map(({ entry }) => entry)
+      .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
+      .map(({ entry }) => entry)
     return { log: { version: '1.2', creator: CREATOR, entries } }
   }
 }

@@ -7,7 +7,18 @@ import type { HarNameValue, HarRequest, HarResponse } from './har'
  * encoding of the body (fetch has already decoded it; HAR keeps the decoded body), or they
  * are not HTTP header names at all (HTTP/2 pseudo-headers in browser HARs).
  */
-const TRANSPORT = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'content-encoding', 'content-length', 'upgrade', 'te', 'trailer', 'host'])
+const TRANSPORT = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'transfer-encoding',
+  'content-encoding',
+  'content-length',
+  'upgrade',
+  'te',
+  'trailer',
+  'host',
+])
 const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/
 
 /** Whether a header name is kept in recordings and replayed responses. */
@@ -83,7 +94,8 @@ export function requestOfHar(har: HarRequest): Request {
   const method = har.method.toUpperCase()
   const headers = headersOf(har.headers ?? [])
   const hasBody = method !== 'GET' && method !== 'HEAD' && har.postData?.text !== undefined
-  if (hasBody && har.postData?.mimeType && !headers.has('content-type')) headers.set('content-type', har.postData.mimeType)
+  if (hasBody && har.postData?.mimeType && !headers.has('content-type'))
+    headers.set('content-type', har.postData.mimeType)
   return new Request(har.url, {
     method,
     headers,

@@ -11,25 +11,37 @@ export const recordMessages = {
     )
   },
   lockdownSummary(labels: readonly string[], where: string): string {
-    return format(`Lockdown refused ${labels.length} request(s) with no recording in ${where}:\n${labels.map((label) => `  - ${label}`).join('\n')}`)
+    return format(
+      `Lockdown refused ${labels.length} request(s) with no recording in ${where}:\n${labels.map((label) => `  - ${label}`).join('\n')}`,
+    )
   },
   stale(label: string, where: string, problems: readonly BodyProblem[]): string {
     return format(
       `The recorded answer to ${label} in ${where} no longer fits the schema:\n` +
-        problems.map((problem) => `  - ${problem.path === '' ? '(operation)' : problem.path}: ${problem.message}`).join('\n') +
+        problems
+          .map((problem) => `  - ${problem.path === '' ? '(operation)' : problem.path}: ${problem.message}`)
+          .join('\n') +
         `\nRecord it again (${RECORD_MODE_VARIABLE}=record against the current server), or fix the entry in the file.`,
     )
   },
   notHar(where: string, detail: string): string {
-    return format(`${where} is not a HAR file mocklib can read: ${detail}. Save HAR 1.2 from the browser's dev tools, or record one with createRecorder().`)
+    return format(
+      `${where} is not a HAR file mocklib can read: ${detail}. Save HAR 1.2 from the browser's dev tools, or record one with createRecorder().`,
+    )
   },
   needsFileSystem(): string {
-    return format('createRecorder({ file }) reads and writes files, which needs Node. In a page, pass the recording as { har } and save it with saveUrl or a download.')
+    return format(
+      'createRecorder({ file }) reads and writes files, which needs Node. In a page, pass the recording as { har } and save it with saveUrl or a download.',
+    )
   },
   badSchemaOption(value: unknown): string {
-    return format(`createRecorder({ schema }) takes a mocklib/schema executor (createSchemaExecutor()) or { typeDefs | schemaFiles | schema }, got ${describeValue(value)}.`)
+    return format(
+      `createRecorder({ schema }) takes a mocklib/schema executor (createSchemaExecutor()) or { typeDefs | schemaFiles | schema }, got ${describeValue(value)}.`,
+    )
   },
   saveFailed(url: string, status: number): string {
-    return format(`Saving the recording to ${url} failed with status ${status}. Is the dev server's recording endpoint (recordingEndpoint()) installed?`)
+    return format(
+      `Saving the recording to ${url} failed with status ${status}. Is the dev server's recording endpoint (recordingEndpoint()) installed?`,
+    )
   },
 }

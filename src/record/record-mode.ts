@@ -17,15 +17,20 @@ export const RECORD_MODE_VARIABLE = 'MOCKLIB_RECORD_MODE'
 
 export function checkMode(value: unknown, where: string): RecordMode {
   if (RECORD_MODES.includes(value as RecordMode)) return value as RecordMode
-  throw new MocklibTypeError('MOCKLIB_INVALID_ARGUMENT',
-    format(`Unknown record mode ${describeValue(value)} in ${where}. Use one of ${RECORD_MODES.map((mode) => `'${mode}'`).join(', ')}.`),
+  throw new MocklibTypeError(
+    'MOCKLIB_INVALID_ARGUMENT',
+    format(
+      `Unknown record mode ${describeValue(value)} in ${where}. Use one of ${RECORD_MODES.map((mode) => `'${mode}'`).join(', ')}.`,
+    ),
   )
 }
 
 /** The mode given, else the environment's, else `replay` (never writes files unasked). */
 export function resolveMode(given: RecordMode | undefined): RecordMode {
   if (given !== undefined) return checkMode(given, 'the mode option')
-  const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.[RECORD_MODE_VARIABLE]
+  const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.[
+    RECORD_MODE_VARIABLE
+  ]
   if (env !== undefined && env !== '') return checkMode(env, `the ${RECORD_MODE_VARIABLE} environment variable`)
   return 'replay'
 }

@@ -68,9 +68,28 @@ export interface Recorder {
   rewind(): void
 }
 
-const VOLATILE = ['date', 'age', 'expires', 'x-request-id', 'x-correlation-id', 'request-id', 'x-amzn-requestid', 'x-amz-request-id',
-  'x-amz-cf-id', 'x-amzn-trace-id', 'cf-ray', 'server-timing', 'x-runtime', 'x-response-time', 'traceparent', 'tracestate',
-  'sentry-trace', 'baggage', 'if-none-match', 'if-modified-since']
+const VOLATILE = [
+  'date',
+  'age',
+  'expires',
+  'x-request-id',
+  'x-correlation-id',
+  'request-id',
+  'x-amzn-requestid',
+  'x-amz-request-id',
+  'x-amz-cf-id',
+  'x-amzn-trace-id',
+  'cf-ray',
+  'server-timing',
+  'x-runtime',
+  'x-response-time',
+  'traceparent',
+  'tracestate',
+  'sentry-trace',
+  'baggage',
+  'if-none-match',
+  'if-modified-since',
+]
 
 const EPOCH = '1970-01-01T00:00:00.000Z'
 const STREAMED = /^\s*(?:text\/event-stream|multipart\/mixed)/i
@@ -113,7 +132,10 @@ class RecorderBackend implements RecordingBackend {
     public mode: RecordMode,
   ) {
     if (options.file !== undefined && options.har !== undefined) {
-      throw new MocklibTypeError('MOCKLIB_INVALID_ARGUMENT', '[mocklib] createRecorder() takes { file } or { har }, not both.')
+      throw new MocklibTypeError(
+        'MOCKLIB_INVALID_ARGUMENT',
+        '[mocklib] createRecorder() takes { file } or { har }, not both.',
+      )
     }
     this.header = `recording ${this.where()}`
     this.#settings = { match: options.match ?? {}, redactor: new Redactor(options.redact) }
@@ -147,14 +169,22 @@ class RecorderBackend implements RecordingBackend {
     const mode = this.mode
     // Repeats are counted per scope: two parallel boundaries each replay from the first answer.
     const counts = ctx.inScope(this.cassette, () => this.cassette.newCounts())
-    if (mode === 'passthrough') return ctx.withRequest<RecordingResolverInfo>({ requestId: ctx.requestId, action: 'passthrough', identity: undefined, counts })
+    if (mode === 'passthrough')
+      return ctx.withRequest<RecordingResolverInfo>({
+        requestId: ctx.requestId,
+        action: 'passthrough',
+        identity: undefined,
+        counts,
+      })
     const identity = await identify(ctx, this.#settings)
-    const act = (action: RecordingResolverInfo['action']) => ctx.withRequest<RecordingResolverInfo>({ requestId: ctx.requestId, action, identity, counts })
+    const act = (action: RecordingResolverInfo['action']) =>
+      ctx.withRequest<RecordingResolverInfo>({ requestId: ctx.requestId, action, identity, counts })
     // A batch nobody recorded whole: the expander runs its operations one by one.
     if (identity.kind === 'batch' && !this.cassette.has(identity.key)) return null
     if (mode === 'record') return act('record')
     const { key } = identity
-    if (this.cassette.has(key) && !(mode === 'record-missing' && this.cassette.exhausted(key, counts))) return act('replay')
+    if (this.cassette.has(key) && !(mode === 'record-missing' && this.cassette.exhausted(key, counts)))
+      return act('replay')
     if (mode === 'record-missing') return act('record')
     return mode === 'lockdown' ? act('refuse') : null
   }
@@ -169,7 +199,8 @@ class RecorderBackend implements RecordingBackend {
     if (info.action === 'record') return this.#record(info.request, identity.key, info.counts)
     const entry = this.cassette.take(identity.key, info.counts)!
     const response = responseOfHar(entry.response)
-    if (this.#check !== undefined && identity.kind === 'request' && identity.graphql) await this.#check(info.request, response, identity.label)
+    if (this.#check !== undefined && identity.kind === 'request' && identity.graphql)
+      await this.#check(info.request, response, identity.label)
     return response
   }
 
@@ -220,7 +251,11 @@ class RecorderBackend implements RecordingBackend {
 }
 
 /** Keys the entries of a HAR, each as a live request of the same content would be keyed. */
-export async function loadEntries(cassette: Cassette, entries: readonly HarEntry[], settings: KeySettings): Promise<void> {
+export async function loadEntries(
+  cassette: Cassette,
+  entries: readonly HarEntry[],
+  settings: KeySettings,
+): Promise<void> {
   let index = 0
   for (const entry of entries) {
     index++
@@ -239,7 +274,10 @@ function streamOf(response: Response): Response {
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers })
 }
 
-function includeFilter(include: RecorderOptions['include'], saveUrl: string | undefined): (request: Request) => boolean {
+function includeFilter(
+  include: RecorderOptions['include'],
+  saveUrl: string | undefined,
+): (request: Request) => boolean {
   const test: (request: Request) => boolean =
     include === undefined
       ? () => true

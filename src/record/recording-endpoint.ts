@@ -47,12 +47,16 @@ export function recordingEndpoint(options: RecordingEndpointOptions): RecordingM
       response.setHeader('content-type', 'text/plain; charset=utf-8')
       response.end(text)
     }
-    if (!NAME.test(name) || name.split('/').includes('..')) return reply(400, `Not a recording name: "${name}" (letters, digits, "-", "_", "." and folders; ending in .har).`)
+    if (!NAME.test(name) || name.split('/').includes('..'))
+      return reply(400, `Not a recording name: "${name}" (letters, digits, "-", "_", "." and folders; ending in .har).`)
     const chunks: Uint8Array[] = []
     request.on('data', (chunk) => chunks.push(chunk))
     request.on('error', (error) => reply(400, error.message))
     request.on('end', () => {
-      save(options.dir, name, chunks).then(() => reply(204), (error: unknown) => reply(400, error instanceof Error ? error.message : String(error)))
+      save(options.dir, name, chunks).then(
+        () => reply(204),
+        (error: unknown) => reply(400, error instanceof Error ? error.message : String(error)),
+      )
     })
   }
 }

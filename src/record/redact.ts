@@ -113,7 +113,9 @@ function redactHeader(name: string, value: string, placeholder: string): string 
   }
   if (name === 'set-cookie') {
     const [pair, ...attributes] = value.split(';')
-    return [`${pair.split('=')[0].trim()}=${placeholder}`, ...attributes.map((attribute) => attribute.trim())].join('; ')
+    return [`${pair.split('=')[0].trim()}=${placeholder}`, ...attributes.map((attribute) => attribute.trim())].join(
+      '; ',
+    )
   }
   if (name === 'authorization' || name === 'proxy-authorization') {
     const scheme = /^(\w+)\s+\S/.exec(value)?.[1]

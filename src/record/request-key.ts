@@ -52,7 +52,8 @@ async function compute(ctx: RequestContext, settings: KeySettings): Promise<Requ
   const label = describeRequest(ctx.request)
   if (mayBeGraphQLRequest(ctx)) {
     const parsed = await readGraphQLRequest(ctx)
-    if (parsed.kind === 'batch') return { kind: 'batch', key: await restKey(ctx, settings), label: `a GraphQL batch (${label})` }
+    if (parsed.kind === 'batch')
+      return { kind: 'batch', key: await restKey(ctx, settings), label: `a GraphQL batch (${label})` }
     if (parsed.kind === 'operation' && parsed.operation.problem === undefined) {
       const operation = parsed.operation
       const name = operation.operationName ?? ''
@@ -60,7 +61,12 @@ async function compute(ctx: RequestContext, settings: KeySettings): Promise<Requ
       const { variables } = settings.redactor.json({ variables: operation.variables }) as { variables: unknown }
       const key = ['graphql', ctx.cleanUrl, name, await documentKey(operation), stableStringify(variables)].join('\n')
       const what = operation.operationType === undefined ? 'operation' : operation.operationType
-      return { kind: 'request', key, label: `${name === '' ? `anonymous ${what}` : `${what} ${name}`} (${label})`, graphql: true }
+      return {
+        kind: 'request',
+        key,
+        label: `${name === '' ? `anonymous ${what}` : `${what} ${name}`} (${label})`,
+        graphql: true,
+      }
     }
   }
   return { kind: 'request', key: await restKey(ctx, settings), label, graphql: false }

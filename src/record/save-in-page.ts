@@ -10,7 +10,9 @@ import { stableStringify } from './stable-json'
 export async function saveInPage(har: Har, saveUrl: string | undefined): Promise<void> {
   const text = `${stableStringify(har, 2)}\n`
   if (saveUrl !== undefined) {
-    const response = await fetch(bypass(saveUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: text }))
+    const response = await fetch(
+      bypass(saveUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: text }),
+    )
     // eslint-disable-next-line mocklib/coded-argument-errors -- the dev server's answer, not an argument
     if (!response.ok) throw new Error(recordMessages.saveFailed(saveUrl, response.status))
     return

@@ -19,7 +19,10 @@ export type ReplayCheck = (request: Request, response: Response, label: string) 
 export function replayCheck(schema: SchemaExecutor | SchemaSource, where: () => string): ReplayCheck {
   const executor = isExecutor(schema) ? schema : createSchemaExecutor(schema)
   return async (request, response, label) => {
-    const probe = executor.check(graphql.operation(() => response.clone()), { mode: 'strict' })
+    const probe = executor.check(
+      graphql.operation(() => response.clone()),
+      { mode: 'strict' },
+    )
     try {
       await probe.run({ request })
     } catch (error) {
@@ -31,6 +34,7 @@ export function replayCheck(schema: SchemaExecutor | SchemaSource, where: () => 
 }
 
 function isExecutor(value: unknown): value is SchemaExecutor {
-  if (typeof value !== 'object' || value === null) throw new MocklibTypeError('MOCKLIB_INVALID_ARGUMENT', recordMessages.badSchemaOption(value))
+  if (typeof value !== 'object' || value === null)
+    throw new MocklibTypeError('MOCKLIB_INVALID_ARGUMENT', recordMessages.badSchemaOption(value))
   return typeof (value as { check?: unknown }).check === 'function'
 }

@@ -1,6 +1,14 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { Readable } from 'node:stream'
-import { decodeHeaderPairs, encodeHeaderPairs, encodeStatusText, headerNames, protocolError, toHeaders, type ResolveOutcome } from '../control/protocol'
+import {
+  decodeHeaderPairs,
+  encodeHeaderPairs,
+  encodeStatusText,
+  headerNames,
+  protocolError,
+  toHeaders,
+  type ResolveOutcome,
+} from '../control/protocol'
 import { problem } from '../control/problem'
 import { handleRequest, type PipelineOptions } from '../runtime/handle-request'
 import type { HandlerList } from '../runtime/handler-list'
@@ -33,7 +41,11 @@ export interface ResolveHost {
  * shared pipeline in the request's scope and writes the outcome, the mocked body streamed as
  * the resolver produces it.
  */
-export async function answerResolve(incoming: IncomingMessage, answer: ServerResponse, host: ResolveHost): Promise<void> {
+export async function answerResolve(
+  incoming: IncomingMessage,
+  answer: ServerResponse,
+  host: ResolveHost,
+): Promise<void> {
   const left = new AbortController()
   answer.on('close', () => {
     if (!answer.writableFinished) left.abort()
@@ -43,7 +55,10 @@ export async function answerResolve(incoming: IncomingMessage, answer: ServerRes
   if (scope === undefined) {
     incoming.resume()
     const what = `${single(incoming.headers[headerNames.method])} ${single(incoming.headers[headerNames.url])}`
-    return sendResolveError(answer, `The scope ${scopeId} is not open in the test process (its test ended, or it was never created) for ${what}.`)
+    return sendResolveError(
+      answer,
+      `The scope ${scopeId} is not open in the test process (its test ended, or it was never created) for ${what}.`,
+    )
   }
   if ('forward' in scope) return forwardResolve(incoming, answer, scope)
   let request: Request
@@ -58,17 +73,26 @@ export async function answerResolve(incoming: IncomingMessage, answer: ServerRes
   const pipeline = { ...host.pipeline(), onUnhandledRequest: 'bypass' as const }
   const result = await untilEnded(handleRequest(request, requestId, scope.list, pipeline, left.signal), scope.ended)
   if (result === 'ended') {
-    return sendResolveError(answer, `The scope ${scope.id} ended (its test finished) while ${describeRequest(request)} was in flight.`)
+    return sendResolveError(
+      answer,
+      `The scope ${scope.id} ended (its test finished) while ${describeRequest(request)} was in flight.`,
+    )
   }
   if (answer.destroyed) {
     if (result.type === 'mocked') discardBody(result.response)
     return
   }
   if (result.type === 'error') {
-    return sendResolveError(answer, `Resolving ${describeRequest(request)} failed: ${(result.error as Error)?.message ?? String(result.error)}`)
+    return sendResolveError(
+      answer,
+      `Resolving ${describeRequest(request)} failed: ${(result.error as Error)?.message ?? String(result.error)}`,
+    )
   }
   if (result.type === 'passthrough') {
-    return writeOutcome(answer, result.reason === 'unhandled' || result.reason === 'fallthrough' ? 'unhandled' : result.reason ?? 'passthrough')
+    return writeOutcome(
+      answer,
+      result.reason === 'unhandled' || result.reason === 'fallthrough' ? 'unhandled' : (result.reason ?? 'passthrough'),
+    )
   }
   const { response } = result
   if (response.type === 'error') return writeOutcome(answer, 'network-error')
@@ -88,7 +112,8 @@ export async function answerResolve(incoming: IncomingMessage, answer: ServerRes
 function requestOf(incoming: IncomingMessage, signal: AbortSignal): Request {
   const method = single(incoming.headers[headerNames.method])
   const url = single(incoming.headers[headerNames.url])
-  if (method === undefined || url === undefined) throw protocolError(`${headerNames.method} and ${headerNames.url} are required`)
+  if (method === undefined || url === undefined)
+    throw protocolError(`${headerNames.method} and ${headerNames.url} are required`)
   const headers = toHeaders(decodeHeaderPairs(single(incoming.headers[headerNames.headers])))
   const length = incoming.headers['content-length']
   const withBody = incoming.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0')

@@ -32,7 +32,10 @@ export class ControlEndpoint {
     readonly url: string,
   ) {}
 
-  static async open(host: EndpointHost, options: { host: string; port: number; token: string }): Promise<ControlEndpoint> {
+  static async open(
+    host: EndpointHost,
+    options: { host: string; port: number; token: string },
+  ): Promise<ControlEndpoint> {
     const server = http.createServer((incoming, answer) => {
       route(incoming, answer, host, options.token).catch((error: unknown) => {
         if (!answer.headersSent) sendProblem(answer, problem(500, String((error as Error)?.message ?? error)))
@@ -57,7 +60,12 @@ export class ControlEndpoint {
   }
 }
 
-async function route(incoming: http.IncomingMessage, answer: http.ServerResponse, host: EndpointHost, token: string): Promise<void> {
+async function route(
+  incoming: http.IncomingMessage,
+  answer: http.ServerResponse,
+  host: EndpointHost,
+  token: string,
+): Promise<void> {
   const path = (incoming.url ?? '/').split('?')[0]
   if (incoming.method === 'GET' && path === routes.health) {
     const body = JSON.stringify({ name: 'mocklib', role: 'remote', protocol: PROTOCOL_VERSION, pid: process.pid })
@@ -66,7 +74,10 @@ async function route(incoming: http.IncomingMessage, answer: http.ServerResponse
   }
   if (!hasToken(incoming.headers.authorization, token)) {
     incoming.resume()
-    sendProblem(answer, problem(401, 'This route needs the header Authorization: Bearer <token>, with the token of remote.env().'))
+    sendProblem(
+      answer,
+      problem(401, 'This route needs the header Authorization: Bearer <token>, with the token of remote.env().'),
+    )
     return
   }
   if (incoming.method === 'POST' && path === routes.resolve) return answerResolve(incoming, answer, host)
@@ -99,13 +110,22 @@ async function readSpec(incoming: http.IncomingMessage): Promise<ScopeSpec> {
   try {
     return JSON.parse(text) as ScopeSpec
   } catch {
-    throw new Error(`The body of POST ${routes.scopes} must be JSON: {} or { "scope": id, "forward": { "url", "token" } }.`)
+    throw new MocklibTypeError(
+      'MOCKLIB_INVALID_ARGUMENT',
+      `The body of POST ${routes.scopes} must be JSON: {} or { "scope": id, "forward": { "url", "token" } }.`,
+    )
   }
 }
 
 function listenError(error: NodeJS.ErrnoException, options: { host: string; port: number }): Error {
   if (error.code === 'EADDRINUSE') {
-    return new MocklibTypeError('MOCKLIB_INVALID_ARGUMENT', format(`remote.listen(): port ${options.port} on ${options.host} is in use. Pass another port, or 0 for a free one.`), { cause: error })
+    return new MocklibTypeError(
+      'MOCKLIB_INVALID_ARGUMENT',
+      format(
+        `remote.listen(): port ${options.port} on ${options.host} is in use. Pass another port, or 0 for a free one.`,
+      ),
+      { cause: error },
+    )
   }
   return error
 }

@@ -24,7 +24,8 @@ const HOP_BY_HOP = new Set(['host', 'connection', 'keep-alive', 'transfer-encodi
 export function forwardResolve(incoming: IncomingMessage, answer: ServerResponse, scope: ForwardScope): Promise<void> {
   answer.writeProcessing()
   const headers: OutgoingHttpHeaders = {}
-  for (const [name, value] of Object.entries(incoming.headers)) if (!HOP_BY_HOP.has(name) && value !== undefined) headers[name] = value
+  for (const [name, value] of Object.entries(incoming.headers))
+    if (!HOP_BY_HOP.has(name) && value !== undefined) headers[name] = value
   headers.authorization = bearer(scope.forward.token)
   const holder = scope.forward.url.origin
   return new Promise<void>((done) => {
@@ -35,7 +36,8 @@ export function forwardResolve(incoming: IncomingMessage, answer: ServerResponse
     }
     outgoing.on('response', (back) => {
       const relayed: OutgoingHttpHeaders = {}
-      for (const [name, value] of Object.entries(back.headers)) if (!HOP_BY_HOP.has(name) && value !== undefined) relayed[name] = value
+      for (const [name, value] of Object.entries(back.headers))
+        if (!HOP_BY_HOP.has(name) && value !== undefined) relayed[name] = value
       answer.writeHead(back.statusCode ?? 502, relayed)
       answer.flushHeaders()
       back.pipe(answer)

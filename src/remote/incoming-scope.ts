@@ -76,7 +76,9 @@ function patchEmit(prototype: object): () => void {
   const original = target.emit
   const bound: Emit = function (event, ...args) {
     const scope = scopeIn(headersOf(event, args))
-    return scope === undefined ? original.call(this, event, ...args) : scopes.run(scope, () => original.call(this, event, ...args))
+    return scope === undefined
+      ? original.call(this, event, ...args)
+      : scopes.run(scope, () => original.call(this, event, ...args))
   }
   target.emit = bound
   return () => {

@@ -22,7 +22,8 @@ import { nativeRequest } from './native-http'
 import { responseStream } from './response-stream'
 
 /** What the remote did with a request: a mocked response, or an outcome without one. */
-export type RemoteAnswer = { outcome: 'mocked'; response: Response } | { outcome: Exclude<ResolveOutcome, 'mocked' | 'error'> }
+export type RemoteAnswer =
+  { outcome: 'mocked'; response: Response } | { outcome: Exclude<ResolveOutcome, 'mocked' | 'error'> }
 
 /**
  * The app process's side of `POST /__mocklib/resolve`: sends one intercepted request, its body
@@ -93,9 +94,17 @@ export class RemoteClient {
     const origin = this.config.url.origin
     const reason = cause instanceof Error ? cause.message : String(cause)
     if (!accepted) {
-      return new RemoteError('MOCKLIB_REMOTE_UNAVAILABLE', `The remote at ${origin} cannot be reached for ${describeRequest(request)} (${reason}). Is the test process listening?`, { cause })
+      return new RemoteError(
+        'MOCKLIB_REMOTE_UNAVAILABLE',
+        `The remote at ${origin} cannot be reached for ${describeRequest(request)} (${reason}). Is the test process listening?`,
+        { cause },
+      )
     }
-    return new RemoteError('MOCKLIB_REMOTE_FAILED', `The remote at ${origin} stopped while resolving ${describeRequest(request)} (${reason}).`, { cause })
+    return new RemoteError(
+      'MOCKLIB_REMOTE_FAILED',
+      `The remote at ${origin} stopped while resolving ${describeRequest(request)} (${reason}).`,
+      { cause },
+    )
   }
 }
 
@@ -120,8 +129,12 @@ async function readAnswer(incoming: http.IncomingMessage, request: Request, remo
   const outcomeHeader = incoming.headers[headerNames.outcome]
   if (incoming.statusCode !== 200 || outcomeHeader === 'error') {
     const detail = await problemDetail(incoming)
-    const hint = incoming.statusCode === 401 ? ' Give the app the token of this remote (remote.env(), MOCKLIB_REMOTE_TOKEN).' : ''
-    throw new RemoteError('MOCKLIB_REMOTE_FAILED', `The remote at ${remote.origin} did not resolve ${describeRequest(request)}: ${detail}${hint}`)
+    const hint =
+      incoming.statusCode === 401 ? ' Give the app the token of this remote (remote.env(), MOCKLIB_REMOTE_TOKEN).' : ''
+    throw new RemoteError(
+      'MOCKLIB_REMOTE_FAILED',
+      `The remote at ${remote.origin} did not resolve ${describeRequest(request)}: ${detail}${hint}`,
+    )
   }
   const outcome = parseOutcome(typeof outcomeHeader === 'string' ? outcomeHeader : undefined)
   if (outcome !== 'mocked') {

@@ -43,14 +43,19 @@ export function remoteConfig(
   env: Readonly<Record<string, string | undefined>> = process.env,
 ): RemoteConfig {
   const given: RemoteOptions = option === true ? {} : option
-  if (typeof given !== 'object' || given === null) throw invalid(`remote must be true or an options object, not ${String(option)}`)
+  if (typeof given !== 'object' || given === null)
+    throw invalid(`remote must be true or an options object, not ${String(option)}`)
   const url = given.url ?? env[REMOTE_ENV.url]
   const token = given.token ?? env[REMOTE_ENV.token]
   if (url === undefined || url === '') {
-    throw invalid(`remote needs the test process's URL: pass remote: { url } or set ${REMOTE_ENV.url} (remote.env() gives it)`)
+    throw invalid(
+      `remote needs the test process's URL: pass remote: { url } or set ${REMOTE_ENV.url} (remote.env() gives it)`,
+    )
   }
   if (token === undefined || token === '') {
-    throw invalid(`remote needs the test process's token: pass remote: { token } or set ${REMOTE_ENV.token} (remote.env() gives it)`)
+    throw invalid(
+      `remote needs the test process's token: pass remote: { token } or set ${REMOTE_ENV.token} (remote.env() gives it)`,
+    )
   }
   let parsed: URL
   try {
@@ -58,13 +63,15 @@ export function remoteConfig(
   } catch {
     throw invalid(`remote URL ${JSON.stringify(url)} is not a URL; use the remote.url of the test process`)
   }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw invalid(`remote URL ${url} must be http: or https:`)
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
+    throw invalid(`remote URL ${url} must be http: or https:`)
   const timeout = given.timeout ?? 2000
   if (!(typeof timeout === 'number' && timeout > 0 && Number.isFinite(timeout))) {
     throw invalid(`remote timeout must be a positive number of milliseconds, not ${String(timeout)}`)
   }
   const fallback = given.fallback ?? 'local'
-  if (!FALLBACKS.includes(fallback)) throw invalid(`remote fallback ${JSON.stringify(fallback)} is not one of ${FALLBACKS.join(', ')}`)
+  if (!FALLBACKS.includes(fallback))
+    throw invalid(`remote fallback ${JSON.stringify(fallback)} is not one of ${FALLBACKS.join(', ')}`)
   const scopeHeader = (given.scopeHeader ?? env[REMOTE_ENV.scopeHeader] ?? DEFAULT_SCOPE_HEADER).toLowerCase()
   return { url: parsed, token, timeout, fallback, scopeHeader }
 }

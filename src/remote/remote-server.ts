@@ -75,10 +75,18 @@ export class SetupRemoteServerApi extends SetupApi<LifeCycleEventsMap> implement
   }
 
   async listen(options: RemoteListenOptions = {}): Promise<void> {
-    if (this.#endpoint !== undefined) throw new Error(format('remote.listen() was called while the remote is already listening. Call remote.close() first.'))
+    if (this.#endpoint !== undefined) {
+      // eslint-disable-next-line mocklib/coded-argument-errors -- listen() twice: a state error, not an argument
+      throw new Error(
+        format('remote.listen() was called while the remote is already listening. Call remote.close() first.'),
+      )
+    }
     const { port = 0, host = '127.0.0.1', token = createToken(), scopeHeader = DEFAULT_SCOPE_HEADER } = options
     if (typeof token !== 'string' || token.length < 16) {
-      throw new MocklibTypeError('MOCKLIB_INVALID_ARGUMENT', format('remote.listen(): token must be a string of at least 16 characters; leave it out for a random one.'))
+      throw new MocklibTypeError(
+        'MOCKLIB_INVALID_ARGUMENT',
+        format('remote.listen(): token must be a string of at least 16 characters; leave it out for a random one.'),
+      )
     }
     this.#lifetime = new AbortController()
     this.#token = token
@@ -96,12 +104,18 @@ export class SetupRemoteServerApi extends SetupApi<LifeCycleEventsMap> implement
   }
 
   get url(): string {
-    if (this.#endpoint === undefined) throw new Error(format('remote.url is known once remote.listen() has resolved.'))
+    if (this.#endpoint === undefined) {
+      // eslint-disable-next-line mocklib/coded-argument-errors -- read before listen(): a state error
+      throw new Error(format('remote.url is known once remote.listen() has resolved.'))
+    }
     return this.#endpoint.url
   }
 
   get token(): string {
-    if (this.#endpoint === undefined) throw new Error(format('remote.token is known once remote.listen() has resolved.'))
+    if (this.#endpoint === undefined) {
+      // eslint-disable-next-line mocklib/coded-argument-errors -- read before listen(): a state error
+      throw new Error(format('remote.token is known once remote.listen() has resolved.'))
+    }
     return this.#token
   }
 
@@ -113,7 +127,10 @@ export class SetupRemoteServerApi extends SetupApi<LifeCycleEventsMap> implement
 
   boundary<Args extends unknown[], Result>(callback: (...args: Args) => Result): (...args: Args) => Result {
     if (typeof callback !== 'function') {
-      throw new MocklibTypeError('MOCKLIB_INVALID_ARGUMENT', format('remote.boundary(callback) needs a function to wrap.'))
+      throw new MocklibTypeError(
+        'MOCKLIB_INVALID_ARGUMENT',
+        format('remote.boundary(callback) needs a function to wrap.'),
+      )
     }
     return (...args) => {
       const scope = this.createScope()
@@ -137,7 +154,9 @@ export class SetupRemoteServerApi extends SetupApi<LifeCycleEventsMap> implement
   }
 
   #createScope(): LocalScope {
-    const scope = new LocalScope(this.activeList().current(), this.#scopeHeader, this.#current, (ended) => this.#scopes.delete(ended.id))
+    const scope = new LocalScope(this.activeList().current(), this.#scopeHeader, this.#current, (ended) =>
+      this.#scopes.delete(ended.id),
+    )
     this.#scopes.set(scope.id, scope)
     return scope
   }
@@ -147,12 +166,26 @@ export class SetupRemoteServerApi extends SetupApi<LifeCycleEventsMap> implement
     try {
       url = new URL(forward!.url)
     } catch {
-      throw new Error(`forward.url ${JSON.stringify(forward?.url)} is not a URL: give the holder's remote.url.`)
+      throw new MocklibTypeError(
+        'MOCKLIB_INVALID_ARGUMENT',
+        `forward.url ${JSON.stringify(forward?.url)} is not a URL: give the holder's remote.url.`,
+      )
     }
-    if (typeof forward!.token !== 'string' || typeof id !== 'string' || this.#scopes.has(id) || this.#forwards.has(id)) {
-      throw new Error('A forwarded scope needs forward.token (the holder\'s remote.token) and an id no open scope has.')
+    if (
+      typeof forward!.token !== 'string' ||
+      typeof id !== 'string' ||
+      this.#scopes.has(id) ||
+      this.#forwards.has(id)
+    ) {
+      throw new MocklibTypeError(
+        'MOCKLIB_INVALID_ARGUMENT',
+        "A forwarded scope needs forward.token (the holder's remote.token) and an id no open scope has.",
+      )
     }
-    this.#forwards.set(id, forwardScope(id, url, forward!.token, () => this.#forwards.delete(id)))
+    this.#forwards.set(
+      id,
+      forwardScope(id, url, forward!.token, () => this.#forwards.delete(id)),
+    )
     return id
   }
 
@@ -163,7 +196,11 @@ export class SetupRemoteServerApi extends SetupApi<LifeCycleEventsMap> implement
   // What the endpoint asks of this remote, kept off the public surface.
   readonly #host: EndpointHost = {
     scope: (id) => (id === undefined ? this.#root : (this.#scopes.get(id) ?? this.#forwards.get(id))),
-    pipeline: (): PipelineOptions => ({ emitter: this.emitter, onUnhandledRequest: 'bypass', lifetime: this.#lifetime.signal }),
+    pipeline: (): PipelineOptions => ({
+      emitter: this.emitter,
+      onUnhandledRequest: 'bypass',
+      lifetime: this.#lifetime.signal,
+    }),
     openScope: (spec) => (spec.forward === undefined ? this.#createScope().id : this.#openForward(spec)),
     closeScope: (id) => {
       const scope = this.#scopes.get(id) ?? this.#forwards.get(id)
@@ -198,5 +235,12 @@ function isThenable(value: unknown): value is PromiseLike<unknown> {
  * served until `await remote.listen()`. Its methods work detached (`afterAll(remote.close)`).
  */
 export function setupRemoteServer(...handlers: RequestHandler[]): SetupRemoteServer {
-  return withBoundMethods(new SetupRemoteServerApi(...handlers), ['listen', 'close', 'boundary', 'createScope', 'headers', 'env'])
+  return withBoundMethods(new SetupRemoteServerApi(...handlers), [
+    'listen',
+    'close',
+    'boundary',
+    'createScope',
+    'headers',
+    'env',
+  ])
 }

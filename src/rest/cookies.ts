@@ -34,7 +34,10 @@ const kCookies = Symbol('cookies')
  * requests reach a Service Worker without their Cookie header). Cookies of the page's origin
  * are never shown to a handler of another origin.
  */
-export function requestCookies(ctx: { request: Request; memo<T>(key: unknown, compute: () => T): T }): Record<string, string> {
+export function requestCookies(ctx: {
+  request: Request
+  memo<T>(key: unknown, compute: () => T): T
+}): Record<string, string> {
   return ctx.memo(kCookies, () => {
     const fromHeader = parseCookieHeader(ctx.request.headers.get('cookie'))
     const fromDocument = documentCookiesFor(ctx.request)

@@ -30,7 +30,6 @@ import {
 
 export type { PathParams, StrictRequest }
 
-
 /** What a custom predicate function receives. */
 export interface HttpCustomPredicateInfo {
   request: Request
@@ -43,9 +42,7 @@ export interface HttpCustomPredicateInfo {
  * refusal may leave them out.
  */
 export type HttpCustomPredicateResult<Params extends PathParams = PathParams> =
-  | boolean
-  | { matches: true; params: Params }
-  | { matches: false; params?: Params }
+  boolean | { matches: true; params: Params } | { matches: false; params?: Params }
 
 export type HttpCustomPredicate<Params extends PathParams = PathParams> = (
   info: HttpCustomPredicateInfo,
@@ -132,8 +129,11 @@ export class HttpHandler<
   ) {
     const methods = method instanceof RegExp ? new RegExp(method.source, method.flags.replace(/[gy]/g, '')) : undefined
     if (methods === undefined && typeof method !== 'string') {
-      throw new MocklibTypeError('MOCKLIB_INVALID_ARGUMENT',
-        format(`new HttpHandler() needs a method name ('GET') or a RegExp (/^(GET|POST)$/) as its first argument, got ${describeValue(method)}.`),
+      throw new MocklibTypeError(
+        'MOCKLIB_INVALID_ARGUMENT',
+        format(
+          `new HttpHandler() needs a method name ('GET') or a RegExp (/^(GET|POST)$/) as its first argument, got ${describeValue(method)}.`,
+        ),
       )
     }
     const upper = methods === undefined ? (method as string).toUpperCase() : String(method)
@@ -144,7 +144,10 @@ export class HttpHandler<
 
     if (typeof predicate === 'string') {
       if (predicate.trim() === '') {
-        throw new MocklibTypeError('MOCKLIB_INVALID_ARGUMENT', format(`${api} received an empty path. Pass a path such as '/posts/:id' or an absolute URL.`))
+        throw new MocklibTypeError(
+          'MOCKLIB_INVALID_ARGUMENT',
+          format(`${api} received an empty path. Pass a path such as '/posts/:id' or an absolute URL.`),
+        )
       }
       const { path, query } = splitHandlerPath(predicate)
       if (query !== '') console.warn(messages.queryInHandlerPath(upper, path, query))
@@ -157,8 +160,11 @@ export class HttpHandler<
     } else if (typeof predicate === 'function') {
       display = '[custom predicate]'
     } else {
-      throw new MocklibTypeError('MOCKLIB_INVALID_ARGUMENT',
-        format(`${api} needs a path string, a RegExp or a predicate function as its first argument, got ${describeValue(predicate)}.`),
+      throw new MocklibTypeError(
+        'MOCKLIB_INVALID_ARGUMENT',
+        format(
+          `${api} needs a path string, a RegExp or a predicate function as its first argument, got ${describeValue(predicate)}.`,
+        ),
       )
     }
 
@@ -205,7 +211,10 @@ export class HttpHandler<
   }
 
   /** MSW's extendResolverArgs(): `params` and `cookies`. */
-  override extendResolverArgs(args: { request: Request; parsedResult: HttpRequestParsedResult }): Omit<HttpResolverInfo<Params>, 'request' | 'requestId'> {
+  override extendResolverArgs(args: {
+    request: Request
+    parsedResult: HttpRequestParsedResult
+  }): Omit<HttpResolverInfo<Params>, 'request' | 'requestId'> {
     return { params: (args.parsedResult.match.params ?? {}) as Params, cookies: args.parsedResult.cookies }
   }
 
@@ -215,7 +224,8 @@ export class HttpHandler<
       const resolved = this.#pattern.resolve(ctx.baseUrl)
       return resolved === undefined ? undefined : (execPattern(resolved, ctx.cleanUrl)?.params as Params | undefined)
     }
-    if (this.#regexp !== undefined) return regexpParams(this.#regexp, this.#regexpNames, ctx.cleanUrl) as Params | undefined
+    if (this.#regexp !== undefined)
+      return regexpParams(this.#regexp, this.#regexpNames, ctx.cleanUrl) as Params | undefined
     return this.#matchCustom(ctx)
   }
 

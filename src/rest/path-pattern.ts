@@ -156,7 +156,12 @@ function buildRelative(path: string, baseUrl: string, literal: boolean): Resolve
     return build(resolveRelative(path, baseUrl), literal)
   } catch {
     const origin = ORIGIN.exec(baseUrl)?.[0] ?? ''
-    const directory = path.startsWith('/') ? '' : baseUrl.slice(origin.length).replace(/[?#].*$/s, '').replace(/[^/]*$/, '')
+    const directory = path.startsWith('/')
+      ? ''
+      : baseUrl
+          .slice(origin.length)
+          .replace(/[?#].*$/s, '')
+          .replace(/[^/]*$/, '')
     return build(origin + directory.replace(/[:*(){}\\?+]/g, '\\$&') + path, literal)
   }
 }
@@ -320,7 +325,8 @@ function readParamSegment(pattern: string, start: number): { segment: string; en
   const close = closingParen(pattern, start)
   const segment = pattern.slice(start + 1, close)
   // Its groups must not capture: each param is one capture, in order.
-  if (/(^|[^\\])\((?!\?)/.test(segment)) throw new MocklibTypeError('MOCKLIB_INVALID_ARGUMENT', messages.capturingGroupInParamPattern(pattern, segment))
+  if (/(^|[^\\])\((?!\?)/.test(segment))
+    throw new MocklibTypeError('MOCKLIB_INVALID_ARGUMENT', messages.capturingGroupInParamPattern(pattern, segment))
   return { segment, end: close + 1 }
 }
 
@@ -339,7 +345,10 @@ function compileRegExp(pattern: string, source: string): RegExp {
     return new RegExp(source, 'i')
   } catch (error) {
     // A param pattern that is not a valid regular expression (":id([)").
-    throw new MocklibTypeError('MOCKLIB_INVALID_ARGUMENT', messages.invalidPathPattern(pattern, error instanceof Error ? error.message : String(error)))
+    throw new MocklibTypeError(
+      'MOCKLIB_INVALID_ARGUMENT',
+      messages.invalidPathPattern(pattern, error instanceof Error ? error.message : String(error)),
+    )
   }
 }
 

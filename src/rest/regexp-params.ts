@@ -28,7 +28,11 @@ export function regexpParamNames(source: string): string[] {
 }
 
 /** Runs a RegExp predicate against a clean URL; its groups become params named by `names`. */
-export function regexpParams(regexp: RegExp, names: readonly string[], cleanUrl: string): Record<string, string> | undefined {
+export function regexpParams(
+  regexp: RegExp,
+  names: readonly string[],
+  cleanUrl: string,
+): Record<string, string> | undefined {
   const result = regexp.exec(cleanUrl)
   if (result === null) return undefined
   const params: Record<string, string> = {}

@@ -31,7 +31,8 @@ export class CompanionHandler extends DelegatingHandler {
 
   constructor(inner: RequestHandler, companion: RequestHandler) {
     const taken = new WeakSet<object>()
-    const resolve = (args: ResolverInfoBase) => (taken.has(args) ? companion.resolver(args as never) : inner.resolver(args as never))
+    const resolve = (args: ResolverInfoBase) =>
+      taken.has(args) ? companion.resolver(args as never) : inner.resolver(args as never)
     super(inner, resolve as ResponseResolver<ResolverInfoBase>)
     this.#companion = companion
     this.#taken = taken
@@ -49,10 +50,15 @@ export class CompanionHandler extends DelegatingHandler {
   }
 
   override finalizeResponse(response: Response, ctx: RequestContext): Response {
-    return this.#taken.has(ctx) ? this.#companion.finalizeResponse(response, ctx) : this.inner.finalizeResponse(response, ctx)
+    return this.#taken.has(ctx)
+      ? this.#companion.finalizeResponse(response, ctx)
+      : this.inner.finalizeResponse(response, ctx)
   }
 
-  #choose(ctx: RequestContext, args: ResolverInfoBase | Response | null): MaybePromise<ResolverInfoBase | Response | null> {
+  #choose(
+    ctx: RequestContext,
+    args: ResolverInfoBase | Response | null,
+  ): MaybePromise<ResolverInfoBase | Response | null> {
     if (args === null) return this.inner.match(ctx)
     this.#taken.add(ctx)
     if (!(args instanceof Response)) this.#taken.add(args)

@@ -40,7 +40,8 @@ function delayTime(durationOrMode: unknown): number {
     }
     return Number.isNaN(durationOrMode) ? 0 : Math.max(0, durationOrMode)
   }
-  throw new MocklibTypeError('MOCKLIB_INVALID_ARGUMENT',
+  throw new MocklibTypeError(
+    'MOCKLIB_INVALID_ARGUMENT',
     `[mocklib] delay(${JSON.stringify(durationOrMode)}): unknown mode. Use a number of milliseconds, 'real' or 'infinite'.`,
   )
 }

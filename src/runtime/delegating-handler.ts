@@ -51,7 +51,11 @@ export abstract class DelegatingHandler extends RequestHandler {
 /** The handler a chain of delegating handlers stands for (the handler itself when it wraps none). */
 export function innermost(handler: RequestHandler): RequestHandler {
   let current = handler
-  for (let inner = (current as { inner?: unknown }).inner; isRequestHandler(inner); inner = (current as { inner?: unknown }).inner) {
+  for (
+    let inner = (current as { inner?: unknown }).inner;
+    isRequestHandler(inner);
+    inner = (current as { inner?: unknown }).inner
+  ) {
     current = inner
   }
   return current

@@ -10,7 +10,8 @@ export function readDomBlob(body: unknown): { stream: ReadableStream<Uint8Array>
   if (tag !== '[object Blob]' && tag !== '[object File]') return undefined
   const blob = body as Blob
   const Reader = (globalThis as { FileReader?: typeof FileReader }).FileReader
-  if (typeof blob.stream === 'function' || typeof blob.arrayBuffer === 'function' || Reader === undefined) return undefined
+  if (typeof blob.stream === 'function' || typeof blob.arrayBuffer === 'function' || Reader === undefined)
+    return undefined
   const stream = new ReadableStream<Uint8Array>({
     start: (controller) =>
       new Promise<void>((resolve) => {

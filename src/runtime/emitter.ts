@@ -89,7 +89,10 @@ export class LifeCycleEmitter implements LifeCycleEvents {
 
   on<E extends LifeCycleEventName>(event: E, listener: LifeCycleListener<E>): this {
     if (typeof listener !== 'function') {
-      throw new MocklibTypeError('MOCKLIB_INVALID_ARGUMENT', `[mocklib] events.on("${event}", listener): the listener must be a function.`)
+      throw new MocklibTypeError(
+        'MOCKLIB_INVALID_ARGUMENT',
+        `[mocklib] events.on("${event}", listener): the listener must be a function.`,
+      )
     }
     const list = this.#listeners.get(event)
     if (list === undefined) this.#listeners.set(event, [listener as LifeCycleListener<never>])

@@ -127,6 +127,11 @@ export class EventStreamParser {
     this.#type = ''
     this.#id = undefined
     if (data.length === 0) return
-    this.#sink.event({ type: type === '' ? 'message' : type, data: data.join('\n'), id, lastEventId: this.#lastEventId })
+    this.#sink.event({
+      type: type === '' ? 'message' : type,
+      data: data.join('\n'),
+      id,
+      lastEventId: this.#lastEventId,
+    })
   }
 }

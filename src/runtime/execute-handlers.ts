@@ -100,7 +100,10 @@ export async function executeHandlers<Handler extends HandlerShape>(
 }
 
 /** The resolution a handler's own `run()` was called from, by request: its `super.run()` joins it. */
-const runsInLoop = sharedAcrossBuilds('runsInLoop.v1', () => new WeakMap<Request, { ctx: RequestContext; store: HandlerStateStore }>())
+const runsInLoop = sharedAcrossBuilds(
+  'runsInLoop.v1',
+  () => new WeakMap<Request, { ctx: RequestContext; store: HandlerStateStore }>(),
+)
 
 /** @internal The context and scope state of the loop that called a handler's own `run()` with this request. */
 export function loopOfRun(request: Request): { ctx: RequestContext; store: HandlerStateStore } | undefined {
@@ -108,15 +111,27 @@ export function loopOfRun(request: Request): { ctx: RequestContext; store: Handl
 }
 
 type RunResult = { response?: Response } | null | undefined
-type OwnRun = (args: { request: Request; requestId: string; resolutionContext: { baseUrl?: string } }) => Promise<RunResult>
+type OwnRun = (args: {
+  request: Request
+  requestId: string
+  resolutionContext: { baseUrl?: string }
+}) => Promise<RunResult>
 
 /** Calls a subclass's `run()`: `undefined` when it does not take the request, else what its result makes of it. */
-async function runOverride<Handler extends HandlerShape>(handler: Handler, ctx: RequestContext, store: HandlerStateStore): Promise<HandlerOutcome<Handler> | undefined> {
+async function runOverride<Handler extends HandlerShape>(
+  handler: Handler,
+  ctx: RequestContext,
+  store: HandlerStateStore,
+): Promise<HandlerOutcome<Handler> | undefined> {
   runsInLoop.set(ctx.request, { ctx, store })
   let result: RunResult
   try {
     const run = (handler as unknown as { run: OwnRun }).run
-    result = await run.call(handler, { request: ctx.request, requestId: ctx.requestId, resolutionContext: { baseUrl: ctx.baseUrl } })
+    result = await run.call(handler, {
+      request: ctx.request,
+      requestId: ctx.requestId,
+      resolutionContext: { baseUrl: ctx.baseUrl },
+    })
   } catch (error) {
     return { type: 'exception', error, handler }
   } finally {
@@ -126,7 +141,11 @@ async function runOverride<Handler extends HandlerShape>(handler: Handler, ctx: 
   const response = result.response === undefined ? undefined : adoptForeignResponse(result.response)
   if (response === undefined) return { type: 'fallthrough', handler }
   if (!(response instanceof Response) && !(response instanceof ResponseBase)) {
-    return { type: 'exception', error: new MocklibTypeError('MOCKLIB_INVALID_RESPONSE', messages.notAResponse(handler.info.header, response)), handler }
+    return {
+      type: 'exception',
+      error: new MocklibTypeError('MOCKLIB_INVALID_RESPONSE', messages.notAResponse(handler.info.header, response)),
+      handler,
+    }
   }
   if (isPassthroughResponse(response)) return { type: 'passthrough', handler }
   return { type: 'mocked', response, handler }
@@ -147,7 +166,11 @@ async function runMatched(
   const cleanups: ResolverCleanup[] = []
   let stopWatching: (() => void) | undefined
   const finalize = (cleanup: ResolverCleanup) => {
-    if (typeof cleanup !== 'function') throw new MocklibTypeError('MOCKLIB_INVALID_ARGUMENT', messages.finalizeNeedsFunction(handler.info.header, cleanup))
+    if (typeof cleanup !== 'function')
+      throw new MocklibTypeError(
+        'MOCKLIB_INVALID_ARGUMENT',
+        messages.finalizeNeedsFunction(handler.info.header, cleanup),
+      )
     ;(state.iterator !== undefined ? (state.cleanups ??= []) : cleanups).unshift(cleanup)
     stopWatching ??= watchAbort([ctx.clientSignal, ctx.lifetime], () => {
       void runCleanups(handler, cleanups)
@@ -172,18 +195,30 @@ async function runMatched(
 }
 
 /** What a resolver's result makes of the request; undefined falls through to the next handler. */
-function outcomeOf<Handler extends HandlerShape>(handler: Handler, returned: unknown, ctx: RequestContext): HandlerOutcome<Handler> | undefined {
+function outcomeOf<Handler extends HandlerShape>(
+  handler: Handler,
+  returned: unknown,
+  ctx: RequestContext,
+): HandlerOutcome<Handler> | undefined {
   if (returned === undefined) return undefined
   const result = adoptForeignResponse(returned)
   // The platform's Response counts even after another fetch implementation took the global
   // name (Remix 2's installGlobals()): HttpResponse is built on the platform's class.
   if (!(result instanceof Response) && !(result instanceof ResponseBase)) {
-    return { type: 'exception', error: new MocklibTypeError('MOCKLIB_INVALID_RESPONSE', messages.notAResponse(handler.info.header, result)), handler }
+    return {
+      type: 'exception',
+      error: new MocklibTypeError('MOCKLIB_INVALID_RESPONSE', messages.notAResponse(handler.info.header, result)),
+      handler,
+    }
   }
   // A Response answers one request: one whose body was read (a Response object reused across
   // requests) would fail deep inside the source and leave the client hanging.
   if (isBodyTaken(result)) {
-    return { type: 'exception', error: new MocklibTypeError('MOCKLIB_INVALID_RESPONSE', messages.responseBodyUsed(handler.info.header)), handler }
+    return {
+      type: 'exception',
+      error: new MocklibTypeError('MOCKLIB_INVALID_RESPONSE', messages.responseBodyUsed(handler.info.header)),
+      handler,
+    }
   }
   if (isPassthroughResponse(result)) return { type: 'passthrough', handler }
   return { type: 'mocked', response: handler.finalizeResponse(result, ctx), handler }
@@ -195,7 +230,12 @@ function outcomeOf<Handler extends HandlerShape>(handler: Handler, returned: unk
  */
 function withFinalize(args: object, finalize: (cleanup: ResolverCleanup) => void): object {
   const target = Object.isExtensible(args) ? args : Object.defineProperties({}, Object.getOwnPropertyDescriptors(args))
-  return Object.defineProperty(target, 'finalize', { value: finalize, enumerable: true, writable: true, configurable: true })
+  return Object.defineProperty(target, 'finalize', {
+    value: finalize,
+    enumerable: true,
+    writable: true,
+    configurable: true,
+  })
 }
 
 async function runResolver(

@@ -7,10 +7,15 @@ import { ResponseBase } from './platform-response'
  * (the platform's own Response too, when another library took the global name: see platform-response.ts).
  */
 export function adoptForeignResponse(value: unknown): unknown {
-  if (value instanceof Response || value instanceof ResponseBase || typeof value !== 'object' || value === null) return value
+  if (value instanceof Response || value instanceof ResponseBase || typeof value !== 'object' || value === null)
+    return value
   if (Object.prototype.toString.call(value) !== '[object Response]') return value
   const foreign = value as Response
   if (foreign.type === 'error') return Response.error()
   // eslint-disable-next-line mocklib/no-response-body -- another realm's Response, which the body module never made
-  return new Response(foreign.body, { status: foreign.status, statusText: foreign.statusText, headers: new Headers(foreign.headers) })
+  return new Response(foreign.body, {
+    status: foreign.status,
+    statusText: foreign.statusText,
+    headers: new Headers(foreign.headers),
+  })
 }

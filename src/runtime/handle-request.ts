@@ -110,7 +110,10 @@ export async function handleRequest(
 }
 
 /** The delegate's answer; one that rejects fails the request with its error, so the pipeline never rejects. */
-async function delegate(ask: NonNullable<PipelineOptions['delegate']>, ctx: RequestContext): Promise<PipelineResult | undefined> {
+async function delegate(
+  ask: NonNullable<PipelineOptions['delegate']>,
+  ctx: RequestContext,
+): Promise<PipelineResult | undefined> {
   try {
     return await ask(ctx)
   } catch (error) {
@@ -151,7 +154,9 @@ function exceptionResult(
     console.error(messages.verdictInHandler(error))
   } else {
     const message =
-      handler === undefined ? messages.unhandledCallbackException(request) : messages.resolverException(handler.info.header, request)
+      handler === undefined
+        ? messages.unhandledCallbackException(request)
+        : messages.resolverException(handler.info.header, request)
     console.error(message, error)
   }
   return { type: 'mocked', response: exceptionResponse(error), handler }
@@ -159,10 +164,7 @@ function exceptionResult(
 
 /** A 500 carrying the thrown error as JSON, so the failure is visible in the client. */
 function exceptionResponse(error: unknown): Response {
-  const body =
-    error instanceof Error
-      ? { name: error.name, message: error.message, stack: error.stack }
-      : error
+  const body = error instanceof Error ? { name: error.name, message: error.message, stack: error.stack } : error
   let text: string
   try {
     text = JSON.stringify(body) ?? JSON.stringify(String(error))

@@ -76,7 +76,9 @@ export class HandlerIndex {
     return {
       head: merge(found, 0, cut),
       async rest() {
-        const keys = await Promise.all(pending.map((entry) => (typeof entry.keys === 'function' ? entry.keys() : entry.keys)))
+        const keys = await Promise.all(
+          pending.map((entry) => (typeof entry.keys === 'function' ? entry.keys() : entry.keys)),
+        )
         keys.forEach((resolved, index) => collect(pending[index].buckets, resolved, found))
         return merge(found, cut, Infinity)
       },

@@ -117,7 +117,8 @@ export function validateHandlers(api: string, handlers: readonly unknown[]): Req
   }
   handlers.forEach((handler, index) => {
     if (Array.isArray(handler)) throw new MocklibTypeError('MOCKLIB_INVALID_HANDLERS', messages.spreadHandlers(api))
-    if (!isRequestHandler(handler)) throw new MocklibTypeError('MOCKLIB_INVALID_HANDLERS', messages.notAHandler(api, handler, index))
+    if (!isRequestHandler(handler))
+      throw new MocklibTypeError('MOCKLIB_INVALID_HANDLERS', messages.notAHandler(api, handler, index))
   })
   return handlers as RequestHandler[]
 }

@@ -41,7 +41,8 @@ export function adoptOverrides(prototype: object, baseRun: unknown): void {
     const differs = (name: string) => get(prototype, name) !== get(owner, name)
     if (MATCH_MEMBERS.some(differs)) {
       define(prototype, 'match', matchByMembers)
-      if (DECIDING_MEMBERS.some(differs) && !Object.hasOwn(prototype, 'indexHint')) define(prototype, 'indexHint', () => undefined)
+      if (DECIDING_MEMBERS.some(differs) && !Object.hasOwn(prototype, 'indexHint'))
+        define(prototype, 'indexHint', () => undefined)
     }
   }
   if (get(prototype, 'run') !== baseRun) define(prototype, kOwnRun, true)
@@ -84,7 +85,11 @@ export function parseOnce(
 }
 
 function ownerOf(prototype: object, name: string): object | undefined {
-  for (let current: object | null = prototype; current !== null; current = Object.getPrototypeOf(current) as object | null) {
+  for (
+    let current: object | null = prototype;
+    current !== null;
+    current = Object.getPrototypeOf(current) as object | null
+  ) {
     if (Object.hasOwn(current, name)) return current
   }
   return undefined

@@ -53,7 +53,6 @@ export interface HttpResponse<BodyType extends DefaultBodyType = DefaultBodyType
 
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
 export class HttpResponse<BodyType extends DefaultBodyType = DefaultBodyType> extends ResponseBase {
-
   constructor(body?: NoInfer<ConstructorBody<BodyType>>, init?: HttpResponseInit) {
     const status = toStatus(init?.status)
     const safeStatus = isConstructibleStatus(status) ? status : 200
@@ -84,7 +83,10 @@ export class HttpResponse<BodyType extends DefaultBodyType = DefaultBodyType> ex
   }
 
   /** A `text/plain` response with its Content-Length. */
-  static text<BodyType extends string>(body?: NoInfer<BodyType> | null, init?: HttpResponseInit): HttpResponse<BodyType> {
+  static text<BodyType extends string>(
+    body?: NoInfer<BodyType> | null,
+    init?: HttpResponseInit,
+  ): HttpResponse<BodyType> {
     const headers = withDefaults(init, 'text/plain')
     // A number or other value (a route param, say) is sent as its text, as `new Response()` does.
     const text = body === undefined || body === null ? undefined : String(body)
@@ -93,7 +95,10 @@ export class HttpResponse<BodyType extends DefaultBodyType = DefaultBodyType> ex
   }
 
   /** An `application/json` response; the body is `JSON.stringify`d. */
-  static override json<BodyType extends DefaultBodyType>(body?: NoInfer<BodyType>, init?: HttpResponseInit): HttpResponse<BodyType> {
+  static override json<BodyType extends DefaultBodyType>(
+    body?: NoInfer<BodyType>,
+    init?: HttpResponseInit,
+  ): HttpResponse<BodyType> {
     if (init === undefined) {
       // The common `HttpResponse.json(body)`: two known headers, no Headers object to build.
       const text = body === undefined ? '' : JSON.stringify(body)
@@ -101,7 +106,9 @@ export class HttpResponse<BodyType extends DefaultBodyType = DefaultBodyType> ex
         ['Content-Type', 'application/json'],
         ['Content-Length', String(byteLength(text))],
       ]
-      const response = new HttpResponse<DefaultBodyType>(text === '' ? null : text, { headers }) as HttpResponse<BodyType>
+      const response = new HttpResponse<DefaultBodyType>(text === '' ? null : text, {
+        headers,
+      }) as HttpResponse<BodyType>
       Object.defineProperty(response, kDefaultContentType, { value: true })
       return response
     }
@@ -109,23 +116,41 @@ export class HttpResponse<BodyType extends DefaultBodyType = DefaultBodyType> ex
     const headers = withDefaults(init, 'application/json')
     const text = body === undefined ? '' : JSON.stringify(body)
     withLength(headers, text)
-    const response = new HttpResponse<DefaultBodyType>(text === '' ? null : text, { ...init, headers }) as HttpResponse<BodyType>
+    const response = new HttpResponse<DefaultBodyType>(text === '' ? null : text, {
+      ...init,
+      headers,
+    }) as HttpResponse<BodyType>
     if (!explicitType) Object.defineProperty(response, kDefaultContentType, { value: true })
     return response
   }
 
   /** A `text/xml` response. */
-  static xml<BodyType extends string>(body?: NoInfer<BodyType> | null, init?: HttpResponseInit): HttpResponse<BodyType> {
-    return new HttpResponse<DefaultBodyType>(body ?? null, { ...init, headers: withDefaults(init, 'text/xml') }) as HttpResponse<BodyType>
+  static xml<BodyType extends string>(
+    body?: NoInfer<BodyType> | null,
+    init?: HttpResponseInit,
+  ): HttpResponse<BodyType> {
+    return new HttpResponse<DefaultBodyType>(body ?? null, {
+      ...init,
+      headers: withDefaults(init, 'text/xml'),
+    }) as HttpResponse<BodyType>
   }
 
   /** A `text/html` response. */
-  static html<BodyType extends string>(body?: NoInfer<BodyType> | null, init?: HttpResponseInit): HttpResponse<BodyType> {
-    return new HttpResponse<DefaultBodyType>(body ?? null, { ...init, headers: withDefaults(init, 'text/html') }) as HttpResponse<BodyType>
+  static html<BodyType extends string>(
+    body?: NoInfer<BodyType> | null,
+    init?: HttpResponseInit,
+  ): HttpResponse<BodyType> {
+    return new HttpResponse<DefaultBodyType>(body ?? null, {
+      ...init,
+      headers: withDefaults(init, 'text/html'),
+    }) as HttpResponse<BodyType>
   }
 
   /** An `application/octet-stream` response with its Content-Length. */
-  static arrayBuffer(body?: ArrayBuffer | SharedArrayBuffer | ArrayBufferView, init?: HttpResponseInit): HttpResponse<ArrayBuffer> {
+  static arrayBuffer(
+    body?: ArrayBuffer | SharedArrayBuffer | ArrayBufferView,
+    init?: HttpResponseInit,
+  ): HttpResponse<ArrayBuffer> {
     const headers = withDefaults(init, 'application/octet-stream')
     const bytes = body === undefined || body === null ? new Uint8Array(0) : toBytes(body)
     // Without a body there is no length to announce (as in MSW).
@@ -174,7 +199,8 @@ function announceImpliedType(
 ): void {
   const { headers } = response
   if (kept) {
-    if (typeof body === 'string' && !headers.has('content-type')) headers.set('content-type', 'text/plain;charset=UTF-8')
+    if (typeof body === 'string' && !headers.has('content-type'))
+      headers.set('content-type', 'text/plain;charset=UTF-8')
     return
   }
   const implied = blobType || headers.get('content-type')

@@ -14,6 +14,7 @@ export function isCommonAssetRequest(request: Request): boolean {
   }
   if (url.protocol === 'file:') return true
   if (/(^|\.)fonts\.(googleapis|gstatic)\.com$/.test(url.hostname)) return true
-  if (url.pathname.includes('/node_modules/') || url.pathname.includes('@vite') || url.pathname.includes('@fs/')) return true
+  if (url.pathname.includes('/node_modules/') || url.pathname.includes('@vite') || url.pathname.includes('@fs/'))
+    return true
   return ASSET_EXTENSION.test(url.pathname)
 }

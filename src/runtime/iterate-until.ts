@@ -18,8 +18,13 @@ const STOPPED: unique symbol = Symbol('stopped')
  * an `await` runs its `finally` once that await settles: the language queues its `return()`.
  * Rejects with what the source threw; when `each` throws, the source is closed first.
  */
-export async function iterateUntil<T>(source: AsyncIterable<T> | Iterable<T>, stop: AbortSignal, each: (value: T) => unknown): Promise<IterationEnd> {
-  const iterator = Symbol.asyncIterator in source ? source[Symbol.asyncIterator]() : (source as Iterable<T>)[Symbol.iterator]()
+export async function iterateUntil<T>(
+  source: AsyncIterable<T> | Iterable<T>,
+  stop: AbortSignal,
+  each: (value: T) => unknown,
+): Promise<IterationEnd> {
+  const iterator =
+    Symbol.asyncIterator in source ? source[Symbol.asyncIterator]() : (source as Iterable<T>)[Symbol.iterator]()
   let onStop = () => {}
   const stopped = new Promise<typeof STOPPED>((resolve) => (onStop = () => resolve(STOPPED)))
   if (stop.aborted) onStop()
@@ -47,7 +52,9 @@ export async function iterateUntil<T>(source: AsyncIterable<T> | Iterable<T>, st
 }
 
 /** Ends an abandoned iterator, so that its cleanup runs; what that throws or rejects is ignored. */
-export function closeIterator(iterator: Iterator<unknown, unknown, unknown> | AsyncIterator<unknown, unknown, unknown> | undefined): void {
+export function closeIterator(
+  iterator: Iterator<unknown, unknown, unknown> | AsyncIterator<unknown, unknown, unknown> | undefined,
+): void {
   if (typeof iterator?.return !== 'function') return
   try {
     void Promise.resolve(iterator.return()).catch(() => {})

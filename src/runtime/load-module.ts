@@ -19,16 +19,22 @@ const loaded = new Map<string, Promise<unknown>>()
  * tries again; the caller turns the error into its own message. `hasApi` tells the module
  * from a CommonJS module seen through `import()`, whose API sits on `.default`.
  */
-export function loadModule<T>(name: string, importers: ModuleImporters, hasApi: (module: unknown) => boolean): Promise<T> {
+export function loadModule<T>(
+  name: string,
+  importers: ModuleImporters,
+  hasApi: (module: unknown) => boolean,
+): Promise<T> {
   let module = loaded.get(name)
   if (module === undefined) {
-    module = (isCommonJs ? new Promise((resolve) => resolve(importers.require())) : importers.import()).then((value) => {
-      if (hasApi(value)) return value
-      const fallback = (value as { default?: unknown } | null)?.default
-      if (hasApi(fallback)) return fallback
-      // eslint-disable-next-line mocklib/coded-argument-errors -- a peer package of the wrong shape, not an argument
-      throw new Error(`it does not have the expected exports`)
-    })
+    module = (isCommonJs ? new Promise((resolve) => resolve(importers.require())) : importers.import()).then(
+      (value) => {
+        if (hasApi(value)) return value
+        const fallback = (value as { default?: unknown } | null)?.default
+        if (hasApi(fallback)) return fallback
+        // eslint-disable-next-line mocklib/coded-argument-errors -- a peer package of the wrong shape, not an argument
+        throw new Error(`it does not have the expected exports`)
+      },
+    )
     loaded.set(name, module)
     module.catch(() => loaded.delete(name))
   }

@@ -32,19 +32,21 @@ export function publicUrl(url: string): string {
 
 export const messages = {
   alreadyListening(): string {
-    return format('server.listen() was called while the server is already listening. Call it once (for example in a global setup file), or call server.close() first.')
+    return format(
+      'server.listen() was called while the server is already listening. Call it once (for example in a global setup file), or call server.close() first.',
+    )
   },
   spreadHandlers(api: string): string {
-    return format(
-      `${api} received an array of handlers. Spread it instead: ${api.replace('()', '(...handlers)')}.`,
-    )
+    return format(`${api} received an array of handlers. Spread it instead: ${api.replace('()', '(...handlers)')}.`)
   },
   notAHandler(api: string, value: unknown, index: number): string {
     return format(
       `${api} received ${describeValue(value)} as handler #${index + 1}, which is not a request handler. ` +
         'Pass handlers created by http.get(), graphql.query() and the like' +
         // A test hook given the method itself (afterEach(server.resetHandlers)) passes its own arguments.
-        (index === 0 && api.endsWith('.resetHandlers()') ? `; a test hook given it directly passes its own arguments: write afterEach(() => ${api}).` : '.'),
+        (index === 0 && api.endsWith('.resetHandlers()')
+          ? `; a test hook given it directly passes its own arguments: write afterEach(() => ${api}).`
+          : '.'),
     )
   },
   unknownStrategy(strategy: unknown): string {
@@ -60,13 +62,19 @@ export const messages = {
     )
   },
   finalizeNeedsFunction(header: string, value: unknown): string {
-    return format(`The resolver of "${header}" called finalize() with ${describeValue(value)}. Pass a cleanup function: finalize(() => clearInterval(timer)).`)
+    return format(
+      `The resolver of "${header}" called finalize() with ${describeValue(value)}. Pass a cleanup function: finalize(() => clearInterval(timer)).`,
+    )
   },
   cleanupFailed(header: string): string {
-    return format(`A cleanup registered with finalize() in the resolver of "${header}" threw. The request was answered; the errors follow.`)
+    return format(
+      `A cleanup registered with finalize() in the resolver of "${header}" threw. The request was answered; the errors follow.`,
+    )
   },
   unclosedPathGroup(path: string, index: number): string {
-    return format(`The handler path "${path}" has a "(" at ${index} that is never closed. Close it, or escape it as "\\(".`)
+    return format(
+      `The handler path "${path}" has a "(" at ${index} that is never closed. Close it, or escape it as "\\(".`,
+    )
   },
   invalidHandlerUrl(path: string): string {
     return format(

@@ -68,11 +68,19 @@ export function lendBody(request: Request, copy: Request): (() => void) | undefi
       const descriptor: PropertyDescriptor =
         name === 'body' || name === 'bodyUsed'
           ? { get: () => source[name], configurable: true }
-          : { value: (...args: unknown[]) => (source[name] as (...a: unknown[]) => unknown).call(copy, ...args), configurable: true, writable: true }
+          : {
+              value: (...args: unknown[]) => (source[name] as (...a: unknown[]) => unknown).call(copy, ...args),
+              configurable: true,
+              writable: true,
+            }
       Object.defineProperty(request, name, descriptor)
       lent.push(name)
     }
-    Object.defineProperty(request, 'clone', { value: () => cloneLent(request, copy), configurable: true, writable: true })
+    Object.defineProperty(request, 'clone', {
+      value: () => cloneLent(request, copy),
+      configurable: true,
+      writable: true,
+    })
     lent.push('clone')
   } catch {
     for (const name of lent) delete target[name]

@@ -67,7 +67,10 @@ export class RequestContext {
    * called on its own.
    */
   static of(request: Request, resolutionContext?: { baseUrl?: string }): RequestContext {
-    return registered.get(request) ?? new RequestContext(request, 'direct', resolutionContext?.baseUrl ?? getDocumentBaseUrl())
+    return (
+      registered.get(request) ??
+      new RequestContext(request, 'direct', resolutionContext?.baseUrl ?? getDocumentBaseUrl())
+    )
   }
 
   get clientSignal(): AbortSignal {
@@ -189,4 +192,3 @@ export class RequestContext {
     for (const copy of copies) copyHeaders(copy.headers, this.request.headers)
   }
 }
-

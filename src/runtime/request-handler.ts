@@ -17,9 +17,7 @@ export type { HandlerInfo, RequestHandlerOptions, ResolverCleanup }
  * type of `undefined` (`ResponseResolver`'s default, as in MSW) means any `Response`.
  */
 export type ResponseResolverReturnType<ResponseBody extends DefaultBodyType = DefaultBodyType> =
-  | ([ResponseBody] extends [undefined] ? Response : HttpResponse<ResponseBody>)
-  | undefined
-  | void
+  ([ResponseBody] extends [undefined] ? Response : HttpResponse<ResponseBody>) | undefined | void
 
 /**
  * What a resolver returns: a response or nothing, or a generator of them, each possibly behind a
@@ -80,7 +78,9 @@ export type ResponseResolver<
   ResolverArgs extends object = Record<string, unknown>,
   RequestBody extends DefaultBodyType = DefaultBodyType,
   ResponseBody extends DefaultBodyType = undefined,
-> = (info: ResolverArgs & RequestPart<ResolverArgs, RequestBody> & ResolverExtras) => AsyncResponseResolverReturnType<NoInfer<ResponseBody>>
+> = (
+  info: ResolverArgs & RequestPart<ResolverArgs, RequestBody> & ResolverExtras,
+) => AsyncResponseResolverReturnType<NoInfer<ResponseBody>>
 
 /** `request` and `requestId` for resolver arguments that lack them (an index signature counts as lacking). */
 type RequestPart<ResolverArgs extends object, RequestBody extends DefaultBodyType> = string extends keyof ResolverArgs
@@ -161,7 +161,11 @@ export abstract class RequestHandler<
    * `(header, resolver, options?)`, or MSW's `({ info, resolver, options })`, where `info` has
    * the `header` and whatever else the handler shows (its keys are kept on `info`).
    */
-  constructor(header: string, resolver: ResponseResolver<ResolverArgs, DefaultBodyType, ResponseBody>, options?: RequestHandlerOptions)
+  constructor(
+    header: string,
+    resolver: ResponseResolver<ResolverArgs, DefaultBodyType, ResponseBody>,
+    options?: RequestHandlerOptions,
+  )
   constructor(args: RequestHandlerArgs<ResolverArgs, ResponseBody>)
   constructor(
     headerOrArgs: string | RequestHandlerArgs<ResolverArgs, ResponseBody>,
@@ -173,7 +177,8 @@ export abstract class RequestHandler<
     const resolver = args === undefined ? resolverArg : args.resolver
     if (typeof resolver !== 'function') {
       const where = args === undefined ? 'as its second argument' : 'as `resolver` in its constructor argument'
-      throw new MocklibTypeError('MOCKLIB_INVALID_ARGUMENT',
+      throw new MocklibTypeError(
+        'MOCKLIB_INVALID_ARGUMENT',
         `[mocklib] The handler "${header}" needs a resolver function ${where}, got ${resolver === null ? 'null' : typeof resolver}.`,
       )
     }
@@ -278,13 +283,16 @@ Object.defineProperty(RequestHandler.prototype, 'kind', { value: 'request', writ
 
 /** True for handlers of any kind, from either build of mocklib. */
 export function isRequestHandler(value: unknown): value is RequestHandler {
-  return typeof value === 'object' && value !== null && (value as { [kRequestHandler]?: unknown })[kRequestHandler] === true
+  return (
+    typeof value === 'object' && value !== null && (value as { [kRequestHandler]?: unknown })[kRequestHandler] === true
+  )
 }
 
 /** Puts the keys of MSW-style `info` beside the header (a subclass's own `path`, `method`...). */
 function copyInfo(source: object, target: HandlerInfo): void {
   for (const [key, value] of Object.entries(source)) {
-    if (key !== 'header' && key !== 'callFrame') Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true })
+    if (key !== 'header' && key !== 'callFrame')
+      Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true })
   }
 }
 
@@ -313,7 +321,8 @@ function getCallFrame(stack: string | undefined): string | undefined {
   const lines = stack.split('\n')
   for (let index = 1; index < lines.length; index++) {
     const line = lines[index]
-    if (/mocklib[\\/](dist|src)[\\/]|node_modules[\\/]mocklib[\\/]|[\\/]src[\\/](rest|graphql|runtime)[\\/]/.test(line)) continue
+    if (/mocklib[\\/](dist|src)[\\/]|node_modules[\\/]mocklib[\\/]|[\\/]src[\\/](rest|graphql|runtime)[\\/]/.test(line))
+      continue
     const match = /\(?([^\s()]+:\d+:\d+)\)?$/.exec(line.trim())
     if (match) return match[1]
   }

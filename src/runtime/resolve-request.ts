@@ -46,7 +46,11 @@ export interface ResolveHooks {
  * as a whole found no answer → the HEAD rule. Events and the unhandled-request strategy for
  * the whole request stay with the caller.
  */
-export async function resolveRequest(ctx: RequestContext, scope: HandlerScope, hooks: ResolveHooks): Promise<Resolution> {
+export async function resolveRequest(
+  ctx: RequestContext,
+  scope: HandlerScope,
+  hooks: ResolveHooks,
+): Promise<Resolution> {
   let matchAnnounced = false
   const announce = (handler: RequestHandler) => {
     if (matchAnnounced) return
@@ -87,7 +91,11 @@ export async function resolveRequest(ctx: RequestContext, scope: HandlerScope, h
  * Split candidates run their head first: the rest (and the work it needs, such as reading a
  * GraphQL body) is reached only when no handler in the head answered.
  */
-async function runHandlers(ctx: RequestContext, scope: HandlerScope, onMatch?: (handler: RequestHandler) => void): Promise<HandlerOutcome<RequestHandler>> {
+async function runHandlers(
+  ctx: RequestContext,
+  scope: HandlerScope,
+  onMatch?: (handler: RequestHandler) => void,
+): Promise<HandlerOutcome<RequestHandler>> {
   try {
     const candidates = scope.candidates(ctx)
     if (isList(candidates)) return await executeHandlers(candidates, ctx, scope.store, { onMatch })
@@ -109,7 +117,11 @@ function isList(candidates: Candidates): candidates is readonly RequestHandler[]
  * Resolves to undefined when the request is not expandable or no part matched a handler
  * (the request is then unhandled as a whole, exactly as without expanders).
  */
-async function resolveParts(ctx: RequestContext, scope: HandlerScope, hooks: ResolveHooks): Promise<Resolution | undefined> {
+async function resolveParts(
+  ctx: RequestContext,
+  scope: HandlerScope,
+  hooks: ResolveHooks,
+): Promise<Resolution | undefined> {
   let expansion: RequestExpansion | undefined
   try {
     for (const expander of scope.expanders()) {

@@ -38,7 +38,10 @@ let counter = 0
 
 function contextFor(args: HandlerRunArgs, api: string): RequestContext {
   if (!(args?.request instanceof Request)) {
-    throw new MocklibTypeError('MOCKLIB_INVALID_ARGUMENT', `[mocklib] handler.${api}({ request }) needs a Fetch API Request.`)
+    throw new MocklibTypeError(
+      'MOCKLIB_INVALID_ARGUMENT',
+      `[mocklib] handler.${api}({ request }) needs a Fetch API Request.`,
+    )
   }
   return new RequestContext(args.request, args.requestId ?? `direct-${++counter}`, args.resolutionContext?.baseUrl)
 }
@@ -54,7 +57,10 @@ export async function testHandler(handler: HandlerShape, args: HandlerRunArgs): 
  * progress) that `getResponse()` also uses. Resolves to `null` when the handler does not
  * take the request; a resolver's exception rejects.
  */
-export async function runHandler<Handler extends HandlerShape>(handler: Handler, args: HandlerRunArgs): Promise<HandlerRunResult<Handler> | null> {
+export async function runHandler<Handler extends HandlerShape>(
+  handler: Handler,
+  args: HandlerRunArgs,
+): Promise<HandlerRunResult<Handler> | null> {
   // Called by a subclass's own run() that a server's loop called: that request's context and scope.
   const loop = loopOfRun(args?.request)
   const ctx = loop?.ctx ?? contextFor(args, 'run')

@@ -38,7 +38,10 @@ export interface UnhandledFrameDefaults {
  * Decides about an unhandled frame. An async callback is awaited; a throw answers a request with
  * a 500 (as an `onUnhandledRequest` callback's does) and fails a connection.
  */
-export type UnhandledFrameCallback = (args: { frame: UnhandledFrame; defaults: UnhandledFrameDefaults }) => Promise<void> | void
+export type UnhandledFrameCallback = (args: {
+  frame: UnhandledFrame
+  defaults: UnhandledFrameDefaults
+}) => Promise<void> | void
 
 export type UnhandledFrameHandle = UnhandledFrameStrategy | UnhandledFrameCallback
 
@@ -59,14 +62,18 @@ export function unhandledStrategy(options: UnhandledOptions, call: string): Unha
   if (options.onUnhandledRequest !== undefined) {
     throw new MocklibTypeError(
       'MOCKLIB_INVALID_ARGUMENT',
-      format(`${call} received both onUnhandledRequest and onUnhandledFrame: they are one option (MSW 2's and MSW 3's name). Pass one of them.`),
+      format(
+        `${call} received both onUnhandledRequest and onUnhandledFrame: they are one option (MSW 2's and MSW 3's name). Pass one of them.`,
+      ),
     )
   }
   if (typeof frame !== 'function') {
     if (frame === 'warn' || frame === 'error' || frame === 'bypass') return frame
     throw new MocklibTypeError(
       'MOCKLIB_INVALID_ARGUMENT',
-      format(`Unknown onUnhandledFrame strategy ${JSON.stringify(frame)}. Use 'warn', 'error', 'bypass' or a function ({ frame, defaults }) => void.`),
+      format(
+        `Unknown onUnhandledFrame strategy ${JSON.stringify(frame)}. Use 'warn', 'error', 'bypass' or a function ({ frame, defaults }) => void.`,
+      ),
     )
   }
   return (request, print) => frame({ frame: frameOf(request), defaults: { warn: print.warning, error: print.error } })
@@ -75,7 +82,10 @@ export function unhandledStrategy(options: UnhandledOptions, call: string): Unha
 /** A WebSocket handshake (what the connection pipeline passes for an unhandled connection) is a `ws` frame. */
 function frameOf(request: Request): UnhandledFrame {
   if (request.headers.get('upgrade')?.toLowerCase() !== 'websocket') return { protocol: 'http', data: { request } }
-  const protocols = request.headers.get('sec-websocket-protocol')?.split(',').map((name) => name.trim())
+  const protocols = request.headers
+    .get('sec-websocket-protocol')
+    ?.split(',')
+    .map((name) => name.trim())
   const url = new URL(request.url.replace(/^http(s?):/i, 'ws$1:'))
   return { protocol: 'ws', data: { connection: { client: { url }, info: { protocols } } } }
 }

@@ -19,9 +19,7 @@ export interface UnusedHandlerDetails {
  * call a function of yours.
  */
 export type UnusedHandlerStrategy =
-  | 'warn'
-  | 'error'
-  | ((handlers: readonly RequestHandler[], details: UnusedHandlerDetails) => void)
+  'warn' | 'error' | ((handlers: readonly RequestHandler[], details: UnusedHandlerDetails) => void)
 
 /** Thrown by `resetHandlers()` or `close()` under `onUnusedHandler: 'error'`. */
 export class UnusedHandlersError extends Error {

@@ -40,7 +40,12 @@ export class RequestResponder {
   }
 
   /** Answers `message`; `next` (a middleware's) takes what no handler answered. */
-  async answer(message: IncomingMessage, target: ServerResponse, scheme: 'http' | 'https', next?: () => void): Promise<void> {
+  async answer(
+    message: IncomingMessage,
+    target: ServerResponse,
+    scheme: 'http' | 'https',
+    next?: () => void,
+  ): Promise<void> {
     const { history, control, emitter } = this.#options
     const list = this.#options.list()
     const own = incomingUrl(message, scheme, `${message.socket.localAddress}:${message.socket.localPort}`)
@@ -67,7 +72,10 @@ export class RequestResponder {
       if (response.type === 'error') reason = 'network-error'
     } else if (result.type === 'error') {
       reason = 'exception'
-      response = problemResponse(500, `${request.method} ${request.url} failed: ${String((result.error as Error)?.message ?? result.error)}`)
+      response = problemResponse(
+        500,
+        `${request.method} ${request.url} failed: ${String((result.error as Error)?.message ?? result.error)}`,
+      )
     } else if (next !== undefined) {
       history.finish(entry, { status: 0, reason: 'next' })
       next()
@@ -87,7 +95,13 @@ export class RequestResponder {
     if (written !== undefined) history.wholeBody(entry, written)
     // A body no handler read: drained, so the connection can carry the next request.
     if (!message.complete) message.resume()
-    this.#options.onAnswered?.({ method: request.method, url: request.url, status, handler, ms: performance.now() - started })
+    this.#options.onAnswered?.({
+      method: request.method,
+      url: request.url,
+      status,
+      handler,
+      ms: performance.now() - started,
+    })
   }
 
   async #unhandled(request: Request, own: URL): Promise<[Response, string]> {
@@ -116,7 +130,12 @@ async function forward(request: Request, url: URL): Promise<Response> {
   const headers = new Headers(request.headers)
   headers.delete('host')
   headers.delete('connection')
-  const init: RequestInit & { duplex?: 'half' } = { method: request.method, headers, redirect: 'manual', signal: request.signal }
+  const init: RequestInit & { duplex?: 'half' } = {
+    method: request.method,
+    headers,
+    redirect: 'manual',
+    signal: request.signal,
+  }
   if (request.body !== null) {
     init.body = request.body
     init.duplex = 'half'
@@ -131,5 +150,8 @@ async function forward(request: Request, url: URL): Promise<Response> {
 }
 
 export function problemResponse(status: number, detail: string): Response {
-  return new Response(JSON.stringify(problem(status, detail)), { status, headers: { 'content-type': PROBLEM_CONTENT_TYPE } })
+  return new Response(JSON.stringify(problem(status, detail)), {
+    status,
+    headers: { 'content-type': PROBLEM_CONTENT_TYPE },
+  })
 }

@@ -28,7 +28,10 @@ export interface ControlTarget {
 const BODY_LIMIT = 1024 * 1024
 
 class RouteError extends Error {
-  constructor(readonly status: number, detail: string) {
+  constructor(
+    readonly status: number,
+    detail: string,
+  ) {
     super(detail)
   }
 }
@@ -37,7 +40,11 @@ export function isControlPath(path: string): boolean {
   return path === CONTROL_PREFIX.slice(0, -1) || path.startsWith(CONTROL_PREFIX)
 }
 
-export async function answerControl(target: ControlTarget, message: IncomingMessage, response: ServerResponse): Promise<void> {
+export async function answerControl(
+  target: ControlTarget,
+  message: IncomingMessage,
+  response: ServerResponse,
+): Promise<void> {
   const url = new URL(message.url ?? '/', 'http://control')
   const method = message.method ?? 'GET'
   try {
@@ -48,9 +55,20 @@ export async function answerControl(target: ControlTarget, message: IncomingMess
   }
 }
 
-async function route(target: ControlTarget, method: string, path: string, message: IncomingMessage, response: ServerResponse): Promise<void> {
+async function route(
+  target: ControlTarget,
+  method: string,
+  path: string,
+  message: IncomingMessage,
+  response: ServerResponse,
+): Promise<void> {
   if (path === routes.health && method === 'GET') {
-    const health: HealthInfo = { name: 'mocklib', version: target.version, protocol: PROTOCOL_VERSION, pid: process.pid }
+    const health: HealthInfo = {
+      name: 'mocklib',
+      version: target.version,
+      protocol: PROTOCOL_VERSION,
+      pid: process.pid,
+    }
     return send(response, 200, health)
   }
   if ((path === routes.dashboard || path === CONTROL_PREFIX.slice(0, -1)) && method === 'GET') {
@@ -75,15 +93,20 @@ async function route(target: ControlTarget, method: string, path: string, messag
       throw new RouteError(400, `PATCH ${path} needs a JSON body { "enabled": true } or { "enabled": false }.`)
     }
     const info = control.setEnabled(id, (body as { enabled: boolean }).enabled)
-    if (info === undefined) throw new RouteError(404, `No handler has the id "${id}"; GET ${routes.handlers} lists them.`)
+    if (info === undefined)
+      throw new RouteError(404, `No handler has the id "${id}"; GET ${routes.handlers} lists them.`)
     target.changed('handlers')
     return send(response, 200, info)
   }
-  if (path === routes.scenario && method === 'GET') return send(response, 200, { name: control.scenario, available: control.scenarioNames })
+  if (path === routes.scenario && method === 'GET')
+    return send(response, 200, { name: control.scenario, available: control.scenarioNames })
   if (path === routes.scenario && method === 'PUT') {
     const name = ((await readJson(message)) as { name?: unknown })?.name
     if (name !== null && typeof name !== 'string') {
-      throw new RouteError(400, `PUT ${path} needs a JSON body { "name": "<scenario>" } (or { "name": null } for the default handlers).`)
+      throw new RouteError(
+        400,
+        `PUT ${path} needs a JSON body { "name": "<scenario>" } (or { "name": null } for the default handlers).`,
+      )
     }
     try {
       control.setScenario(name)
@@ -123,7 +146,10 @@ async function route(target: ControlTarget, method: string, path: string, messag
     return send(response, 200, details)
   }
   if (path === routes.events && method === 'GET') return streamEvents(target, response)
-  throw new RouteError(404, `There is no control route ${method} ${path}. The routes are listed in docs/control-protocol.md.`)
+  throw new RouteError(
+    404,
+    `There is no control route ${method} ${path}. The routes are listed in docs/control-protocol.md.`,
+  )
 }
 
 function streamEvents(target: ControlTarget, response: ServerResponse): void {
@@ -164,6 +190,10 @@ async function readJson(message: IncomingMessage, optional = false): Promise<unk
 
 function send(response: ServerResponse, status: number, body: unknown, type = 'application/json'): void {
   const text = typeof body === 'string' ? body : JSON.stringify(body)
-  response.writeHead(status, { 'content-type': type, 'content-length': Buffer.byteLength(text), 'cache-control': 'no-store' })
+  response.writeHead(status, {
+    'content-type': type,
+    'content-length': Buffer.byteLength(text),
+    'cache-control': 'no-store',
+  })
   response.end(text)
 }

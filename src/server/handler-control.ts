@@ -28,7 +28,8 @@ export class HandlerControl {
 
   setScenarios(scenarios: Scenarios): void {
     this.#scenarios = scenarios
-    for (const [name, handlers] of Object.entries(scenarios)) for (const handler of handlers) this.#scenarioOf.set(handler, name)
+    for (const [name, handlers] of Object.entries(scenarios))
+      for (const handler of handlers) this.#scenarioOf.set(handler, name)
   }
 
   /** The module's handlers changed (a reload): a scenario still exported stays active. */

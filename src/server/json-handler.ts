@@ -12,12 +12,16 @@ const METHODS: readonly string[] = Object.values(HttpMethods).map((method) => me
 /** Throws a message saying which field is wrong; the control route answers it as a 400. */
 export function handlerFromSpec(spec: unknown): RequestHandler {
   if (typeof spec !== 'object' || spec === null || Array.isArray(spec)) {
-    throw new SpecError('the body must be a JSON object such as { "path": "/user", "status": 200, "body": { "id": 1 } }')
+    throw new SpecError(
+      'the body must be a JSON object such as { "path": "/user", "status": 200, "body": { "id": 1 } }',
+    )
   }
   const use = spec as UseSpec
   const status = use.status ?? 200
-  if (!Number.isInteger(status) || status < 200 || status > 999) throw new SpecError(`"status" must be an integer from 200 to 999, got ${JSON.stringify(use.status)}`)
-  if (use.headers !== undefined && !isStringRecord(use.headers)) throw new SpecError('"headers" must be an object of string values')
+  if (!Number.isInteger(status) || status < 200 || status > 999)
+    throw new SpecError(`"status" must be an integer from 200 to 999, got ${JSON.stringify(use.status)}`)
+  if (use.headers !== undefined && !isStringRecord(use.headers))
+    throw new SpecError('"headers" must be an object of string values')
   const options = { once: use.once === true }
   const answer = () => responseOf(use, status)
   if (typeof use.operationName === 'string' && use.operationName !== '') {
@@ -31,7 +35,9 @@ export function handlerFromSpec(spec: unknown): RequestHandler {
   }
   const method = (use.method ?? 'all').toLowerCase()
   if (method !== 'all' && !METHODS.includes(method)) {
-    throw new SpecError(`"method" ${JSON.stringify(use.method)} is not one of ${METHODS.join(', ')} (or leave it out: any method)`)
+    throw new SpecError(
+      `"method" ${JSON.stringify(use.method)} is not one of ${METHODS.join(', ')} (or leave it out: any method)`,
+    )
   }
   return http[method as 'all'](use.path, answer, options)
 }

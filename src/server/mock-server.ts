@@ -120,8 +120,10 @@ export class MockServer extends SetupApi {
   }
 
   async listen(options: MockServerListenOptions = {}): Promise<this> {
-    // eslint-disable-next-line mocklib/coded-argument-errors -- listen() twice: a state error, not an argument
-    if (this.#server !== undefined) throw new Error('[mocklib] This mock server is already listening; close() it first.')
+    if (this.#server !== undefined) {
+      // eslint-disable-next-line mocklib/coded-argument-errors -- listen() twice: a state error, not an argument
+      throw new Error('[mocklib] This mock server is already listening; close() it first.')
+    }
     const host = options.host ?? '127.0.0.1'
     if (options.openReads === true && !isLoopback(host)) {
       throw new MocklibTypeError(
@@ -139,8 +141,12 @@ export class MockServer extends SetupApi {
     this.#untrackScope = trackScope(() => this.handlerList)
     const listener = (message: IncomingMessage, response: ServerResponse) => void this.#answer(message, response)
     const { https } = options
-    const server = https ? createHttpsServer({ key: pem(https.key), cert: pem(https.cert) }, listener) : createHttpServer(listener)
-    server.on('upgrade', (message: IncomingMessage, socket: Duplex, head: Buffer) => this.#upgrade(message, socket, head))
+    const server = https
+      ? createHttpsServer({ key: pem(https.key), cert: pem(https.cert) }, listener)
+      : createHttpServer(listener)
+    server.on('upgrade', (message: IncomingMessage, socket: Duplex, head: Buffer) =>
+      this.#upgrade(message, socket, head),
+    )
     this.#server = server
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject)
@@ -151,7 +157,12 @@ export class MockServer extends SetupApi {
     }).catch((error: NodeJS.ErrnoException) => {
       this.#server = undefined
       throw error.code === 'EADDRINUSE'
-        ? Object.assign(new Error(`[mocklib] Port ${options.port} on ${host} is in use; choose another with --port, or stop what listens there.`), { code: 'EADDRINUSE' })
+        ? Object.assign(
+            new Error(
+              `[mocklib] Port ${options.port} on ${host} is in use; choose another with --port, or stop what listens there.`,
+            ),
+            { code: 'EADDRINUSE' },
+          )
         : error
     })
     return this
@@ -195,7 +206,8 @@ export class MockServer extends SetupApi {
       await this.#responder.answer(message, response, scheme)
     } catch (error) {
       // The pipeline never rejects; this is the socket failing under us. Answer if we still can.
-      if (!response.headersSent) await writeResponse(response, problemResponse(500, String((error as Error).message)), false)
+      if (!response.headersSent)
+        await writeResponse(response, problemResponse(500, String((error as Error).message)), false)
       else response.destroy()
     }
   }
@@ -235,8 +247,10 @@ export class MockServer extends SetupApi {
 
   #address(): AddressInfo {
     const address = this.#server?.address()
-    // eslint-disable-next-line mocklib/coded-argument-errors -- used before listen(): a state error, not an argument
-    if (address == null || typeof address === 'string') throw new Error('[mocklib] The mock server is not listening; await server.listen() first.')
+    if (address == null || typeof address === 'string') {
+      // eslint-disable-next-line mocklib/coded-argument-errors -- used before listen(): a state error, not an argument
+      throw new Error('[mocklib] The mock server is not listening; await server.listen() first.')
+    }
     return address
   }
 }

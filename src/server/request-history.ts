@@ -62,7 +62,13 @@ export class RequestHistory {
     if (scope !== undefined) record.scope = scope
     const fromQuery = new URL(request.url).searchParams.get('operationName')
     if (fromQuery) record.operationName = fromQuery
-    const entry: Entry = { record, started: performance.now(), requestHeaders: pairsOf(request.headers), responseHeaders: [], frames: [] }
+    const entry: Entry = {
+      record,
+      started: performance.now(),
+      requestHeaders: pairsOf(request.headers),
+      responseHeaders: [],
+      frames: [],
+    }
     this.#entries.set(id, entry)
     if (this.#entries.size > this.#capacity) this.#entries.delete(this.#entries.keys().next().value!)
     if (this.#bodyLimit > 0 && request.body !== null) void this.#captureRequest(entry, request.clone())
@@ -86,7 +92,13 @@ export class RequestHistory {
    */
   finish(
     id: string,
-    outcome: { status: number; handler?: string; reason?: string; headers?: Headers; body?: ReadableStream<Uint8Array> },
+    outcome: {
+      status: number
+      handler?: string
+      reason?: string
+      headers?: Headers
+      body?: ReadableStream<Uint8Array>
+    },
   ): void {
     const entry = this.#entries.get(id)
     if (entry === undefined) return
@@ -106,7 +118,11 @@ export class RequestHistory {
     if (entry === undefined) return
     const bytes = typeof body === 'string' ? new TextEncoder().encode(body) : body
     const truncated = bytes.byteLength > this.#bodyLimit
-    entry.responseBody = { bytes: truncated ? bytes.subarray(0, this.#bodyLimit) : bytes, truncated, type: this.#type(entry) }
+    entry.responseBody = {
+      bytes: truncated ? bytes.subarray(0, this.#bodyLimit) : bytes,
+      truncated,
+      type: this.#type(entry),
+    }
   }
 
   #type(entry: Entry): string {
@@ -117,7 +133,9 @@ export class RequestHistory {
     const type = this.#type(entry)
     const streamed = /^text\/event-stream|^multipart\/mixed/i.test(type)
     const decoder = new TextDecoder()
-    const onChunk = streamed ? (chunk: Uint8Array) => this.frame(entry.record.id, 'out', decoder.decode(chunk, { stream: true })) : undefined
+    const onChunk = streamed
+      ? (chunk: Uint8Array) => this.frame(entry.record.id, 'out', decoder.decode(chunk, { stream: true }))
+      : undefined
     const captured = await captureStream(body, this.#bodyLimit, onChunk)
     entry.responseBody = { ...captured, type }
   }
@@ -175,7 +193,8 @@ function operationNameOf(bytes: Uint8Array): string | undefined {
   try {
     const body = JSON.parse(new TextDecoder().decode(bytes)) as { operationName?: unknown; query?: unknown }
     if (typeof body.operationName === 'string') return body.operationName
-    const named = typeof body.query === 'string' ? /\b(?:query|mutation|subscription)\s+([_A-Za-z]\w*)/.exec(body.query) : null
+    const named =
+      typeof body.query === 'string' ? /\b(?:query|mutation|subscription)\s+([_A-Za-z]\w*)/.exec(body.query) : null
     return named?.[1]
   } catch {
     return undefined
@@ -202,7 +221,13 @@ function harEntry(entry: Entry): HarEntry {
       headersSize: -1,
       bodySize: entry.requestBody?.bytes.byteLength ?? 0,
       ...(request && entry.requestBody
-        ? { postData: { mimeType: entry.requestBody.type, text: request.text, ...(request.base64 ? { _encoding: 'base64' } : {}) } }
+        ? {
+            postData: {
+              mimeType: entry.requestBody.type,
+              text: request.text,
+              ...(request.base64 ? { _encoding: 'base64' } : {}),
+            },
+          }
         : {}),
     },
     response: {

@@ -19,7 +19,12 @@ export interface UpgradeContext {
   scheme: 'http' | 'https'
 }
 
-export function answerWebSocketUpgrade(message: IncomingMessage, socket: Duplex, head: Buffer, context: UpgradeContext): void {
+export function answerWebSocketUpgrade(
+  message: IncomingMessage,
+  socket: Duplex,
+  head: Buffer,
+  context: UpgradeContext,
+): void {
   const { list, scheme } = context
   const own = incomingUrl(message, scheme, `${message.socket.localAddress}:${message.socket.localPort}`)
   own.protocol = scheme === 'https' ? 'wss:' : 'ws:'
@@ -29,7 +34,9 @@ export function answerWebSocketUpgrade(message: IncomingMessage, socket: Duplex,
   const key = message.headers['sec-websocket-key']
   if (typeof key !== 'string' || !takesConnection(list, url, protocols, base)) {
     const text = `No WebSocket handler takes ${url.href}${protocols ? ` (subprotocols: ${protocols.join(', ')})` : ''}.`
-    socket.end(`HTTP/1.1 404 Not Found\r\ncontent-type: text/plain\r\ncontent-length: ${Buffer.byteLength(text)}\r\nconnection: close\r\n\r\n${text}`)
+    socket.end(
+      `HTTP/1.1 404 Not Found\r\ncontent-type: text/plain\r\ncontent-length: ${Buffer.byteLength(text)}\r\nconnection: close\r\n\r\n${text}`,
+    )
     return
   }
   const channel: UpgradeChannel = {
@@ -41,13 +48,16 @@ export function answerWebSocketUpgrade(message: IncomingMessage, socket: Duplex,
     },
     fail(error) {
       const text = error.message
-      socket.end(`HTTP/1.1 403 Forbidden\r\ncontent-type: text/plain\r\ncontent-length: ${Buffer.byteLength(text)}\r\nconnection: close\r\n\r\n${text}`)
+      socket.end(
+        `HTTP/1.1 403 Forbidden\r\ncontent-type: text/plain\r\ncontent-length: ${Buffer.byteLength(text)}\r\nconnection: close\r\n\r\n${text}`,
+      )
     },
     onAbort: undefined,
   }
   socket.once('close', () => channel.onAbort?.(new Error(`The client closed the WebSocket handshake to ${url.href}.`)))
   const pipeline = { ...context.pipeline, baseUrl: base }
-  const Real = (globalThis as { WebSocket?: typeof WebSocket }).WebSocket ?? (NoNetworkWebSocket as unknown as typeof WebSocket)
+  const Real =
+    (globalThis as { WebSocket?: typeof WebSocket }).WebSocket ?? (NoNetworkWebSocket as unknown as typeof WebSocket)
   answerUpgrade({ url, key, protocols }, channel, (connection) => handleConnection(connection, list, pipeline), Real)
 }
 

@@ -32,7 +32,8 @@ export function encodeEventStreamFields(fields: EventStreamFields): string {
   if (fields.id !== undefined) text += field('id', checkSingleLine('id', fields.id, true))
   if (fields.event !== undefined) text += field('event', checkSingleLine('event', fields.event, false))
   if (fields.retry !== undefined) text += field('retry', checkRetry(fields.retry))
-  const dispatches = fields.data !== undefined || fields.event !== undefined || (fields.id === undefined && fields.retry === undefined)
+  const dispatches =
+    fields.data !== undefined || fields.event !== undefined || (fields.id === undefined && fields.retry === undefined)
   if (dispatches) {
     for (const line of (fields.data ?? '').split(LINE_BREAK)) text += field('data', line)
   }
@@ -90,10 +91,14 @@ function checkSingleLine(field: 'id' | 'event', value: unknown, allowEmpty: bool
   }
   // A client ignores an id field that contains NULL, keeping the previous last event ID.
   if (field === 'id' && text.includes('\u0000')) {
-    throw new EventStreamFormatError(`The event id ${JSON.stringify(text)} contains U+0000 NULL; clients ignore such an id. Remove it.`)
+    throw new EventStreamFormatError(
+      `The event id ${JSON.stringify(text)} contains U+0000 NULL; clients ignore such an id. Remove it.`,
+    )
   }
   if (!allowEmpty && text === '') {
-    throw new EventStreamFormatError(`The event type is empty; clients would dispatch it as 'message'. Leave 'event' out instead.`)
+    throw new EventStreamFormatError(
+      `The event type is empty; clients would dispatch it as 'message'. Leave 'event' out instead.`,
+    )
   }
   return text
 }

@@ -41,7 +41,8 @@ export class EventStreamWriter {
       },
       pull: (controller) => {
         // Called once the queue has room again; if it is now empty, a deferred error may land.
-        if (this.#pendingError !== undefined && controller.desiredSize === 1) controller.error(this.#pendingError.reason)
+        if (this.#pendingError !== undefined && controller.desiredSize === 1)
+          controller.error(this.#pendingError.reason)
       },
       cancel: () => {
         this.#batch = ''

@@ -40,13 +40,19 @@ export const sseMessages = {
     )
   },
   badMethod(method: unknown): string {
-    return format(`sse() got the method ${JSON.stringify(method)}. Pass an HTTP method name such as 'GET' (the default) or 'POST'.`)
+    return format(
+      `sse() got the method ${JSON.stringify(method)}. Pass an HTTP method name such as 'GET' (the default) or 'POST'.`,
+    )
   },
   badAccept(accept: unknown): string {
-    return format(`sse() got { accept: ${JSON.stringify(accept)} }. Pass 'event-stream' (the default: the Accept header must list text/event-stream) or 'any'.`)
+    return format(
+      `sse() got { accept: ${JSON.stringify(accept)} }. Pass 'event-stream' (the default: the Accept header must list text/event-stream) or 'any'.`,
+    )
   },
   connectTwice(header: string): string {
-    return format(`server.connect() was called twice in the event stream handler "${header}". Keep the source the first call returned.`)
+    return format(
+      `server.connect() was called twice in the event stream handler "${header}". Keep the source the first call returned.`,
+    )
   },
   upstreamRefused(url: string, status: number, type: string | null): string {
     return format(

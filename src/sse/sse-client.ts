@@ -68,7 +68,8 @@ export class ServerSentEventClient<EventMap extends ServerSentEventMap = { messa
    * multi-line string becomes several `data:` lines, which the client joins back with LF.
    */
   send(message: ServerSentEventMessage<EventMap>): void {
-    if (typeof message !== 'object' || message === null) throw new MocklibTypeError('MOCKLIB_INVALID_ARGUMENT', sseMessages.notAMessage(this.#header, message))
+    if (typeof message !== 'object' || message === null)
+      throw new MocklibTypeError('MOCKLIB_INVALID_ARGUMENT', sseMessages.notAMessage(this.#header, message))
     const { id, event, data, retry } = message as { id?: string; event?: string; data?: unknown; retry?: number }
     this.#write('send', () => ({ id, event, retry, data: encodeEventStreamData(data) }))
   }

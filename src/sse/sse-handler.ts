@@ -29,9 +29,10 @@ export type ServerSentEventResolverInfo<
  * to stop reconnecting), as long as it has sent nothing yet. `finalize()` cleanups run when
  * the stream ends, not when the resolver returns.
  */
-export type ServerSentEventResolver<EventMap extends ServerSentEventMap = { message: unknown }, Params extends PathParams = PathParams> = (
-  info: ServerSentEventResolverInfo<EventMap, Params> & ResolverExtras,
-) => MaybePromise<Response | undefined | void>
+export type ServerSentEventResolver<
+  EventMap extends ServerSentEventMap = { message: unknown },
+  Params extends PathParams = PathParams,
+> = (info: ServerSentEventResolverInfo<EventMap, Params> & ResolverExtras) => MaybePromise<Response | undefined | void>
 
 export interface ServerSentEventHandlerOptions extends RequestHandlerOptions {
   /** The request method the stream is opened with. Default 'GET'; 'POST' for LLM-style APIs. */
@@ -69,12 +70,21 @@ export class ServerSentEventHandler<
 > extends HttpHandler<Params> {
   readonly #anyAccept: boolean
 
-  constructor(predicate: HttpPredicate<Params>, resolver: ServerSentEventResolver<EventMap, Params>, options: ServerSentEventHandlerOptions = {}) {
+  constructor(
+    predicate: HttpPredicate<Params>,
+    resolver: ServerSentEventResolver<EventMap, Params>,
+    options: ServerSentEventHandlerOptions = {},
+  ) {
     const { method = 'GET', accept = 'event-stream', ...rest } = options ?? {}
-    if (typeof method !== 'string' || !/^[A-Za-z]+$/.test(method)) throw new MocklibTypeError('MOCKLIB_INVALID_ARGUMENT', sseMessages.badMethod(method))
-    if (accept !== 'event-stream' && accept !== 'any') throw new MocklibTypeError('MOCKLIB_INVALID_ARGUMENT', sseMessages.badAccept(accept))
+    if (typeof method !== 'string' || !/^[A-Za-z]+$/.test(method))
+      throw new MocklibTypeError('MOCKLIB_INVALID_ARGUMENT', sseMessages.badMethod(method))
+    if (accept !== 'event-stream' && accept !== 'any')
+      throw new MocklibTypeError('MOCKLIB_INVALID_ARGUMENT', sseMessages.badAccept(accept))
     if (typeof resolver !== 'function') {
-      throw new MocklibTypeError('MOCKLIB_INVALID_ARGUMENT', sseMessages.resolverMissing(`${method.toUpperCase()} ${String(predicate)}`, resolver))
+      throw new MocklibTypeError(
+        'MOCKLIB_INVALID_ARGUMENT',
+        sseMessages.resolverMissing(`${method.toUpperCase()} ${String(predicate)}`, resolver),
+      )
     }
     let self: ServerSentEventHandler<EventMap, Params> | undefined
     super(method, predicate, (info) => streamEvents(self!, resolver, info), rest)
@@ -145,18 +155,24 @@ async function streamEvents<EventMap extends ServerSentEventMap, Params extends 
   const lastEventId = request.headers.get('last-event-id') ?? undefined
   Object.defineProperties(info, {
     client: { value: client, enumerable: true },
-    server: { value: new ServerSentEventServer(request, client as ServerSentEventClient<never>, header), enumerable: true },
+    server: {
+      value: new ServerSentEventServer(request, client as ServerSentEventClient<never>, header),
+      enumerable: true,
+    },
     lastEventId: { value: lastEventId, enumerable: true },
     finalize: {
       value: (cleanup: ResolverCleanup) => {
-        if (typeof cleanup !== 'function') throw new MocklibTypeError('MOCKLIB_INVALID_ARGUMENT', messages.finalizeNeedsFunction(header, cleanup))
+        if (typeof cleanup !== 'function')
+          throw new MocklibTypeError('MOCKLIB_INVALID_ARGUMENT', messages.finalizeNeedsFunction(header, cleanup))
         if (writer.state === 'open') cleanups.unshift(cleanup)
         else void runCleanups(handler, [cleanup])
       },
     },
   })
 
-  const outcome = Promise.resolve().then(() => resolver(info as ServerSentEventResolverInfo<EventMap, Params> & ResolverExtras))
+  const outcome = Promise.resolve().then(() =>
+    resolver(info as ServerSentEventResolverInfo<EventMap, Params> & ResolverExtras),
+  )
   return answer(outcome, writer, header, request)
 }
 
@@ -165,7 +181,12 @@ async function streamEvents<EventMap extends ServerSentEventMap, Params extends 
  * without writing anything and throws (the pipeline's 500) or returns a Response of its own.
  * A failure after streaming began breaks the stream off; a Response returned then is ignored.
  */
-async function answer(outcome: Promise<unknown>, writer: EventStreamWriter, header: string, request: Request): Promise<Response> {
+async function answer(
+  outcome: Promise<unknown>,
+  writer: EventStreamWriter,
+  header: string,
+  request: Request,
+): Promise<Response> {
   const first = await Promise.race([
     outcome.then(
       (value) => ({ value }),

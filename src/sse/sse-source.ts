@@ -136,7 +136,9 @@ export class ServerSentEventSource extends EventTarget {
     this.dispatchEvent(new Event('open'))
     const parser = new EventStreamParser({
       event: ({ type: eventType, data, id, lastEventId }) => {
-        const event = cancelable(new MessageEvent(eventType, { data, lastEventId, origin: new URL(this.url).origin, cancelable: true }))
+        const event = cancelable(
+          new MessageEvent(eventType, { data, lastEventId, origin: new URL(this.url).origin, cancelable: true }),
+        )
         rememberEventId(event, id)
         this.#forward(event, client)
       },

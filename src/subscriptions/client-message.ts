@@ -55,13 +55,20 @@ export function checkClientMessage(value: { type: string; [key: string]: unknown
   }
   if (type === 'ping' || type === 'pong') return { type }
   if (typeof value.id !== 'string' || value.id === '') {
-    return type === 'complete' || type === 'subscribe' ? `Invalid message received: "${type}" needs an "id"` : `Invalid message received: unknown type "${type}"`
+    return type === 'complete' || type === 'subscribe'
+      ? `Invalid message received: "${type}" needs an "id"`
+      : `Invalid message received: unknown type "${type}"`
   }
   if (type === 'complete') return { type, id: value.id }
   if (type !== 'subscribe') return `Invalid message received: unknown type "${type}"`
   const payload = value.payload
-  if (!isRecord(payload) || typeof payload.query !== 'string') return 'Invalid message received: "subscribe" needs payload.query'
-  if (!optional(payload.operationName, 'string') || !optionalRecord(payload.variables) || !optionalRecord(payload.extensions)) {
+  if (!isRecord(payload) || typeof payload.query !== 'string')
+    return 'Invalid message received: "subscribe" needs payload.query'
+  if (
+    !optional(payload.operationName, 'string') ||
+    !optionalRecord(payload.variables) ||
+    !optionalRecord(payload.extensions)
+  ) {
     return 'Invalid message received: "subscribe" payload has a malformed operationName, variables or extensions'
   }
   return {

@@ -7,13 +7,21 @@ import {
 import type { GraphQLOperationMap, OperationTypeCheck } from '../graphql/typed-operations'
 import type { GraphQLPredicate, GraphQLQuery, GraphQLVariables } from '../graphql/types'
 import { GraphQLSubscriptionHandler, type GraphQLSubscriptionLinkState } from './subscription-handler'
-import type { GraphQLConnectionOptions, GraphQLSubscriptionHandle, GraphQLSubscriptionOptions, GraphQLSubscriptionResolver } from './types'
+import type {
+  GraphQLConnectionOptions,
+  GraphQLSubscriptionHandle,
+  GraphQLSubscriptionOptions,
+  GraphQLSubscriptionResolver,
+} from './types'
 
 /**
  * Creates a subscription handler. `Data` and `Variables` come from a typed document or are
  * given explicitly; a query or mutation document is a type error (see OperationTypeCheck).
  */
-export type GraphQLSubscriptionFactory = <Data extends object | null = GraphQLQuery, Variables extends object = GraphQLVariables>(
+export type GraphQLSubscriptionFactory = <
+  Data extends object | null = GraphQLQuery,
+  Variables extends object = GraphQLVariables,
+>(
   predicate: GraphQLPredicate<Data, Variables> & NoInfer<OperationTypeCheck<'subscription', Data, Variables>>,
   resolver: GraphQLSubscriptionResolver<NoInfer<Data>, Variables>,
   options?: GraphQLSubscriptionOptions,
@@ -50,7 +58,10 @@ export interface GraphQLWithSubscriptions extends Omit<GraphQLNamespace, 'link'>
   ): TypedGraphQLLinkHandlers<Operations> & GraphQLLinkSubscriptions
 }
 
-function subscriptionFactory(endpoint: string | RegExp | undefined, link?: GraphQLSubscriptionLinkState): GraphQLSubscriptionFactory {
+function subscriptionFactory(
+  endpoint: string | RegExp | undefined,
+  link?: GraphQLSubscriptionLinkState,
+): GraphQLSubscriptionFactory {
   return (predicate, resolver, options) => new GraphQLSubscriptionHandler(predicate, endpoint, resolver, options, link)
 }
 
@@ -63,7 +74,11 @@ export const graphql: GraphQLWithSubscriptions = {
   subscription: subscriptionFactory(undefined),
   link(endpoint: string | RegExp, options: GraphQLLinkOptions = {}): GraphQLLinkHandlers & GraphQLLinkSubscriptions {
     const link: GraphQLSubscriptionLinkState = { subscriptions: new Set(), options }
-    return { ...graphqlHandlers.link(endpoint), subscription: subscriptionFactory(endpoint, link), subscriptions: link.subscriptions }
+    return {
+      ...graphqlHandlers.link(endpoint),
+      subscription: subscriptionFactory(endpoint, link),
+      subscriptions: link.subscriptions,
+    }
   },
 }
 

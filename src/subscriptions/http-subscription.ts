@@ -35,13 +35,16 @@ export function matchHttpSubscription(
   ctx: RequestContext,
 ): MaybePromise<HttpSubscriptionArgs | null> {
   const single = matchSingleConnection(handler, endpoint, ctx)
-  if (single !== undefined) return single instanceof Promise ? single.then((serve) => argsFor(ctx, serve)) : argsFor(ctx, single)
+  if (single !== undefined)
+    return single instanceof Promise ? single.then((serve) => argsFor(ctx, serve)) : argsFor(ctx, single)
   // Read once per request, however many subscription handlers look (most requests ask for neither).
   const transport = ctx.memo(transportOf, () => transportOf(ctx.request.headers.get('accept')))
   if (transport === undefined || (endpoint !== undefined && !endpoint.matches(ctx))) return null
   return readHttpSubscription(handler, ctx).then((operation) => {
     if (operation === undefined) return null
-    return argsFor(ctx, (whenRemoved) => (transport === 'multipart' ? serveMultipart : serveEventStream)(handler, operation, ctx, whenRemoved))
+    return argsFor(ctx, (whenRemoved) =>
+      (transport === 'multipart' ? serveMultipart : serveEventStream)(handler, operation, ctx, whenRemoved),
+    )
   })
 }
 
@@ -53,25 +56,42 @@ export function serveHttpSubscription(args: ResolverInfoBase): Response {
 function argsFor(ctx: RequestContext, serve: ServeHttp | null): HttpSubscriptionArgs | null {
   if (serve === null) return null
   // Its subscription (or stream) may outlive the request: the loop hands it the removal registration.
-  return outlivesRequest(Object.defineProperty(ctx.withRequest<ResolverInfoBase>({ requestId: ctx.requestId }), kServe, { value: serve })) as HttpSubscriptionArgs
+  return outlivesRequest(
+    Object.defineProperty(ctx.withRequest<ResolverInfoBase>({ requestId: ctx.requestId }), kServe, { value: serve }),
+  ) as HttpSubscriptionArgs
 }
 
 /** Which per-request transport the Accept header asks for (multipart first: it names the spec). */
 function transportOf(accept: string | null): 'multipart' | 'event-stream' | undefined {
   if (accept === null) return undefined
-  const multipart = mediaRanges(accept).some((range) => range.type === 'multipart/mixed' && range.quality > 0 && range.parameters.has('subscriptionspec'))
+  const multipart = mediaRanges(accept).some(
+    (range) => range.type === 'multipart/mixed' && range.quality > 0 && range.parameters.has('subscriptionspec'),
+  )
   if (multipart) return 'multipart'
   return acceptsEventStream(accept) ? 'event-stream' : undefined
 }
 
-function serveEventStream(handler: SessionHandler, operation: SubscribeOperation, ctx: RequestContext, whenRemoved?: WhenHandlerRemoved): Response {
+function serveEventStream(
+  handler: SessionHandler,
+  operation: SubscribeOperation,
+  ctx: RequestContext,
+  whenRemoved?: WhenHandlerRemoved,
+): Response {
   const writer = new EventStreamWriter()
-  const sink = new EventStreamSink({ send: (fields) => void writer.send(fields), completed: () => void writer.close(), ended: () => {} }, false)
+  const sink = new EventStreamSink(
+    { send: (fields) => void writer.send(fields), completed: () => void writer.close(), ended: () => {} },
+    false,
+  )
   runOnStream({ handler, operation, ctx, whenRemoved }, sink, writer.signal, (reason) => writer.abandon(reason))
   return eventStreamResponse(writer)
 }
 
-function serveMultipart(handler: SessionHandler, operation: SubscribeOperation, ctx: RequestContext, whenRemoved?: WhenHandlerRemoved): Response {
+function serveMultipart(
+  handler: SessionHandler,
+  operation: SubscribeOperation,
+  ctx: RequestContext,
+  whenRemoved?: WhenHandlerRemoved,
+): Response {
   const writer = new MultipartMixedWriter()
   const sink = new MultipartSink(writer)
   sink.heartbeat()
@@ -85,13 +105,24 @@ function serveMultipart(handler: SessionHandler, operation: SubscribeOperation, 
  * ended it), the client leaving breaks the stream off (`leave`), the server stopping completes it.
  */
 function runOnStream(
-  start: { handler: SessionHandler; operation: SubscribeOperation; ctx: RequestContext; whenRemoved: WhenHandlerRemoved | undefined },
+  start: {
+    handler: SessionHandler
+    operation: SubscribeOperation
+    ctx: RequestContext
+    whenRemoved: WhenHandlerRemoved | undefined
+  },
   sink: SubscriptionSink,
   ended: AbortSignal,
   leave: (reason: unknown) => void,
 ): void {
   const { handler, operation, ctx, whenRemoved } = start
-  const live = startSubscription(handler, operation, { requestId: ctx.requestId, subscriptionId: ctx.requestId }, sink, whenRemoved)
+  const live = startSubscription(
+    handler,
+    operation,
+    { requestId: ctx.requestId, subscriptionId: ctx.requestId },
+    sink,
+    whenRemoved,
+  )
   ended.addEventListener('abort', () => live.stop(), { once: true })
   followRequest(ctx, ended, { left: leave, stopped: () => live.complete() })
 }

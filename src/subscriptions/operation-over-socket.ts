@@ -26,15 +26,20 @@ export async function answerOverHttp(
   const result = await pipeline(request, `${connectionId}:${id}`)
   const fail = (message: string) => [{ id, type: 'error' as const, payload: [{ message }] }]
   const what = `The ${operationName === '' ? 'anonymous operation' : `operation "${operationName}"`} sent over ${transport} to ${operation.request.url}`
-  if (result.type === 'error') return fail(`${what} failed: ${result.error instanceof Error ? result.error.message : String(result.error)}`)
+  if (result.type === 'error')
+    return fail(`${what} failed: ${result.error instanceof Error ? result.error.message : String(result.error)}`)
   if (result.type === 'passthrough') {
-    return fail(`${what} found no handler: add graphql.query() or graphql.mutation() for it (it is answered as a POST to ${url.href}).`)
+    return fail(
+      `${what} found no handler: add graphql.query() or graphql.mutation() for it (it is answered as a POST to ${url.href}).`,
+    )
   }
   let body: unknown
   try {
     body = await result.response.json()
   } catch {
-    return fail(`${what} got a response that is not JSON (status ${result.response.status}) from "${result.handler?.info.header ?? 'a handler'}".`)
+    return fail(
+      `${what} got a response that is not JSON (status ${result.response.status}) from "${result.handler?.info.header ?? 'a handler'}".`,
+    )
   }
   return [
     { id, type: 'next', payload: body },

@@ -56,12 +56,17 @@ export class PassthroughConnection {
     // The client stopped it (or the socket closed): the real server stops too.
     live.onStop(() => this.#unsubscribe(id))
     const { query, operationName, variables, extensions } = live.operation
-    const message = JSON.stringify({ id, type: 'subscribe', payload: { query, operationName: operationName || undefined, variables, extensions } })
+    const message = JSON.stringify({
+      id,
+      type: 'subscribe',
+      payload: { query, operationName: operationName || undefined, variables, extensions },
+    })
     if (this.#waiting === undefined) this.#server.send(message)
     else this.#waiting.push(message)
     // Acknowledged before this subscription came: its listeners, added once passthrough() returns, hear of it.
     const ack = this.#ack
-    if (ack !== undefined) queueMicrotask(() => this.#relayed.get(id)?.relay.dispatch('connection_ack', ackMessage(ack.payload)))
+    if (ack !== undefined)
+      queueMicrotask(() => this.#relayed.get(id)?.relay.dispatch('connection_ack', ackMessage(ack.payload)))
     return relay
   }
 
@@ -109,7 +114,9 @@ export class PassthroughConnection {
       if (relay.dispatch('complete', { type: 'complete', id })) live.complete()
       return
     }
-    const errors: readonly GraphQLResponseError[] = Array.isArray(message.payload) ? message.payload : [{ message: String(message.payload) }]
+    const errors: readonly GraphQLResponseError[] = Array.isArray(message.payload)
+      ? message.payload
+      : [{ message: String(message.payload) }]
     if (relay.dispatch('error', { type: 'error', id, payload: errors })) live.error(errors)
   }
 
@@ -130,6 +137,9 @@ export class PassthroughConnection {
   }
 }
 
-function ackMessage(payload: Record<string, unknown> | undefined): { type: 'connection_ack'; payload?: Record<string, unknown> } {
+function ackMessage(payload: Record<string, unknown> | undefined): {
+  type: 'connection_ack'
+  payload?: Record<string, unknown>
+} {
   return payload === undefined ? { type: 'connection_ack' } : { type: 'connection_ack', payload }
 }

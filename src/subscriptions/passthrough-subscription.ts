@@ -1,6 +1,11 @@
 import { MocklibTypeError } from '../runtime/errors'
 import { format } from '../runtime/messages'
-import type { GraphQLPassthroughEvent, GraphQLPassthroughEventMap, GraphQLPassthroughListener, GraphQLPassthroughSubscription } from './types'
+import type {
+  GraphQLPassthroughEvent,
+  GraphQLPassthroughEventMap,
+  GraphQLPassthroughListener,
+  GraphQLPassthroughSubscription,
+} from './types'
 
 type EventType = keyof GraphQLPassthroughEventMap<object | null>
 type AnyListener = (event: GraphQLPassthroughEvent) => void
@@ -39,16 +44,27 @@ export class PassthroughSubscription implements GraphQLPassthroughSubscription<o
     this.#stop = stop
   }
 
-  addEventListener<Type extends EventType>(type: Type, listener: GraphQLPassthroughListener<object | null, Type>): void {
+  addEventListener<Type extends EventType>(
+    type: Type,
+    listener: GraphQLPassthroughListener<object | null, Type>,
+  ): void {
     if (typeof listener !== 'function') {
-      throw new MocklibTypeError('MOCKLIB_INVALID_ARGUMENT', format(`subscription.passthrough().addEventListener("${String(type)}") of the subscription "${this.#label}" needs a function, got ${typeof listener}.`))
+      throw new MocklibTypeError(
+        'MOCKLIB_INVALID_ARGUMENT',
+        format(
+          `subscription.passthrough().addEventListener("${String(type)}") of the subscription "${this.#label}" needs a function, got ${typeof listener}.`,
+        ),
+      )
     }
     let listeners = this.#listeners.get(type)
     if (listeners === undefined) this.#listeners.set(type, (listeners = new Set()))
     listeners.add(listener as AnyListener)
   }
 
-  removeEventListener<Type extends EventType>(type: Type, listener: GraphQLPassthroughListener<object | null, Type>): void {
+  removeEventListener<Type extends EventType>(
+    type: Type,
+    listener: GraphQLPassthroughListener<object | null, Type>,
+  ): void {
     this.#listeners.get(type)?.delete(listener as AnyListener)
   }
 
@@ -65,7 +81,12 @@ export class PassthroughSubscription implements GraphQLPassthroughSubscription<o
       try {
         listener(event)
       } catch (error) {
-        console.error(format(`A subscription.passthrough() "${type}" listener of the subscription "${this.#label}" threw; the other listeners still ran.`), error)
+        console.error(
+          format(
+            `A subscription.passthrough() "${type}" listener of the subscription "${this.#label}" threw; the other listeners still ran.`,
+          ),
+          error,
+        )
       }
     }
     return !event.defaultPrevented

@@ -7,7 +7,9 @@ import type { SessionHandler, SubscribeOperation } from './start-subscription'
  * The operation a GraphQL-over-HTTP request carries (GET parameters or a POST body, read once
  * per request for every handler) and its type; undefined when it carries none that can run.
  */
-export async function readHttpOperation(ctx: RequestContext): Promise<{ operation: SubscribeOperation; type: GraphQLOperationType } | undefined> {
+export async function readHttpOperation(
+  ctx: RequestContext,
+): Promise<{ operation: SubscribeOperation; type: GraphQLOperationType } | undefined> {
   const parsed = await readGraphQLRequest(ctx)
   if (parsed.kind !== 'operation') return undefined
   const { operation } = parsed
@@ -25,7 +27,10 @@ export async function readHttpOperation(ctx: RequestContext): Promise<{ operatio
 }
 
 /** The subscription a GraphQL-over-HTTP request carries, when `handler` takes it; otherwise undefined. */
-export async function readHttpSubscription(handler: SessionHandler, ctx: RequestContext): Promise<SubscribeOperation | undefined> {
+export async function readHttpSubscription(
+  handler: SessionHandler,
+  ctx: RequestContext,
+): Promise<SubscribeOperation | undefined> {
   const read = await readHttpOperation(ctx)
   if (read === undefined || read.type !== 'subscription') return undefined
   return (await handler.matches(read.operation)) ? read.operation : undefined

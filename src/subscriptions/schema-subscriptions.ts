@@ -21,6 +21,8 @@ export const schemaSubscriptions: SubscriptionServing = (endpoint, start, option
     subscription.from(outcome.results as AsyncIterable<GraphQLResponseBody<object | null>>)
   }
   const handler = new GraphQLSubscriptionHandler<object | null, object>(() => true, endpoint, resolver, options)
-  Object.assign(handler.info, { header: `schema subscriptions (origin: ${endpoint === undefined ? '*' : String(endpoint)})` })
+  Object.assign(handler.info, {
+    header: `schema subscriptions (origin: ${endpoint === undefined ? '*' : String(endpoint)})`,
+  })
   return handler
 }

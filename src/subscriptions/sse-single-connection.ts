@@ -67,7 +67,10 @@ export function matchSingleConnection(
 }
 
 function reserve(ctx: RequestContext): Response {
-  const token = typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`
+  const token =
+    typeof crypto.randomUUID === 'function'
+      ? crypto.randomUUID()
+      : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`
   const reservation = new StreamReservation(token)
   reservations.set(token, reservation)
   if (ctx.lifetime !== undefined) reservation.onEnd(onAbort(ctx.lifetime, () => reservation.end()))
@@ -75,7 +78,10 @@ function reserve(ctx: RequestContext): Response {
 }
 
 function errorResponse(status: number, message: string): Response {
-  return new Response(JSON.stringify({ errors: [{ message }] }), { status, headers: { 'content-type': 'application/json; charset=utf-8' } })
+  return new Response(JSON.stringify({ errors: [{ message }] }), {
+    status,
+    headers: { 'content-type': 'application/json; charset=utf-8' },
+  })
 }
 
 /** One reserved stream and the operations running on it; events sent before it opens wait. */
@@ -108,11 +114,22 @@ class StreamReservation {
     return eventStreamResponse(writer)
   }
 
-  start(handler: SessionHandler, operation: SubscribeOperation, ctx: RequestContext, whenRemoved?: WhenHandlerRemoved): Response {
+  start(
+    handler: SessionHandler,
+    operation: SubscribeOperation,
+    ctx: RequestContext,
+    whenRemoved?: WhenHandlerRemoved,
+  ): Response {
     const id = operation.extensions.operationId
     if (typeof id !== 'string' || id === '') return errorResponse(400, 'Operation ID is missing')
     if (this.#live.has(id)) return errorResponse(409, 'Operation with ID already exists')
-    const live = startSubscription(handler, operation, { requestId: ctx.requestId, subscriptionId: id }, this.#sink, whenRemoved)
+    const live = startSubscription(
+      handler,
+      operation,
+      { requestId: ctx.requestId, subscriptionId: id },
+      this.#sink,
+      whenRemoved,
+    )
     if (live.active) this.#live.set(id, live)
     return new Response(null, { status: 202 })
   }
@@ -131,7 +148,8 @@ class StreamReservation {
       else sink.error(id, message.payload as GraphQLResponseError[])
     }
     if (ctx.rerun === undefined) {
-      const message = "mocklib cannot answer a query or mutation sent over graphql-sse's single connection mode under getResponse(); use distinct connections."
+      const message =
+        "mocklib cannot answer a query or mutation sent over graphql-sse's single connection mode under getResponse(); use distinct connections."
       send({ type: 'error', payload: [{ message }] })
     } else {
       const pipeline = ctx.rerun as ConnectionPipeline

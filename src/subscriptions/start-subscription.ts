@@ -60,7 +60,9 @@ export function startSubscription(
     })
   run().catch((error: unknown) => {
     console.error(
-      format(`The resolver of "${handler.info.header}" threw for subscription ${ids.subscriptionId}; the subscription ended with an error.`),
+      format(
+        `The resolver of "${handler.info.header}" threw for subscription ${ids.subscriptionId}; the subscription ended with an error.`,
+      ),
       error,
     )
     live.error([{ message: error instanceof Error ? error.message : String(error) }])

@@ -100,7 +100,11 @@ export class LiveSubscription implements GraphQLSubscriptionHandle<object | null
    * Settles once the source is over (completed, errored or closed), never rejecting: a resolver may await it.
    */
   from(source: AsyncIterable<object | null> | Iterable<object | null>): Promise<void> {
-    return iterateUntil(source, this.#stopped.signal, (value) => this.#active && this.#sink.next(this.subscriptionId, asResult(value))).then(
+    return iterateUntil(
+      source,
+      this.#stopped.signal,
+      (value) => this.#active && this.#sink.next(this.subscriptionId, asResult(value)),
+    ).then(
       (end) => {
         if (end === 'done') this.complete()
       },

@@ -1,7 +1,13 @@
 import { compilePredicate, type CompiledPredicate } from '../graphql/compile-predicate'
 import { compileEndpoint, type CompiledEndpoint } from '../graphql/endpoint'
 import { headerOf } from '../graphql/handler-header'
-import type { GraphQLCustomPredicate, GraphQLPredicate, GraphQLQuery, GraphQLResponseBody, GraphQLVariables } from '../graphql/types'
+import type {
+  GraphQLCustomPredicate,
+  GraphQLPredicate,
+  GraphQLQuery,
+  GraphQLResponseBody,
+  GraphQLVariables,
+} from '../graphql/types'
 import type { PathParams } from '../rest/path-pattern'
 import { currentScopes, seenFrom } from '../runtime/current-scope'
 import { MocklibTypeError } from '../runtime/errors'
@@ -9,12 +15,22 @@ import { format } from '../runtime/messages'
 import type { HandlerRunState } from '../runtime/handler-state'
 import type { RequestContext } from '../runtime/request-context'
 import type { IndexHint, MaybePromise } from '../runtime/request-handler'
-import { WebSocketHandler, type ConnectionPipeline, type WebSocketResolverInfo, type WhenRemoved } from '../ws/websocket-handler'
+import {
+  WebSocketHandler,
+  type ConnectionPipeline,
+  type WebSocketResolverInfo,
+  type WhenRemoved,
+} from '../ws/websocket-handler'
 import { matchHttpSubscription, serveHttpSubscription } from './http-subscription'
 import type { SubscribeOperation } from './start-subscription'
 import type { LiveSubscription } from './subscription-handle'
 import { protocolOf, sessionFor } from './transport-session'
-import type { GraphQLConnectionOptions, GraphQLSubscriptionHandle, GraphQLSubscriptionOptions, GraphQLSubscriptionResolver } from './types'
+import type {
+  GraphQLConnectionOptions,
+  GraphQLSubscriptionHandle,
+  GraphQLSubscriptionOptions,
+  GraphQLSubscriptionResolver,
+} from './types'
 
 /**
  * What a link shares with the subscription handlers it creates: the set behind `link.subscriptions`
@@ -61,13 +77,18 @@ export class GraphQLSubscriptionHandler<
   ) {
     const api = endpoint === undefined ? 'graphql.subscription()' : 'graphql.link(...).subscription()'
     if (typeof resolver !== 'function') {
-      throw new MocklibTypeError('MOCKLIB_INVALID_ARGUMENT', format(`${api} needs a resolver function as its second argument.`))
+      throw new MocklibTypeError(
+        'MOCKLIB_INVALID_ARGUMENT',
+        format(`${api} needs a resolver function as its second argument.`),
+      )
     }
     const compiled = compilePredicate(api, 'subscription', predicate)
     if (compiled.kind === 'hash') {
       throw new MocklibTypeError(
         'MOCKLIB_INVALID_ARGUMENT',
-        format(`${api} received a hash-only persisted document; subscriptions are matched by name, RegExp, full document or predicate.`),
+        format(
+          `${api} received a hash-only persisted document; subscriptions are matched by name, RegExp, full document or predicate.`,
+        ),
       )
     }
     const { onConnect, connectionInitWaitTimeout, ...handlerOptions } = options ?? {}
@@ -90,7 +111,11 @@ export class GraphQLSubscriptionHandler<
    * @internal Takes a connection only when it asks for graphql-transport-ws or the legacy graphql-ws (and the URL
    * matches).
    */
-  protected override connectionParams(url: URL, protocols: string | string[] | undefined, baseUrl: string | undefined): PathParams | undefined {
+  protected override connectionParams(
+    url: URL,
+    protocols: string | string[] | undefined,
+    baseUrl: string | undefined,
+  ): PathParams | undefined {
     if (protocolOf(protocols) === undefined) return undefined
     return super.connectionParams(url, protocols, baseUrl)
   }
@@ -129,7 +154,13 @@ export class GraphQLSubscriptionHandler<
   }
 
   /** @internal Joins the connection's protocol session (the first handler to take it starts one). */
-  override connect(info: WebSocketResolverInfo, closed: Promise<void>, pipeline?: ConnectionPipeline, whenRemoved?: WhenRemoved, state?: HandlerRunState): void {
+  override connect(
+    info: WebSocketResolverInfo,
+    closed: Promise<void>,
+    pipeline?: ConnectionPipeline,
+    whenRemoved?: WhenRemoved,
+    state?: HandlerRunState,
+  ): void {
     sessionFor(info, closed, pipeline).add(this, whenRemoved, info.params, state)
   }
 
@@ -151,7 +182,8 @@ export class GraphQLSubscriptionHandler<
   async matches(operation: SubscribeOperation): Promise<boolean> {
     const predicate = this.#predicate
     if (predicate.kind === 'name') return predicate.name === operation.operationName
-    if (predicate.kind === 'regexp') return operation.operationName !== '' && predicate.regexp.test(operation.operationName)
+    if (predicate.kind === 'regexp')
+      return operation.operationName !== '' && predicate.regexp.test(operation.operationName)
     if (predicate.kind !== 'custom') return predicate.kind === 'all'
     const result = await (predicate.predicate as GraphQLCustomPredicate)({
       request: operation.request,

@@ -28,11 +28,22 @@ export interface SocketHandler extends SessionHandler, Omit<HandlerShape, 'info'
 const sessions = new Map<string, TransportSession>()
 
 /** The connection's session; the first subscription handler to take the connection starts it. */
-export function sessionFor(info: WebSocketResolverInfo, closed: Promise<void>, pipeline: ConnectionPipeline | undefined): TransportSession {
+export function sessionFor(
+  info: WebSocketResolverInfo,
+  closed: Promise<void>,
+  pipeline: ConnectionPipeline | undefined,
+): TransportSession {
   let session = sessions.get(info.requestId)
   if (session === undefined) {
     const protocol = protocolOf(info.info.protocols) ?? transportWsProtocol
-    const created = new TransportSession(protocol, info.client, info.server, () => info.request, info.requestId, pipeline)
+    const created = new TransportSession(
+      protocol,
+      info.client,
+      info.server,
+      () => info.request,
+      info.requestId,
+      pipeline,
+    )
     sessions.set(info.requestId, created)
     void closed.then(() => {
       sessions.delete(info.requestId)
@@ -67,7 +78,12 @@ export class TransportSession implements SubscriptionSink {
   readonly #request: () => Request
   readonly #requestId: string
   readonly #pipeline: ConnectionPipeline | undefined
-  readonly #handlers: Array<{ handler: SocketHandler; whenRemoved: WhenRemoved | undefined; params: PathParams; state: HandlerRunState | undefined }> = []
+  readonly #handlers: Array<{
+    handler: SocketHandler
+    whenRemoved: WhenRemoved | undefined
+    params: PathParams
+    state: HandlerRunState | undefined
+  }> = []
   /** Subscriptions by id; undefined while the handler is being chosen. */
   readonly #live = new Map<string, LiveSubscription | undefined>()
   #initReceived = false
@@ -155,7 +171,9 @@ export class TransportSession implements SubscriptionSink {
   }
 
   /** The first option of the connection's handlers, in list order, that is set. */
-  #option<Key extends keyof GraphQLConnectionOptions>(key: Key): { value: GraphQLConnectionOptions[Key]; header: string } | undefined {
+  #option<Key extends keyof GraphQLConnectionOptions>(
+    key: Key,
+  ): { value: GraphQLConnectionOptions[Key]; header: string } | undefined {
     for (const { handler } of this.#handlers) {
       const value = handler.connectionOptions[key]
       if (value !== undefined) return { value, header: handler.info.header }
@@ -211,9 +229,15 @@ export class TransportSession implements SubscriptionSink {
     const hook = this.#option('onConnect')
     let verdict: Awaited<ReturnType<NonNullable<GraphQLConnectionOptions['onConnect']>>> = true
     try {
-      if (hook?.value !== undefined) verdict = await hook.value(payload, { request: this.#request(), requestId: this.#requestId })
+      if (hook?.value !== undefined)
+        verdict = await hook.value(payload, { request: this.#request(), requestId: this.#requestId })
     } catch (error) {
-      console.error(format(`The onConnect hook of "${hook?.header}" threw; mocklib closed the connection to ${this.#request().url} with 4500.`), error)
+      console.error(
+        format(
+          `The onConnect hook of "${hook?.header}" threw; mocklib closed the connection to ${this.#request().url} with 4500.`,
+        ),
+        error,
+      )
       this.#client.close(4500, error instanceof Error ? error.message : String(error))
       return false
     }
@@ -248,11 +272,23 @@ export class TransportSession implements SubscriptionSink {
     }
     if (handler === undefined) return this.#reject(id, chosen)
     const entry = this.#handlers.find((candidate) => candidate.handler === handler)
-    const ids = { requestId: this.#requestId, subscriptionId: id, connectionParams: this.#connectionParams, params: entry?.params }
+    const ids = {
+      requestId: this.#requestId,
+      subscriptionId: id,
+      connectionParams: this.#connectionParams,
+      params: entry?.params,
+    }
     const live = startSubscription(handler, operation, ids, this, entry?.whenRemoved)
     if (live.active) this.#live.set(id, live)
     const { operationName, query, variables, request } = operation
-    this.#pipeline?.emitter?.emit('graphql:subscription', { operationName, query, variables, request, requestId: this.#requestId, subscriptionId: id })
+    this.#pipeline?.emitter?.emit('graphql:subscription', {
+      operationName,
+      query,
+      variables,
+      request,
+      requestId: this.#requestId,
+      subscriptionId: id,
+    })
   }
 
   /** The selected operation's type (its name filled in), or why the document cannot be served. */
@@ -261,7 +297,9 @@ export class TransportSession implements SubscriptionSink {
     if (!parsed.ok) return `Syntax error in the subscribed document: ${parsed.error}`
     const chosen =
       operation.operationName === ''
-        ? parsed.operations.length === 1 ? parsed.operations[0] : undefined
+        ? parsed.operations.length === 1
+          ? parsed.operations[0]
+          : undefined
         : parsed.operations.find((candidate) => candidate.name === operation.operationName)
     if (chosen === undefined) {
       return operation.operationName === ''
@@ -308,7 +346,8 @@ export class TransportSession implements SubscriptionSink {
   }
 
   #unmatched(operation: SubscribeOperation): string {
-    const name = operation.operationName === '' ? 'an anonymous subscription' : `the subscription "${operation.operationName}"`
+    const name =
+      operation.operationName === '' ? 'an anonymous subscription' : `the subscription "${operation.operationName}"`
     const taken = this.#handlers.map(({ handler }) => `"${handler.info.header}"`).join(', ')
     return (
       `No graphql.subscription() handler matches ${name} at ${this.#request().url} (handlers on this connection: ${taken}). ` +
@@ -337,7 +376,10 @@ export class TransportSession implements SubscriptionSink {
   /** Choosing the operation or its handler failed: the subscription ends with an error. */
   #fail(id: string, error: unknown): void {
     const text = error instanceof Error ? error.message : String(error)
-    console.error(format(`Subscription ${id} at ${this.#request().url} could not start; the client got an "error" message.`), error)
+    console.error(
+      format(`Subscription ${id} at ${this.#request().url} could not start; the client got an "error" message.`),
+      error,
+    )
     const live = this.#live.get(id)
     if (live === undefined) return this.#reject(id, text)
     live.error([{ message: text }])

@@ -1,4 +1,10 @@
-import type { GraphQLExtensions, GraphQLQuery, GraphQLResponseBody, GraphQLResponseError, GraphQLVariables } from '../graphql/types'
+import type {
+  GraphQLExtensions,
+  GraphQLQuery,
+  GraphQLResponseBody,
+  GraphQLResponseError,
+  GraphQLVariables,
+} from '../graphql/types'
 import type { PathParams } from '../rest/path-pattern'
 import type { RequestHandlerOptions } from '../runtime/request-handler'
 
@@ -7,7 +13,10 @@ import type { RequestHandlerOptions } from '../runtime/request-handler'
  * so a test can keep publishing; once the subscription has ended (either side completed it, an
  * error ended it, or the socket closed) every call is a no-op and `active` is false.
  */
-export interface GraphQLSubscriptionHandle<Data extends object | null = GraphQLQuery, Variables extends object = GraphQLVariables> {
+export interface GraphQLSubscriptionHandle<
+  Data extends object | null = GraphQLQuery,
+  Variables extends object = GraphQLVariables,
+> {
   /** False once the subscription has ended. */
   readonly active: boolean
   /** The subscription's id, as the client chose it. */
@@ -31,7 +40,13 @@ export interface GraphQLSubscriptionHandle<Data extends object | null = GraphQLQ
    * while it waits for its next result, so a pub/sub iterator lets go of its listener. The promise resolves once the
    * source is over (completed, errored or closed; it never rejects), so a resolver may `await` it, as in MSW 3.
    */
-  from(source: AsyncIterable<Data> | Iterable<Data> | AsyncIterable<GraphQLResponseBody<Data>> | Iterable<GraphQLResponseBody<Data>>): Promise<void>
+  from(
+    source:
+      | AsyncIterable<Data>
+      | Iterable<Data>
+      | AsyncIterable<GraphQLResponseBody<Data>>
+      | Iterable<GraphQLResponseBody<Data>>,
+  ): Promise<void>
   /**
    * Serves this subscription from the real server instead: mocklib opens the real connection
    * (once per socket, with the client's `connection_init` payload), subscribes there with the
@@ -78,14 +93,21 @@ export interface GraphQLPassthroughEvent<Type extends string = string, Payload =
   preventDefault(): void
 }
 
-export type GraphQLPassthroughListener<Data extends object | null, Type extends keyof GraphQLPassthroughEventMap<Data>> = (
-  event: GraphQLPassthroughEvent<Type, GraphQLPassthroughEventMap<Data>[Type]>,
-) => void
+export type GraphQLPassthroughListener<
+  Data extends object | null,
+  Type extends keyof GraphQLPassthroughEventMap<Data>,
+> = (event: GraphQLPassthroughEvent<Type, GraphQLPassthroughEventMap<Data>[Type]>) => void
 
 /** `subscription.passthrough()`'s answer: the real subscription, to observe and patch. */
 export interface GraphQLPassthroughSubscription<Data extends object | null = GraphQLQuery> {
-  addEventListener<Type extends keyof GraphQLPassthroughEventMap<Data>>(type: Type, listener: GraphQLPassthroughListener<Data, Type>): void
-  removeEventListener<Type extends keyof GraphQLPassthroughEventMap<Data>>(type: Type, listener: GraphQLPassthroughListener<Data, Type>): void
+  addEventListener<Type extends keyof GraphQLPassthroughEventMap<Data>>(
+    type: Type,
+    listener: GraphQLPassthroughListener<Data, Type>,
+  ): void
+  removeEventListener<Type extends keyof GraphQLPassthroughEventMap<Data>>(
+    type: Type,
+    listener: GraphQLPassthroughListener<Data, Type>,
+  ): void
   /**
    * Stops the real subscription (mocklib sends `complete` to the real server) and relays
    * nothing more; the client's subscription stays open for the handler.
@@ -166,4 +188,6 @@ export interface GraphQLSubscriptionResolverInfo<
 export type GraphQLSubscriptionResolver<
   Data extends object | null = GraphQLQuery,
   Variables extends object = GraphQLVariables,
-> = (info: GraphQLSubscriptionResolverInfo<Data, Variables>) => void | Promise<void> | GraphQLPassthroughSubscription<Data>
+> = (
+  info: GraphQLSubscriptionResolverInfo<Data, Variables>,
+) => void | Promise<void> | GraphQLPassthroughSubscription<Data>

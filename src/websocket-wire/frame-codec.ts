@@ -170,19 +170,22 @@ export class WebSocketWire {
     const type = this.#fragmentOpcode
     this.#fragments = []
     this.#fragmentOpcode = -1
-    if (type === OPCODE.binary) return this.listener.message(new Uint8Array(message.buffer, message.byteOffset, message.byteLength))
+    if (type === OPCODE.binary)
+      return this.listener.message(new Uint8Array(message.buffer, message.byteOffset, message.byteLength))
     const text = decodeUtf8(message)
     if (text === undefined) return this.#fail(1007, 'A text message was not valid UTF-8.')
     this.listener.message(text)
   }
 
   #onControl(fin: boolean, opcode: number, payload: Buffer): void {
-    if (!fin || payload.length > 125) return this.#fail(1002, 'A control frame was fragmented or longer than 125 bytes.')
+    if (!fin || payload.length > 125)
+      return this.#fail(1002, 'A control frame was fragmented or longer than 125 bytes.')
     if (opcode === OPCODE.ping) return this.#send(OPCODE.pong, payload)
     if (opcode === OPCODE.pong) return
     if (opcode !== OPCODE.close) return this.#fail(1002, `A frame used the unknown opcode ${opcode}.`)
     const close = readClose(payload)
-    if (typeof close === 'string') return this.#fail(close === 'utf8' ? 1007 : 1002, 'A close frame carried an invalid code or reason.')
+    if (typeof close === 'string')
+      return this.#fail(close === 'utf8' ? 1007 : 1002, 'A close frame carried an invalid code or reason.')
     this.#closeReceived = true
     // The closing handshake: the peer's code is echoed back.
     this.sendClose(close.code === 1005 ? 1005 : close.code, close.reason)

@@ -11,7 +11,9 @@ import { isSendableCloseCode, WebSocketWire } from './frame-codec'
 const HANDSHAKE_GUID = '258EAFA5-E914-47DA-95CA-C5AB0DC85B11'
 
 export function acceptKey(key: string): string {
-  return createHash('sha1').update(key + HANDSHAKE_GUID).digest('base64')
+  return createHash('sha1')
+    .update(key + HANDSHAKE_GUID)
+    .digest('base64')
 }
 
 /** A WebSocket handshake undici dispatched, read from its request. */
@@ -26,12 +28,19 @@ export interface UpgradeRequest {
 export function readUpgrade(request: Request): UpgradeRequest {
   const url = new URL(request.url)
   url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:'
-  return { url, key: request.headers.get('sec-websocket-key') ?? '', protocols: offeredProtocols(request.headers.get('sec-websocket-protocol')) }
+  return {
+    url,
+    key: request.headers.get('sec-websocket-key') ?? '',
+    protocols: offeredProtocols(request.headers.get('sec-websocket-protocol')),
+  }
 }
 
 /** The subprotocols a `Sec-WebSocket-Protocol` request header offers, in order (none: undefined). */
 export function offeredProtocols(header: string | null | undefined): string[] | undefined {
-  const protocols = header?.split(',').map((protocol) => protocol.trim()).filter((protocol) => protocol !== '')
+  const protocols = header
+    ?.split(',')
+    .map((protocol) => protocol.trim())
+    .filter((protocol) => protocol !== '')
   return protocols === undefined || protocols.length === 0 ? undefined : protocols
 }
 
@@ -58,11 +67,22 @@ export interface UpgradeChannel {
  * the socket; when it refuses it, undici's handshake fails. `Real` makes the real connection
  * for a passthrough.
  */
-export function answerUpgrade(upgrade: UpgradeRequest, channel: UpgradeChannel, listener: ConnectionListener, Real: typeof WebSocket): void {
+export function answerUpgrade(
+  upgrade: UpgradeRequest,
+  channel: UpgradeChannel,
+  listener: ConnectionListener,
+  Real: typeof WebSocket,
+): void {
   const client = new BridgedClient()
   const { Event, MessageEvent, CloseEvent } = globalThis
   const events = socketEvents({ Event, MessageEvent, CloseEvent })
-  const connection = new WebSocketConnection({ socket: client, url: upgrade.url, protocols: upgrade.protocols, Original: Real, events })
+  const connection = new WebSocketConnection({
+    socket: client,
+    url: upgrade.url,
+    protocols: upgrade.protocols,
+    Original: Real,
+    events,
+  })
   client.connection = connection
   // Binary frames reach the bridge as bytes, with no Blob to read first.
   connection.binaryType = 'arraybuffer'
@@ -157,7 +177,8 @@ class FrameBridge {
 
   send(data: WebSocketData): void {
     if (typeof data === 'string') this.#wire.sendText(data)
-    else if (ArrayBuffer.isView(data)) this.#wire.sendBinary(new Uint8Array(data.buffer, data.byteOffset, data.byteLength))
+    else if (ArrayBuffer.isView(data))
+      this.#wire.sendBinary(new Uint8Array(data.buffer, data.byteOffset, data.byteLength))
     else this.#wire.sendBinary(new Uint8Array(data as ArrayBuffer))
   }
 

@@ -1,5 +1,9 @@
 import type { PathParams } from '../rest/path-pattern'
-import type { WebSocketClientConnectionProtocol, WebSocketHandlerConnection, WebSocketServerConnectionProtocol } from './types'
+import type {
+  WebSocketClientConnectionProtocol,
+  WebSocketHandlerConnection,
+  WebSocketServerConnectionProtocol,
+} from './types'
 
 /**
  * What a WebSocket handler's `connection` listener receives (MSW 3 names it
@@ -7,7 +11,9 @@ import type { WebSocketClientConnectionProtocol, WebSocketHandlerConnection, Web
  * the link URL's params, and the handshake as a `Request`. A plain class, not an `Event`
  * subclass: React Native has no `Event`.
  */
-export class WebSocketConnectionEvent<Params extends PathParams = PathParams> implements WebSocketHandlerConnection<Params> {
+export class WebSocketConnectionEvent<
+  Params extends PathParams = PathParams,
+> implements WebSocketHandlerConnection<Params> {
   readonly type = 'connection' as const
   readonly client: WebSocketClientConnectionProtocol
   readonly server: WebSocketServerConnectionProtocol

@@ -21,9 +21,7 @@ import { isWebSocketHandler, type ConnectionPipeline, type WebSocketHandler } fr
  */
 /** What became of a connection: handlers mocked it (these ones), it went to the network, or it failed. */
 export type ConnectionOutcome =
-  | { type: 'mocked'; handlers: readonly WebSocketHandler[] }
-  | { type: 'passthrough' }
-  | { type: 'failed' }
+  { type: 'mocked'; handlers: readonly WebSocketHandler[] } | { type: 'passthrough' } | { type: 'failed' }
 
 export async function handleConnection(
   raw: WebSocketConnection,
@@ -58,14 +56,20 @@ export async function handleConnection(
       console.error(error)
     }
   })
-  const pipeline: ConnectionPipeline = Object.assign((request: Request, requestId: string) => handleRequest(request, requestId, list, options), { emitter })
+  const pipeline: ConnectionPipeline = Object.assign(
+    (request: Request, requestId: string) => handleRequest(request, requestId, list, options),
+    { emitter },
+  )
   for (const { handler, listed, params } of matches) {
     const state = list.store.get(handler)
     if (handler.options.once === true && handler.onceSpentOnConnect) state.used = true
     const { client, server } = connection.viewFor(handler, handler.info.header)
     try {
       const whenRemoved = list.store.whenRemoved(listed)
-      const event = new WebSocketConnectionEvent({ client, server, params, info: { protocols }, requestId: id }, handshake)
+      const event = new WebSocketConnectionEvent(
+        { client, server, params, info: { protocols }, requestId: id },
+        handshake,
+      )
       handler.connect(event, connection.closed, pipeline, whenRemoved, state)
     } catch (error) {
       connection.fail(error, handler, handler.info.header)
@@ -84,7 +88,13 @@ function reportClientErrors(raw: WebSocketConnection, emitter: LifeCycleEmitter,
   const onError = (event: Event) => {
     if (!emitter.has('websocket:error')) return
     const error = (event as Event & { cause?: unknown }).cause
-    emitter.emit('websocket:error', { url: raw.url, protocols: raw.protocols, request: handshake(), requestId: raw.id, error })
+    emitter.emit('websocket:error', {
+      url: raw.url,
+      protocols: raw.protocols,
+      request: handshake(),
+      requestId: raw.id,
+      error,
+    })
   }
   raw.socket.addEventListener('error', onError)
   void raw.closed.then(() => raw.socket.removeEventListener('error', onError))
@@ -98,7 +108,12 @@ interface HandlerMatch {
 }
 
 /** The handlers of the current list that take a connection to `url`, in list order. */
-function matchingHandlers(list: HandlerList, url: URL, protocols: string | string[] | undefined, baseUrl: string | undefined): HandlerMatch[] {
+function matchingHandlers(
+  list: HandlerList,
+  url: URL,
+  protocols: string | string[] | undefined,
+  baseUrl: string | undefined,
+): HandlerMatch[] {
   const matches: HandlerMatch[] = []
   for (const listed of list.current()) {
     for (const handler of connectionHandlers(listed)) {
@@ -126,7 +141,11 @@ function connectionHandlers(handler: RequestHandler): readonly WebSocketHandler[
 }
 
 /** No handler: the unhandled strategy decides, then the connection goes to the real server. */
-async function unhandled(raw: WebSocketConnection, request: Request, options: PipelineOptions): Promise<ConnectionOutcome> {
+async function unhandled(
+  raw: WebSocketConnection,
+  request: Request,
+  options: PipelineOptions,
+): Promise<ConnectionOutcome> {
   try {
     await onUnhandledRequest(request, options.onUnhandledRequest, async () => [
       `To mock it: ws.link('${raw.url.href}').addEventListener('connection', ({ client }) => …)`,
@@ -173,4 +192,3 @@ function handshakeRequest(raw: WebSocketConnection): Request {
   }
   return new Request(raw.url, { headers })
 }
-

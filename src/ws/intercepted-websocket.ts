@@ -7,7 +7,9 @@ import { WebSocketConnection } from './websocket-connection'
 /**
  * Where a new connection goes: the connection pipeline of whoever patched the global (its outcome decides the open).
  */
-export type ConnectionListener = (connection: WebSocketConnection) => Promise<{ readonly type: 'mocked' | 'passthrough' | 'failed' }>
+export type ConnectionListener = (
+  connection: WebSocketConnection,
+) => Promise<{ readonly type: 'mocked' | 'passthrough' | 'failed' }>
 
 /** A realm's constructors the intercepted class is built from. */
 export interface WebSocketRealm {
@@ -47,7 +49,8 @@ export function createInterceptedWebSocket(
 
     constructor(url: string | URL, protocols?: string | string[]) {
       super()
-      if (!isActive()) return Reflect.construct(Original, protocols === undefined ? [url] : [url, protocols], Original) as never
+      if (!isActive())
+        return Reflect.construct(Original, protocols === undefined ? [url] : [url, protocols], Original) as never
       const resolved = resolveUrl(url)
       checkProtocols(protocols)
       const connection = new WebSocketConnection({ socket: this, url: resolved, protocols, Original, events })
@@ -81,7 +84,10 @@ export function createInterceptedWebSocket(
     send(data: WebSocketData): void {
       const connection = this.#connection
       if (connection.readyState === 0) {
-        throw new DOMException(format(`WebSocket.send() was called on ${this.url} before it opened. Send from an "open" listener.`), 'InvalidStateError')
+        throw new DOMException(
+          format(`WebSocket.send() was called on ${this.url} before it opened. Send from an "open" listener.`),
+          'InvalidStateError',
+        )
       }
       if (connection.readyState !== 1) return
       connection.fromApplication(asFrame(data))
@@ -89,11 +95,17 @@ export function createInterceptedWebSocket(
 
     close(code?: number, reason?: string): void {
       if (code !== undefined && code !== 1000 && !(Number.isInteger(code) && code >= 3000 && code <= 4999)) {
-        throw new DOMException(format(`WebSocket.close(${String(code)}): the code must be 1000 or from 3000 to 4999.`), 'InvalidAccessError')
+        throw new DOMException(
+          format(`WebSocket.close(${String(code)}): the code must be 1000 or from 3000 to 4999.`),
+          'InvalidAccessError',
+        )
       }
       const text = reason === undefined ? '' : String(reason)
       if (new TextEncoder().encode(text).byteLength > 123) {
-        throw new DOMException(format('WebSocket.close(): the reason must be at most 123 bytes of UTF-8.'), 'SyntaxError')
+        throw new DOMException(
+          format('WebSocket.close(): the reason must be at most 123 bytes of UTF-8.'),
+          'SyntaxError',
+        )
       }
       this.#connection.closeFromApplication(code ?? 1000, text)
     }
@@ -146,7 +158,12 @@ export function createInterceptedWebSocket(
       this.addEventListener(type, entry.wrapper)
     }
   }
-  for (const [name, value] of [['CONNECTING', 0], ['OPEN', 1], ['CLOSING', 2], ['CLOSED', 3]] as const) {
+  for (const [name, value] of [
+    ['CONNECTING', 0],
+    ['OPEN', 1],
+    ['CLOSING', 2],
+    ['CLOSED', 3],
+  ] as const) {
     Object.defineProperty(WebSocketOverride.prototype, name, { value, enumerable: true })
   }
   return WebSocketOverride as unknown as typeof globalThis.WebSocket
@@ -157,7 +174,10 @@ export function createInterceptedWebSocket(
  * socket mocklib stands in for goes through here (this class, and an undici WebSocket's
  * upgrade: websocket-wire/upgrade-bridge.ts).
  */
-export async function connectThroughPipeline(connection: WebSocketConnection, listener: ConnectionListener): Promise<void> {
+export async function connectThroughPipeline(
+  connection: WebSocketConnection,
+  listener: ConnectionListener,
+): Promise<void> {
   let outcome: 'mocked' | 'passthrough' | 'failed'
   try {
     outcome = (await listener(connection)).type
@@ -182,15 +202,24 @@ function resolveUrl(url: string | URL): URL {
   try {
     resolved = new URL(String(url), getDocumentBaseUrl())
   } catch {
-    throw new DOMException(format(`new WebSocket(${JSON.stringify(String(url))}): the URL is not valid.`), 'SyntaxError')
+    throw new DOMException(
+      format(`new WebSocket(${JSON.stringify(String(url))}): the URL is not valid.`),
+      'SyntaxError',
+    )
   }
   if (resolved.protocol === 'http:') resolved.protocol = 'ws:'
   else if (resolved.protocol === 'https:') resolved.protocol = 'wss:'
   if (resolved.protocol !== 'ws:' && resolved.protocol !== 'wss:') {
-    throw new DOMException(format(`new WebSocket(${JSON.stringify(resolved.href)}): the URL's scheme must be ws:, wss:, http: or https:.`), 'SyntaxError')
+    throw new DOMException(
+      format(`new WebSocket(${JSON.stringify(resolved.href)}): the URL's scheme must be ws:, wss:, http: or https:.`),
+      'SyntaxError',
+    )
   }
   if (resolved.hash !== '' || resolved.href.endsWith('#')) {
-    throw new DOMException(format(`new WebSocket(${JSON.stringify(resolved.href)}): a WebSocket URL cannot have a fragment.`), 'SyntaxError')
+    throw new DOMException(
+      format(`new WebSocket(${JSON.stringify(resolved.href)}): a WebSocket URL cannot have a fragment.`),
+      'SyntaxError',
+    )
   }
   return resolved
 }
@@ -202,7 +231,10 @@ function checkProtocols(protocols: string | string[] | undefined): void {
   const seen = new Set<string>()
   for (const protocol of list) {
     if (!TOKEN.test(String(protocol)) || seen.has(String(protocol))) {
-      throw new DOMException(format(`new WebSocket(url, ${JSON.stringify(protocols)}): subprotocols must be distinct tokens.`), 'SyntaxError')
+      throw new DOMException(
+        format(`new WebSocket(url, ${JSON.stringify(protocols)}): subprotocols must be distinct tokens.`),
+        'SyntaxError',
+      )
     }
     seen.add(String(protocol))
   }
@@ -210,7 +242,8 @@ function checkProtocols(protocols: string | string[] | undefined): void {
 
 /** What the platform sends for a value that is not a frame: its string form. */
 function asFrame(data: WebSocketData): WebSocketData {
-  if (typeof data === 'string' || data instanceof Blob || data instanceof ArrayBuffer || ArrayBuffer.isView(data)) return data
+  if (typeof data === 'string' || data instanceof Blob || data instanceof ArrayBuffer || ArrayBuffer.isView(data))
+    return data
   if (typeof SharedArrayBuffer !== 'undefined' && data instanceof SharedArrayBuffer) return data
   return String(data)
 }

@@ -66,7 +66,11 @@ class ListenerView<EventMap> implements WebSocketListenerTarget<EventMap> {
     private readonly owner: ListenerOwner,
   ) {}
 
-  addEventListener<E extends keyof EventMap>(type: E, listener: WebSocketListener<EventMap[E]>, options?: ListenerOptions | boolean): void {
+  addEventListener<E extends keyof EventMap>(
+    type: E,
+    listener: WebSocketListener<EventMap[E]>,
+    options?: ListenerOptions | boolean,
+  ): void {
     this.listeners.add(String(type), listener, this.owner, options)
   }
 

@@ -61,7 +61,9 @@ export class OwnedListeners {
   }
 
   remove(type: string, listener: (event: never) => void, owner: ListenerOwner): void {
-    const entry = this.#byType.get(type)?.find((candidate) => candidate.listener === listener && candidate.owner === owner)
+    const entry = this.#byType
+      .get(type)
+      ?.find((candidate) => candidate.listener === listener && candidate.owner === owner)
     if (entry !== undefined) this.#remove(entry)
   }
 

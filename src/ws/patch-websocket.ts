@@ -30,17 +30,27 @@ export type RealSocketScope = <T>(open: () => T) => T
  * global still holds mocklib's class; if someone replaced it since, theirs stays. Either way,
  * the class stops intercepting: a socket made later from a copy of it is a real one.
  */
-export function patchWebSocket(scope: Scope, listener: ConnectionListener, realScope?: RealSocketScope): WebSocketPatch | undefined {
+export function patchWebSocket(
+  scope: Scope,
+  listener: ConnectionListener,
+  realScope?: RealSocketScope,
+): WebSocketPatch | undefined {
   const Platform = scope.WebSocket
   if (typeof Platform !== 'function') return undefined
   const Original =
     realScope === undefined
       ? Platform
-      : new Proxy(Platform, { construct: (target, args, newTarget) => realScope(() => Reflect.construct(target, args, newTarget) as object) })
+      : new Proxy(Platform, {
+          construct: (target, args, newTarget) => realScope(() => Reflect.construct(target, args, newTarget) as object),
+        })
   const descriptor = Object.getOwnPropertyDescriptor(scope, 'WebSocket')
   let active = true
   const events = socketEvents({ Event: scope.Event, MessageEvent: scope.MessageEvent, CloseEvent: scope.CloseEvent })
-  const Intercepted = createInterceptedWebSocket({ Original, EventTarget: scope.EventTarget, events }, listener, () => active)
+  const Intercepted = createInterceptedWebSocket(
+    { Original, EventTarget: scope.EventTarget, events },
+    listener,
+    () => active,
+  )
   Object.defineProperty(scope, 'WebSocket', {
     value: Intercepted,
     writable: true,

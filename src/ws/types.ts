@@ -62,7 +62,11 @@ export interface WebSocketListenerTarget<EventMap> {
  * clients, a handshake sent as an HTTP request), an EventTarget with the same `url`,
  * `readyState` and `protocol`.
  */
-export type WebSocketClientSocket = EventTarget & { readonly url: string; readonly readyState: number; readonly protocol: string }
+export type WebSocketClientSocket = EventTarget & {
+  readonly url: string
+  readonly readyState: number
+  readonly protocol: string
+}
 
 export interface WebSocketClientConnectionProtocol extends WebSocketListenerTarget<WebSocketClientEventMap> {
   /** Unique per connection; the same in every handler that sees it. */

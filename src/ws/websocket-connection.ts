@@ -217,7 +217,8 @@ export class WebSocketConnection {
     this.bufferedAmount = 0
     this.#toClient = []
     this.socket.dispatchEvent(this.events.close(code, reason, wasClean))
-    if (this.clientListeners.has('close')) this.clientListeners.dispatch(this.events.handlerClose(code, reason, wasClean, false))
+    if (this.clientListeners.has('close'))
+      this.clientListeners.dispatch(this.events.handlerClose(code, reason, wasClean, false))
     this.#resolveClosed()
     const real = this.#real
     if (real !== undefined && real.readyState !== CLOSING && real.readyState !== CLOSED) {
@@ -238,7 +239,11 @@ export class WebSocketConnection {
   connectServer(): void {
     if (this.#real !== undefined && this.#real.readyState === OPEN) {
       // eslint-disable-next-line mocklib/coded-argument-errors -- connect() twice: a state error, not an argument
-      throw new Error(format(`server.connect() was called for ${this.url.href}, but the real connection is already open. Call it once per connection.`))
+      throw new Error(
+        format(
+          `server.connect() was called for ${this.url.href}, but the real connection is already open. Call it once per connection.`,
+        ),
+      )
     }
     const args = this.protocols === undefined ? [this.url.href] : [this.url.href, this.protocols]
     const real = Reflect.construct(this.#Original, args) as WebSocket
@@ -261,7 +266,8 @@ export class WebSocketConnection {
       const forwarded = this.events.handlerEvent('error', true)
       this.#dispatchServer(forwarded)
       // A closed socket gets no more events (closing a real socket that failed to connect fires a second error).
-      if (!forwarded.defaultPrevented && this.readyState !== CLOSED) this.socket.dispatchEvent(this.events.event('error'))
+      if (!forwarded.defaultPrevented && this.readyState !== CLOSED)
+        this.socket.dispatchEvent(this.events.event('error'))
     })
     real.addEventListener('close', (event: CloseEvent) => {
       if (this.#realClosedByHandler || this.#real !== real) return
@@ -292,7 +298,11 @@ export class WebSocketConnection {
   #requireReal(what: string): WebSocket {
     if (this.#real !== undefined) return this.#real
     // eslint-disable-next-line mocklib/coded-argument-errors -- used before connect(): a state error, not an argument
-    throw new Error(format(`${what} was called for ${this.url.href} before server.connect(). Call server.connect() first to open the real connection.`))
+    throw new Error(
+      format(
+        `${what} was called for ${this.url.href} before server.connect(). Call server.connect() first to open the real connection.`,
+      ),
+    )
   }
 
   #dispatchServer(event: HandlerEvent): void {

@@ -54,7 +54,9 @@ const websocketHint: IndexHint = { family: websocketFamily, key: 'websocket' }
  * handler takes one connection. Subclasses may narrow `connectionParams` (a subprotocol layer such as
  * graphql-transport-ws claims only connections that ask for its protocol).
  */
-export class WebSocketHandler<Params extends PathParams = PathParams> extends RequestHandler<WebSocketResolverInfo<Params>> {
+export class WebSocketHandler<Params extends PathParams = PathParams> extends RequestHandler<
+  WebSocketResolverInfo<Params>
+> {
   override readonly kind = 'websocket' as const
   /**
    * @internal True for handlers that also answer HTTP requests (GraphQL subscriptions over SSE
@@ -76,10 +78,14 @@ export class WebSocketHandler<Params extends PathParams = PathParams> extends Re
     registry?: WebSocketClientRegistry,
   ) {
     if (typeof url === 'string') {
-      if (url.trim() === '') throw new MocklibTypeError('MOCKLIB_INVALID_ARGUMENT', format(`ws.link() received an empty URL. ${URL_ADVICE}`))
+      if (url.trim() === '')
+        throw new MocklibTypeError('MOCKLIB_INVALID_ARGUMENT', format(`ws.link() received an empty URL. ${URL_ADVICE}`))
     } else if (!(url instanceof RegExp)) {
       // MSW's sentences first, so code that looks for them finds them.
-      const got = url === undefined ? 'Expected a WebSocket server URL but got undefined' : `Expected a WebSocket server URL to be a valid path but got ${typeof url} (${describeValue(url)})`
+      const got =
+        url === undefined
+          ? 'Expected a WebSocket server URL but got undefined'
+          : `Expected a WebSocket server URL to be a valid path but got ${typeof url} (${describeValue(url)})`
       throw new MocklibTypeError('MOCKLIB_INVALID_ARGUMENT', format(`ws.link(): ${got}. ${URL_ADVICE}`))
     }
     super(`ws ${String(url)}`, listener, options)
@@ -123,7 +129,9 @@ export class WebSocketHandler<Params extends PathParams = PathParams> extends Re
    * MSW's form: whether this handler's URL matches `url` (resolved against
    * `resolutionContext.baseUrl`), and its path params.
    */
-  override parse(args: { url: URL; resolutionContext?: { baseUrl?: string } }): { match: { matches: boolean; params: Params | PathParams } }
+  override parse(args: { url: URL; resolutionContext?: { baseUrl?: string } }): {
+    match: { matches: boolean; params: Params | PathParams }
+  }
   /** The path params when this handler takes a connection to `url` (with these subprotocols), otherwise undefined. */
   override parse(url: URL, protocols: string | string[] | undefined, baseUrl: string | undefined): Params | undefined
   override parse(
@@ -143,10 +151,15 @@ export class WebSocketHandler<Params extends PathParams = PathParams> extends Re
   override test(url: string | URL, resolutionContext?: { baseUrl?: string }): boolean
   /** Whether this handler would take the HTTP request (never, but for GraphQL subscriptions over SSE and multipart). */
   override test(args: HandlerRunArgs): Promise<boolean>
-  override test(target: string | URL | HandlerRunArgs, resolutionContext?: { baseUrl?: string }): boolean | Promise<boolean> {
+  override test(
+    target: string | URL | HandlerRunArgs,
+    resolutionContext?: { baseUrl?: string },
+  ): boolean | Promise<boolean> {
     if (typeof target !== 'string' && !(target instanceof URL)) return super.test(target)
     const baseUrl = resolutionContext?.baseUrl
-    const url = new URL(toWebSocketScheme(new URL(target, baseUrl === undefined ? undefined : toWebSocketScheme(baseUrl)).href))
+    const url = new URL(
+      toWebSocketScheme(new URL(target, baseUrl === undefined ? undefined : toWebSocketScheme(baseUrl)).href),
+    )
     return this.urlParams(url, baseUrl) !== undefined
   }
 
@@ -154,7 +167,11 @@ export class WebSocketHandler<Params extends PathParams = PathParams> extends Re
    * @internal The path params when this handler takes a connection to `url`, otherwise undefined.
    * Subclasses narrow it (a subprotocol layer claims only the connections that ask for it).
    */
-  protected connectionParams(url: URL, _protocols: string | string[] | undefined, baseUrl: string | undefined): Params | undefined {
+  protected connectionParams(
+    url: URL,
+    _protocols: string | string[] | undefined,
+    baseUrl: string | undefined,
+  ): Params | undefined {
     return this.urlParams(url, baseUrl)
   }
 

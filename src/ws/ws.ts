@@ -60,8 +60,11 @@ function createLink<Params extends PathParams>(url: string | RegExp): WebSocketL
     clients,
     addEventListener(event, listener, options) {
       if (event !== 'connection') {
-        throw new MocklibTypeError('MOCKLIB_INVALID_ARGUMENT',
-          format(`ws.link(${String(url)}).addEventListener("${String(event)}") is not an event a link has. Listen for "connection".`),
+        throw new MocklibTypeError(
+          'MOCKLIB_INVALID_ARGUMENT',
+          format(
+            `ws.link(${String(url)}).addEventListener("${String(event)}") is not an event a link has. Listen for "connection".`,
+          ),
         )
       }
       return new WebSocketHandler<Params>(url, listener, options, registry)

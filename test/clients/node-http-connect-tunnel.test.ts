@@ -55,7 +55,12 @@ afterAll(async () => {
 
 /** Opens a tunnel to the target through the proxy, then sends GET /path through it. */
 async function getThroughTunnel(path: string): Promise<{ status: number | undefined; text: string }> {
-  const connect = http.request({ host: '127.0.0.1', port: portOf(proxy), method: 'CONNECT', path: `127.0.0.1:${portOf(target)}` })
+  const connect = http.request({
+    host: '127.0.0.1',
+    port: portOf(proxy),
+    method: 'CONNECT',
+    path: `127.0.0.1:${portOf(target)}`,
+  })
   connect.end()
   const [response, tunnel] = (await once(connect, 'connect')) as [http.IncomingMessage, net.Socket]
   expect(response.statusCode).toBe(200)
@@ -76,7 +81,9 @@ test('the CONNECT request reaches the proxy and an unhandled request goes throug
 })
 
 test('a request sent through the tunnel is answered by a matching handler', async () => {
-  server.use(rest.get(`http://127.0.0.1:${portOf(target)}/mocked`, () => HttpResponse.text('from the handler', { status: 201 })))
+  server.use(
+    rest.get(`http://127.0.0.1:${portOf(target)}/mocked`, () => HttpResponse.text('from the handler', { status: 201 })),
+  )
 
   const { status, text } = await getThroughTunnel('/mocked')
 

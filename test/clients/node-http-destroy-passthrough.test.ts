@@ -35,7 +35,8 @@ const moments: Record<string, (destroy: () => void, request: http.ClientRequest)
   'as the pipeline lets it through': (destroy) => afterPassthrough(destroy),
   'a microtask later': (destroy) => afterPassthrough(() => queueMicrotask(destroy)),
   'on the next tick': (destroy) => afterPassthrough(() => process.nextTick(destroy)),
-  'on the next turn of the event loop (the connection is opening)': (destroy) => afterPassthrough(() => setImmediate(destroy)),
+  'on the next turn of the event loop (the connection is opening)': (destroy) =>
+    afterPassthrough(() => setImmediate(destroy)),
   'once connected': (destroy, request) => request.on('socket', (socket) => socket.once('connect', destroy)),
 }
 

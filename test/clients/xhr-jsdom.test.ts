@@ -13,7 +13,8 @@ function sendWithXhr(method: string, url: string, options: SendOptions = {}): Pr
     xhr.onerror = () => reject(new Error(`XMLHttpRequest ${method} ${url} failed`))
     xhr.send(options.json === undefined ? null : JSON.stringify(options.json))
   }).finally(() => {
-    if (options.cookie !== undefined) document.cookie = `${options.cookie.split('=')[0]}=; expires=Thu, 01 Jan 1970 00:00:00 GMT`
+    if (options.cookie !== undefined)
+      document.cookie = `${options.cookie.split('=')[0]}=; expires=Thu, 01 Jan 1970 00:00:00 GMT`
   })
 }
 

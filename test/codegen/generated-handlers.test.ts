@@ -42,7 +42,8 @@ const server = setupServer(
   }),
   mockDeletePostMutation(({ variables }) => {
     const post = posts.get(String(variables.postId))
-    if (post === undefined) return HttpResponse.json({ errors: [{ message: `There is no post with the id "${variables.postId}".` }] })
+    if (post === undefined)
+      return HttpResponse.json({ errors: [{ message: `There is no post with the id "${variables.postId}".` }] })
     posts.delete(post.id)
     return HttpResponse.json({ data: { deletePost: post } })
   }),
@@ -62,14 +63,24 @@ async function send(url: string, query: string, variables?: Record<string, unkno
     headers: { 'content-type': 'application/json', accept: 'application/json' },
     body: JSON.stringify({ query, variables }),
   })
-  return { status: response.status, body: (await response.json()) as { data?: unknown; errors?: Array<{ message: string }> } }
+  return {
+    status: response.status,
+    body: (await response.json()) as { data?: unknown; errors?: Array<{ message: string }> },
+  }
 }
 
 describe('generated factories with fetch', () => {
   it('answer the printed TypedDocumentNode documents: list, create, delete, delete unknown', async () => {
     expect(await send(OTHER_API, print(ListPostsDocument))).toEqual({
       status: 200,
-      body: { data: { posts: [{ __typename: 'Post', id: '1', title: 'Hello' }, { __typename: 'Post', id: '2', title: 'World' }] } },
+      body: {
+        data: {
+          posts: [
+            { __typename: 'Post', id: '1', title: 'Hello' },
+            { __typename: 'Post', id: '2', title: 'World' },
+          ],
+        },
+      },
     })
     const created = await send(OTHER_API, print(CreatePostDocument), { post: { title: 'New' } })
     expect(created.body).toEqual({ data: { createPost: { __typename: 'Post', id: '3' } } })
@@ -83,7 +94,11 @@ describe('generated factories with fetch', () => {
     const listed = await send(OTHER_API, client.ListPostsDocument.toString())
     expect(listed.body.data).toEqual({ posts: [...posts.values()] })
     // Fragment masking hides PostCard's title in the type; the factory takes it unmasked.
-    server.use(clientMocks.mockListPostCardsQuery(() => HttpResponse.json({ data: { posts: [{ id: '1', title: 'Unmasked' }] } })))
+    server.use(
+      clientMocks.mockListPostCardsQuery(() =>
+        HttpResponse.json({ data: { posts: [{ id: '1', title: 'Unmasked' }] } }),
+      ),
+    )
     const carded = await send(OTHER_API, client.ListPostCardsDocument.toString())
     expect(carded.body).toEqual({ data: { posts: [{ id: '1', title: 'Unmasked' }] } })
   })
@@ -97,7 +112,11 @@ describe('generated factories with fetch', () => {
 
 describe('link-scoped factories and the typed link', () => {
   it('answer only requests to their endpoint', async () => {
-    server.use(mockListPostsQueryPostsApi(() => HttpResponse.json({ data: { posts: [{ id: 'api', title: 'From the posts API' }] } })))
+    server.use(
+      mockListPostsQueryPostsApi(() =>
+        HttpResponse.json({ data: { posts: [{ id: 'api', title: 'From the posts API' }] } }),
+      ),
+    )
     expect((await send(POSTS_API, print(ListPostsDocument))).body).toEqual({
       data: { posts: [{ id: 'api', title: 'From the posts API' }] },
     })
@@ -124,12 +143,16 @@ describe('link-scoped factories and the typed link', () => {
 describe('generated documents as handler predicates', () => {
   it('TypedDocumentNode and TypedDocumentString documents match their operation', async () => {
     server.use(
-      graphql.query(ListPostsDocument, () => HttpResponse.json({ data: { posts: [{ id: 'tdn', title: 'a' }] } }), { once: true }),
+      graphql.query(ListPostsDocument, () => HttpResponse.json({ data: { posts: [{ id: 'tdn', title: 'a' }] } }), {
+        once: true,
+      }),
       graphql.mutation(client.DeletePostDocument, ({ variables }) =>
         HttpResponse.json({ data: { deletePost: { id: String(variables.postId), title: 'string mode' } } }),
       ),
     )
-    expect((await send(OTHER_API, client.ListPostsDocument.toString())).body).toEqual({ data: { posts: [{ id: 'tdn', title: 'a' }] } })
+    expect((await send(OTHER_API, client.ListPostsDocument.toString())).body).toEqual({
+      data: { posts: [{ id: 'tdn', title: 'a' }] },
+    })
     expect((await send(OTHER_API, print(DeletePostDocument), { postId: 7 })).body).toEqual({
       data: { deletePost: { id: '7', title: 'string mode' } },
     })
@@ -157,7 +180,9 @@ describe('Apollo Client 4 with the generated documents', () => {
     const deleted = await c.mutate({ mutation: DeletePostDocument, variables: { postId: '9' } })
     expect(deleted.data?.deletePost).toEqual({ __typename: 'Post', id: '9', title: 'Nine' })
 
-    const failure = await c.mutate({ mutation: DeletePostDocument, variables: { postId: '9' } }).catch((error: unknown) => error)
+    const failure = await c
+      .mutate({ mutation: DeletePostDocument, variables: { postId: '9' } })
+      .catch((error: unknown) => error)
     expect(CombinedGraphQLErrors.is(failure)).toBe(true)
     expect((failure as CombinedGraphQLErrors).errors[0].message).toBe('There is no post with the id "9".')
   })
@@ -175,15 +200,26 @@ describe('Apollo Client 4 with the generated documents', () => {
 
 describe('schema/operations covers the operations tests and the demo send', () => {
   // The generated types describe these operations only if they are the same documents.
-  const generated = { ListPosts: print(ListPostsDocument), CreatePost: print(CreatePostDocument), DeletePost: print(DeletePostDocument) }
+  const generated = {
+    ListPosts: print(ListPostsDocument),
+    CreatePost: print(CreatePostDocument),
+    DeletePost: print(DeletePostDocument),
+  }
 
   it('the GraphQL test fixtures send exactly the generated documents', () => {
-    expect({ ListPosts: print(parse(LIST_POSTS)), CreatePost: print(parse(CREATE_POST)), DeletePost: print(parse(DELETE_POST)) }).toEqual(generated)
+    expect({
+      ListPosts: print(parse(LIST_POSTS)),
+      CreatePost: print(parse(CREATE_POST)),
+      DeletePost: print(parse(DELETE_POST)),
+    }).toEqual(generated)
   })
 
   it('the demo sends exactly the generated documents', () => {
     const demo = readFileSync(new URL('../../examples/demo/graphql.mjs', import.meta.url), 'utf8')
-    const operations = [...demo.matchAll(/'((?:query|mutation) (\w+)[^']*)'/g)].map(([, text, name]) => [name, print(parse(text))])
+    const operations = [...demo.matchAll(/'((?:query|mutation) (\w+)[^']*)'/g)].map(([, text, name]) => [
+      name,
+      print(parse(text)),
+    ])
     expect(Object.fromEntries(operations)).toEqual(generated)
   })
 })

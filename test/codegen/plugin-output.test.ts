@@ -40,16 +40,27 @@ describe('the mocklib plugin', () => {
   it('writes a factory per named query and mutation, with the typescript-operations type names', () => {
     // An operation already named "…Query" is not named twice; a lower-case name is capitalised.
     expect(events).toContain(
-      "export const mockGetEventQuery = (\n  resolver: GraphQLResponseResolver<GetEventQueryQuery, GetEventQueryQueryVariables>,",
+      'export const mockGetEventQuery = (\n  resolver: GraphQLResponseResolver<GetEventQueryQuery, GetEventQueryQueryVariables>,',
     )
-    expect(events).toContain("graphql.query<GetEventQueryQuery, GetEventQueryQueryVariables>('GetEventQuery', resolver, options)")
-    expect(events).toContain("export const mockListEventsQuery = (")
-    expect(events).toContain("graphql.query<ListEventsQuery, ListEventsQueryVariables>('listEvents', resolver, options)")
-    expect(events).toContain("graphql.mutation<RenameEventMutation, RenameEventMutationVariables>('RenameEvent', resolver, options)")
+    expect(events).toContain(
+      "graphql.query<GetEventQueryQuery, GetEventQueryQueryVariables>('GetEventQuery', resolver, options)",
+    )
+    expect(events).toContain('export const mockListEventsQuery = (')
+    expect(events).toContain(
+      "graphql.query<ListEventsQuery, ListEventsQueryVariables>('listEvents', resolver, options)",
+    )
+    expect(events).toContain(
+      "graphql.mutation<RenameEventMutation, RenameEventMutationVariables>('RenameEvent', resolver, options)",
+    )
     expect(events).toContain('Variables: `id`, `name`.')
     expect(events).toContain('HttpResponse.json({ data: { all: … } })')
     // Each type the factories name is declared by typescript-operations in the same file.
-    for (const name of ['GetEventQueryQuery', 'ListEventsQueryVariables', 'RenameEventMutation', 'OnEventChangedSubscription']) {
+    for (const name of [
+      'GetEventQueryQuery',
+      'ListEventsQueryVariables',
+      'RenameEventMutation',
+      'OnEventChangedSubscription',
+    ]) {
       expect(events).toMatch(new RegExp(`export type ${name} = `))
     }
   })
@@ -61,7 +72,9 @@ describe('the mocklib plugin', () => {
         "  RenameEvent: { type: 'mutation'; result: RenameEventMutation; variables: RenameEventMutationVariables }\n" +
         "  OnEventChanged: { type: 'subscription'; result: OnEventChangedSubscription; variables: OnEventChangedSubscriptionVariables }\n}",
     )
-    expect(events).toContain("declare module 'mocklib' {\n  interface GeneratedOperations {\n    \"events.ts\": Operations\n  }\n}")
+    expect(events).toContain(
+      'declare module \'mocklib\' {\n  interface GeneratedOperations {\n    "events.ts": Operations\n  }\n}',
+    )
     expect(events).not.toContain('Skipped')
   })
 
@@ -106,14 +119,17 @@ describe('the mocklib plugin', () => {
     expect(output).toContain(
       "=> eventsApi.subscription<OnEventChangedSubscription, OnEventChangedSubscriptionVariables>('OnEventChanged', resolver, options)",
     )
-    expect(output).toContain("export const mockRenameEventMutationEventsApi = (")
+    expect(output).toContain('export const mockRenameEventMutationEventsApi = (')
     expect(output).toContain("=> eventsApi.mutation('RenameEvent', resolver, options)")
-    expect(output).toContain("export const mockGetEventQueryLegacy = (")
+    expect(output).toContain('export const mockGetEventQueryLegacy = (')
     // With links, unscoped factories are only written on request.
     expect(output).not.toMatch(/export const mockGetEventQuery = /)
 
-    const both = await eventsOutput({ links: [{ name: 'eventsApi', endpoint: 'https://events.test/graphql', withSuffix: false }], unscoped: false })
-    expect(both).toContain("export const mockGetEventQuery = (")
+    const both = await eventsOutput({
+      links: [{ name: 'eventsApi', endpoint: 'https://events.test/graphql', withSuffix: false }],
+      unscoped: false,
+    })
+    expect(both).toContain('export const mockGetEventQuery = (')
     expect(both).toContain("=> eventsApi.query('GetEventQuery', resolver, options)")
   }, 60_000)
 
@@ -126,9 +142,11 @@ describe('the mocklib plugin', () => {
       factoryPrefix: 'given',
       registerOperations: false,
     })
-    expect(output).toContain("import type { IGetEventQuery, IGetEventQueryVariables, IListEventsQuery, IListEventsQueryVariables, IRenameEventMutation,")
+    expect(output).toContain(
+      'import type { IGetEventQuery, IGetEventQueryVariables, IListEventsQuery, IListEventsQueryVariables, IRenameEventMutation,',
+    )
     expect(output).toContain("} from './events-types'")
-    expect(output).toContain("export const givenGetEventQuery = (")
+    expect(output).toContain('export const givenGetEventQuery = (')
     expect(output).toContain('export type EventOperations = {')
     expect(output).not.toContain('declare module')
     // typescript-operations, run with the same options, declares exactly these names.
@@ -137,7 +155,10 @@ describe('the mocklib plugin', () => {
   }, 60_000)
 
   it('type-checks its output together with code that uses it', async () => {
-    const output = await eventsOutput({ links: [{ name: 'eventsApi', endpoint: 'https://events.test/graphql' }], unscoped: true })
+    const output = await eventsOutput({
+      links: [{ name: 'eventsApi', endpoint: 'https://events.test/graphql' }],
+      unscoped: true,
+    })
     const dir = mkdtempSync(join(tmpdir(), 'mocklib-codegen-'))
     try {
       writeFileSync(join(dir, 'events.ts'), output)
@@ -152,13 +173,13 @@ describe('the mocklib plugin', () => {
           '// @ts-expect-error: the subscription has no handler',
           "eventsApi.query('OnEventChanged', () => undefined)",
           "mockOnEventChangedSubscription(({ variables, subscription }) => subscription.publish({ data: { eventChanged: { id: String(variables.id), name: 'Renamed' } } }))",
-          "const onChanged = mockOnEventChangedSubscriptionEventsApi(({ subscription }) => subscription.complete())",
+          'const onChanged = mockOnEventChangedSubscriptionEventsApi(({ subscription }) => subscription.complete())',
           "onChanged.publish({ data: { eventChanged: { id: '1', name: 'Again' } } })",
-          "for (const active of eventsApi.subscriptions) active.complete()",
+          'for (const active of eventsApi.subscriptions) active.complete()',
           '// @ts-expect-error: eventChanged.name is a String',
           "mockOnEventChangedSubscription(({ subscription }) => subscription.publish({ data: { eventChanged: { id: '1', name: 2 } } }))",
           '// @ts-expect-error: the subscription has no variable "room"',
-          "mockOnEventChangedSubscription(({ variables }) => void variables.room)",
+          'mockOnEventChangedSubscription(({ variables }) => void variables.room)',
           '// @ts-expect-error: name is a String',
           "mockGetEventQuery(() => HttpResponse.json({ data: { event: { id: '1', name: 1 } } }))",
           '',
@@ -180,8 +201,11 @@ describe('the mocklib plugin', () => {
         }),
       )
       const result = await new Promise<string>((resolve) => {
-        execFile(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', join(dir, 'tsconfig.json')], { cwd: root }, (_e, stdout, stderr) =>
-          resolve(stdout + stderr),
+        execFile(
+          process.execPath,
+          [join(root, 'node_modules/typescript/bin/tsc'), '-p', join(dir, 'tsconfig.json')],
+          { cwd: root },
+          (_e, stdout, stderr) => resolve(stdout + stderr),
         )
       })
       expect(result).toBe('')
@@ -198,14 +222,20 @@ describe('bad options', () => {
 
   it('names the option to fix', () => {
     const check = (config: Record<string, unknown>) => () => validate(undefined, [], config, 'out.ts')
-    expect(check({ links: { name: 'x' } })).toThrow('[mocklib/codegen] The "links" option must be an array of { name, endpoint }, got object.')
-    expect(check({ links: [{ name: 'my-api', endpoint: '/graphql' }] })).toThrow('The "links[0].name" option must be a valid TypeScript identifier')
+    expect(check({ links: { name: 'x' } })).toThrow(
+      '[mocklib/codegen] The "links" option must be an array of { name, endpoint }, got object.',
+    )
+    expect(check({ links: [{ name: 'my-api', endpoint: '/graphql' }] })).toThrow(
+      'The "links[0].name" option must be a valid TypeScript identifier',
+    )
     expect(check({ links: [{ name: 'api', endpoint: '' }] })).toThrow('The link "api" needs an "endpoint"')
     expect(check({ links: [{ name: 'a', endpoint: '/a', withSuffix: false }], unscoped: true })).toThrow(
       'The factories of link "a" would have the same names as the unscoped factories.',
     )
     expect(check({ unscoped: false })).toThrow('With unscoped: false and no links there are no factories to generate.')
-    expect(check({ operationMapName: 'my map' })).toThrow('The "operationMapName" option must be a valid TypeScript identifier')
+    expect(check({ operationMapName: 'my map' })).toThrow(
+      'The "operationMapName" option must be a valid TypeScript identifier',
+    )
     expect(check({})).not.toThrow()
   })
 

@@ -24,7 +24,9 @@ describe('header pairs', () => {
     const server = createServer((request, response) => response.end(request.headers['x-mocklib-headers']))
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
     const { port } = server.address() as AddressInfo
-    const echoed = await (await fetch(`http://127.0.0.1:${port}/`, { headers: { 'x-mocklib-headers': encoded } })).text()
+    const echoed = await (
+      await fetch(`http://127.0.0.1:${port}/`, { headers: { 'x-mocklib-headers': encoded } })
+    ).text()
     server.close()
     const decoded = toHeaders(decodeHeaderPairs(echoed))
     expect(decoded.getSetCookie()).toEqual(['a=1; Path=/', 'b=2, c'])

@@ -23,8 +23,16 @@ afterEach(() => {
 afterAll(() => server.close())
 
 const HANDLERS = [
-  { name: 'Defer20220824Handler', create: () => new Defer20220824Handler(), accept: 'multipart/mixed;deferSpec=20220824' },
-  { name: 'GraphQL17Alpha9Handler', create: () => new GraphQL17Alpha9Handler(), accept: 'multipart/mixed;incrementalSpec=v0.2' },
+  {
+    name: 'Defer20220824Handler',
+    create: () => new Defer20220824Handler(),
+    accept: 'multipart/mixed;deferSpec=20220824',
+  },
+  {
+    name: 'GraphQL17Alpha9Handler',
+    create: () => new GraphQL17Alpha9Handler(),
+    accept: 'multipart/mixed;incrementalSpec=v0.2',
+  },
 ] as const
 
 interface Emission {
@@ -57,7 +65,8 @@ function watch(client: ApolloClient, query: string, errorPolicy: ErrorPolicy = '
 }
 
 describe.each(HANDLERS)('Apollo Client 4 with $name', ({ create, accept }) => {
-  const client = (uri = URI) => new ApolloClient({ link: new HttpLink({ uri }), cache: new InMemoryCache(), incrementalHandler: create() })
+  const client = (uri = URI) =>
+    new ApolloClient({ link: new HttpLink({ uri }), cache: new InMemoryCache(), incrementalHandler: create() })
 
   it('shows the initial data (streaming), then the labelled and nested deferred fragments (complete)', async () => {
     const held = api.hold('hero')
@@ -70,14 +79,17 @@ describe.each(HANDLERS)('Apollo Client 4 with $name', ({ create, accept }) => {
     await held.reached
     held.release()
     const done = await watched.until((emission) => emission.dataState === 'complete')
-    expect(done.data).toEqual({ hero: { __typename: 'Hero', id: '1', name: 'Luke', home: { __typename: 'Planet', id: 'p1', name: 'Tatooine' } } })
+    expect(done.data).toEqual({
+      hero: { __typename: 'Hero', id: '1', name: 'Luke', home: { __typename: 'Planet', id: 'p1', name: 'Tatooine' } },
+    })
     expect(accepts[0].startsWith(accept)).toBe(true)
     watched.stop()
   })
 
   it('@stream(initialCount: 1) delivers the rest of the list', async () => {
     const watched = watch(client(), `query Friends { hero { id friends @stream(initialCount: 1) { id name } } }`)
-    const names = (emission: Emission) => (emission.data as { hero: { friends: Array<{ name: string }> } }).hero.friends.map((friend) => friend.name)
+    const names = (emission: Emission) =>
+      (emission.data as { hero: { friends: Array<{ name: string }> } }).hero.friends.map((friend) => friend.name)
     // While streaming, Apollo reports the list so far as complete data, still loading.
     const first = await watched.until((emission) => emission.data !== undefined)
     expect(names(first)).toEqual(['Han'])
@@ -99,16 +111,22 @@ describe.each(HANDLERS)('Apollo Client 4 with $name', ({ create, accept }) => {
     let release!: () => void
     const released = new Promise<void>((resolve) => (release = resolve))
     server.use(
-      graphql.link(HAND_URI).query('Hero', ({ request }) =>
-        incrementalResponse(request, { data: { hero: { __typename: 'Hero', id: '7' } } }, [
-          { path: ['hero'], label: 'HeroName', data: { name: 'Rey' }, until: released },
-        ]),
-      ),
+      graphql
+        .link(HAND_URI)
+        .query('Hero', ({ request }) =>
+          incrementalResponse(request, { data: { hero: { __typename: 'Hero', id: '7' } } }, [
+            { path: ['hero'], label: 'HeroName', data: { name: 'Rey' }, until: released },
+          ]),
+        ),
     )
     const watched = watch(client(HAND_URI), `query Hero { hero { id ... @defer(label: "HeroName") { name } } }`)
-    expect((await watched.until((emission) => emission.dataState === 'streaming')).data).toEqual({ hero: { __typename: 'Hero', id: '7' } })
+    expect((await watched.until((emission) => emission.dataState === 'streaming')).data).toEqual({
+      hero: { __typename: 'Hero', id: '7' },
+    })
     release()
-    expect((await watched.until((emission) => emission.dataState === 'complete')).data).toEqual({ hero: { __typename: 'Hero', id: '7', name: 'Rey' } })
+    expect((await watched.until((emission) => emission.dataState === 'complete')).data).toEqual({
+      hero: { __typename: 'Hero', id: '7', name: 'Rey' },
+    })
     watched.stop()
   })
 })

@@ -16,7 +16,11 @@ const PARTS: IncrementalPart[] = [
   { path: ['hero', 'friends'], items: ['Poe'] },
 ]
 const server = setupServer(
-  graphql.link(URI).query('Hero', ({ request }) => incrementalResponse(request, { data: { hero: { id: '7', friends: ['BB-8'] } } }, PARTS)),
+  graphql
+    .link(URI)
+    .query('Hero', ({ request }) =>
+      incrementalResponse(request, { data: { hero: { id: '7', friends: ['BB-8'] } } }, PARTS),
+    ),
 )
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
@@ -64,29 +68,47 @@ describe('incrementalResponse()', () => {
   it('no multipart in Accept: one complete result', async () => {
     const response = await send('application/graphql-response+json')
     expect(response.headers.get('content-type')).toBe('application/graphql-response+json')
-    expect(await response.json()).toEqual({ data: { hero: { id: '7', name: 'Rey', friends: ['BB-8', 'Finn', 'Poe'] } } })
+    expect(await response.json()).toEqual({
+      data: { hero: { id: '7', name: 'Rey', friends: ['BB-8', 'Finn', 'Poe'] } },
+    })
   })
 
   it('a part that failed as a whole: data null with errors, completed with errors in v0.2', async () => {
     const errors = [{ message: 'No name today.', path: ['hero', 'name'] }]
     server.use(
-      graphql.link(URI).query('Hero', ({ request }) =>
-        incrementalResponse(request, { data: { hero: { id: '7' } } }, [{ path: ['hero'], label: 'HeroName', data: null, errors }]),
-      ),
+      graphql
+        .link(URI)
+        .query('Hero', ({ request }) =>
+          incrementalResponse(request, { data: { hero: { id: '7' } } }, [
+            { path: ['hero'], label: 'HeroName', data: null, errors },
+          ]),
+        ),
     )
-    expect((await parts(LEGACY_ACCEPT))[1]).toEqual({ incremental: [{ data: null, path: ['hero'], label: 'HeroName', errors }], hasNext: false })
+    expect((await parts(LEGACY_ACCEPT))[1]).toEqual({
+      incremental: [{ data: null, path: ['hero'], label: 'HeroName', errors }],
+      hasNext: false,
+    })
     expect((await parts(V02_ACCEPT))[1]).toEqual({ completed: [{ id: '0', errors }], hasNext: false })
     expect(await (await send(null)).json()).toEqual({ data: { hero: { id: '7' } }, errors })
   })
 
   it('a client that aborts stops waiting for a part that would never come', async () => {
     server.use(
-      graphql.link(URI).query('Hero', ({ request }) =>
-        incrementalResponse(request, { data: { hero: { id: '7' } } }, [{ path: ['hero'], data: { name: 'Rey' }, until: new Promise(() => {}) }]),
-      ),
+      graphql
+        .link(URI)
+        .query('Hero', ({ request }) =>
+          incrementalResponse(request, { data: { hero: { id: '7' } } }, [
+            { path: ['hero'], data: { name: 'Rey' }, until: new Promise(() => {}) },
+          ]),
+        ),
     )
     const controller = new AbortController()
-    const response = await fetch(URI, { method: 'POST', signal: controller.signal, headers: { accept: LEGACY_ACCEPT }, body: JSON.stringify({ query: QUERY }) })
+    const response = await fetch(URI, {
+      method: 'POST',
+      signal: controller.signal,
+      headers: { accept: LEGACY_ACCEPT },
+      body: JSON.stringify({ query: QUERY }),
+    })
     const parts = readMultipartJson(response)
     expect((await parts.next()).value).toEqual({ data: { hero: { id: '7' } }, hasNext: true })
     controller.abort()
@@ -95,19 +117,23 @@ describe('incrementalResponse()', () => {
 
   it('refuses items for a path that is not a list, naming the part', () => {
     const request = new Request(URI, { headers: { accept: LEGACY_ACCEPT } })
-    expect(() => incrementalResponse(request, { data: { hero: { id: '1' } } }, [{ path: ['hero', 'friends'], items: ['x'] }])).toThrow(
-      /part 0 streams items into \["hero","friends"\], which is not a list/,
-    )
+    expect(() =>
+      incrementalResponse(request, { data: { hero: { id: '1' } } }, [{ path: ['hero', 'friends'], items: ['x'] }]),
+    ).toThrow(/part 0 streams items into \["hero","friends"\], which is not a list/)
   })
 
   it('is typed from a typed document: the initial data must fit the query result', () => {
     type HeroQuery = { hero: { id: string; name?: string } }
-    const HeroDocument = new TypedDocumentString<HeroQuery, Record<string, never>>('query Hero { hero { id ... @defer { name } } }')
+    const HeroDocument = new TypedDocumentString<HeroQuery, Record<string, never>>(
+      'query Hero { hero { id ... @defer { name } } }',
+    )
     graphql.query(HeroDocument, ({ request }) => incrementalResponse(request, { data: { hero: { id: '1' } } }, []))
     // @ts-expect-error: `id` must be a string
     graphql.query(HeroDocument, ({ request }) => incrementalResponse(request, { data: { hero: { id: 1 } } }, []))
     // Documents and factories from GraphQL Code Generator (test/generated/graphql.ts) type it too.
-    graphql.query(ListPostsDocument, ({ request }) => incrementalResponse(request, { data: { posts: [{ id: '1', title: 'a' }] } }, []))
+    graphql.query(ListPostsDocument, ({ request }) =>
+      incrementalResponse(request, { data: { posts: [{ id: '1', title: 'a' }] } }, []),
+    )
     mockListPostsQuery(({ request }) => incrementalResponse(request, { data: { posts: [] } }, []))
     // @ts-expect-error: `title` must be a string
     mockListPostsQuery(({ request }) => incrementalResponse(request, { data: { posts: [{ id: '1', title: 2 }] } }, []))

@@ -18,11 +18,17 @@ it('answers one complete result and warns once, naming the package and the comma
   const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
   const query = '{ hero { id ... @defer(label: "HeroName") { name } } }'
   for (let attempt = 0; attempt < 2; attempt++) {
-    const response = await fetch(URI, { method: 'POST', headers: { 'content-type': 'application/json', accept: LEGACY_ACCEPT }, body: JSON.stringify({ query }) })
+    const response = await fetch(URI, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: LEGACY_ACCEPT },
+      body: JSON.stringify({ query }),
+    })
     expect(response.headers.get('content-type')).toBe('application/graphql-response+json')
     expect(await response.json()).toEqual({ data: { hero: { id: '1', name: 'Luke' } } })
   }
   expect(warn).toHaveBeenCalledTimes(1)
-  expect(String(warn.mock.calls[0][0])).toMatch(/one complete result, because "@graphql-tools\/executor" could not be loaded.*npm install -D @graphql-tools\/executor@\^2/s)
+  expect(String(warn.mock.calls[0][0])).toMatch(
+    /one complete result, because "@graphql-tools\/executor" could not be loaded.*npm install -D @graphql-tools\/executor@\^2/s,
+  )
   warn.mockRestore()
 })

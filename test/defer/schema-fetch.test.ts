@@ -92,13 +92,21 @@ describe('@defer from the schema executor, read with fetch', () => {
     const query = '{ colors @stream(initialCount: 2) }'
     const legacy = (await allParts(await post(query, LEGACY_ACCEPT))) as Array<Record<string, unknown>>
     expect(legacy[0]).toEqual({ data: { colors: ['red', 'green'] }, hasNext: true })
-    const legacyItems = legacy.slice(1).flatMap((part) => (part.incremental as Array<{ items: string[]; path: unknown[] }>) ?? [])
+    const legacyItems = legacy
+      .slice(1)
+      .flatMap((part) => (part.incremental as Array<{ items: string[]; path: unknown[] }>) ?? [])
     expect(legacyItems.flatMap((entry) => entry.items)).toEqual(['blue', 'black'])
     expect(legacyItems[0].path).toEqual(['colors', 2])
 
     const modern = (await allParts(await post(query, V02_ACCEPT))) as Array<Record<string, unknown>>
-    expect(modern[0]).toEqual({ data: { colors: ['red', 'green'] }, pending: [{ id: '0', path: ['colors'] }], hasNext: true })
-    const modernItems = modern.slice(1).flatMap((part) => (part.incremental as Array<{ id: string; items: string[] }>) ?? [])
+    expect(modern[0]).toEqual({
+      data: { colors: ['red', 'green'] },
+      pending: [{ id: '0', path: ['colors'] }],
+      hasNext: true,
+    })
+    const modernItems = modern
+      .slice(1)
+      .flatMap((part) => (part.incremental as Array<{ id: string; items: string[] }>) ?? [])
     expect(modernItems.flatMap((entry) => entry.items)).toEqual(['blue', 'black'])
     expect(modern.slice(1).flatMap((part) => (part.completed as unknown[]) ?? [])).toEqual([{ id: '0' }])
   })
@@ -107,7 +115,12 @@ describe('@defer from the schema executor, read with fetch', () => {
     const query = '{ hero { id ... @defer(label: "Secret") { secret } } }'
     const legacy = (await allParts(await post(query, LEGACY_ACCEPT))) as Array<Record<string, unknown>>
     const entry = (legacy[1].incremental as Array<Record<string, unknown>>)[0]
-    expect(entry).toMatchObject({ data: null, path: ['hero'], label: 'Secret', errors: [{ message: 'The secret is classified.', path: ['hero', 'secret'] }] })
+    expect(entry).toMatchObject({
+      data: null,
+      path: ['hero'],
+      label: 'Secret',
+      errors: [{ message: 'The secret is classified.', path: ['hero', 'secret'] }],
+    })
 
     const modern = (await allParts(await post(query, V02_ACCEPT))) as Array<Record<string, unknown>>
     expect(modern[1]).toMatchObject({
@@ -124,7 +137,10 @@ describe('@defer from the schema executor, read with fetch', () => {
     expect((await parts.next()).value).toEqual({ data: { hero: { id: '1' } }, hasNext: true })
     await held.reached
     held.release()
-    expect((await parts.next()).value).toEqual({ incremental: [{ data: { name: 'Luke' }, path: ['hero'], label: 'HeroName' }], hasNext: false })
+    expect((await parts.next()).value).toEqual({
+      incremental: [{ data: { name: 'Luke' }, path: ['hero'], label: 'HeroName' }],
+      hasNext: false,
+    })
     expect((await parts.next()).done).toBe(true)
   })
   it('a hold on one fragment lets the others through: a payload with several parts is split, in both formats', async () => {
@@ -145,9 +161,15 @@ describe('@defer from the schema executor, read with fetch', () => {
     }
   })
   it('refuses bad incremental options and holds with messages that say what to pass', () => {
-    expect(() => createHeroApi({ incremental: { delay: -1 } })).toThrow(/incremental\.delay is -1; it must be a number of milliseconds ≥ 0/)
-    expect(() => createHeroApi({ incremental: { delay: { HeroName: 'soon' as unknown as number } } })).toThrow(/incremental\.delay/)
-    expect(() => createHeroApi({ incremental: { defaultFormat: 'v0.2' as never } })).toThrow(/defaultFormat is "v0\.2"; it must be 'deferSpec=20220824' or 'incrementalSpec=v0\.2'/)
+    expect(() => createHeroApi({ incremental: { delay: -1 } })).toThrow(
+      /incremental\.delay is -1; it must be a number of milliseconds ≥ 0/,
+    )
+    expect(() => createHeroApi({ incremental: { delay: { HeroName: 'soon' as unknown as number } } })).toThrow(
+      /incremental\.delay/,
+    )
+    expect(() => createHeroApi({ incremental: { defaultFormat: 'v0.2' as never } })).toThrow(
+      /defaultFormat is "v0\.2"; it must be 'deferSpec=20220824' or 'incrementalSpec=v0\.2'/,
+    )
     expect(() => api.hold('')).toThrow(/executor\.hold\(\) takes a @defer\/@stream label or a path/)
   })
   it('@defer(if: false) is not deferred: one JSON result even for a client that accepts multipart', async () => {

@@ -11,7 +11,10 @@ const legacyApi = createHeroApi()
 const v02Api = createHeroApi({ incremental: { defaultFormat: 'incrementalSpec=v0.2' } })
 const server = setupServer(legacyApi.handler(LEGACY_URI), v02Api.handler(V02_URI))
 let seen: Array<{ method: string; accept: string | null }> = []
-server.events.on('request:start', ({ request }) => void seen.push({ method: request.method, accept: request.headers.get('accept') }))
+server.events.on(
+  'request:start',
+  ({ request }) => void seen.push({ method: request.method, accept: request.headers.get('accept') }),
+)
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
 afterEach(() => {
@@ -78,15 +81,18 @@ describe.each(CASES)('urql 6, $format', ({ uri, query, initialFriends }) => {
   it.each([
     { method: 'GET', preferGetMethod: true },
     { method: 'POST', preferGetMethod: false },
-  ])('$method: the first result has the initial data, the last has the deferred and streamed parts', async ({ method, preferGetMethod }) => {
-    const client = new Client({ url: uri, exchanges: [fetchExchange], preferGetMethod })
-    const all = await results(client, query)
-    expect(seen).toEqual([{ method, accept: expect.stringContaining('multipart/mixed') }])
-    expect(all.length).toBeGreaterThan(1)
-    expect(all[0].data).toEqual({ hero: { id: '1', friends: initialFriends } })
-    expect(all[0].hasNext).toBe(true)
-    expect(all.at(-1)!.data).toEqual({
-      hero: { id: '1', name: 'Luke', home: { name: 'Tatooine' }, friends: ALL_FRIENDS },
-    })
-  })
+  ])(
+    '$method: the first result has the initial data, the last has the deferred and streamed parts',
+    async ({ method, preferGetMethod }) => {
+      const client = new Client({ url: uri, exchanges: [fetchExchange], preferGetMethod })
+      const all = await results(client, query)
+      expect(seen).toEqual([{ method, accept: expect.stringContaining('multipart/mixed') }])
+      expect(all.length).toBeGreaterThan(1)
+      expect(all[0].data).toEqual({ hero: { id: '1', friends: initialFriends } })
+      expect(all[0].hasNext).toBe(true)
+      expect(all.at(-1)!.data).toEqual({
+        hero: { id: '1', name: 'Luke', home: { name: 'Tatooine' }, friends: ALL_FRIENDS },
+      })
+    },
+  )
 })

@@ -61,7 +61,12 @@ function run(file: string): Promise<{ code: number; output: string }> {
   })
 }
 
-const docFiles = ['README.md', ...readdirSync(join(root, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)]
+const docFiles = [
+  'README.md',
+  ...readdirSync(join(root, 'docs'))
+    .filter((f) => f.endsWith('.md'))
+    .map((f) => `docs/${f}`),
+]
 const blocks = docFiles.flatMap(runnableBlocks)
 
 beforeAll(() => {
@@ -81,10 +86,14 @@ describe('runnable documentation blocks', () => {
     expect(runnableBlocks('README.md').length).toBeGreaterThanOrEqual(3)
   })
 
-  test.concurrent.each(blocks.map((block) => [`${block.file}:${block.line}`, block] as const))('%s runs', async (name, block) => {
-    const file = join(workDir, `${name.replace(/[^\w]+/g, '-')}.mjs`)
-    writeFileSync(file, toModule(block.code))
-    const { code, output } = await run(file)
-    expect(code, `${name} (${relative(root, file)}) exited ${code}:\n${output}`).toBe(0)
-  }, RUN_TIMEOUT_MS + 5_000) // past the process timeout, so its output is what a hang reports
+  test.concurrent.each(blocks.map((block) => [`${block.file}:${block.line}`, block] as const))(
+    '%s runs',
+    async (name, block) => {
+      const file = join(workDir, `${name.replace(/[^\w]+/g, '-')}.mjs`)
+      writeFileSync(file, toModule(block.code))
+      const { code, output } = await run(file)
+      expect(code, `${name} (${relative(root, file)}) exited ${code}:\n${output}`).toBe(0)
+    },
+    RUN_TIMEOUT_MS + 5_000,
+  ) // past the process timeout, so its output is what a hang reports
 })

@@ -4,4 +4,7 @@
 import { afterAll, beforeAll, test } from 'vitest'
 import { environmentScenario } from './scenario'
 
-environmentScenario({ test, beforeAll, afterAll }, new RegExp(process.env.MOCKLIB_EXPECT_AGENT ?? String.raw`\bjsdom/26\.`))
+environmentScenario(
+  { test, beforeAll, afterAll },
+  new RegExp(process.env.MOCKLIB_EXPECT_AGENT ?? String.raw`\bjsdom/26\.`),
+)

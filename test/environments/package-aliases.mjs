@@ -12,7 +12,8 @@ const aliases = Object.fromEntries(
 )
 
 // ES modules (vitest imports its environments' packages).
-const hooks = 'let a = {}; export function initialize(d) { a = d }; export function resolve(s, c, n) { return n(a[s] ?? s, c) }'
+const hooks =
+  'let a = {}; export function initialize(d) { a = d }; export function resolve(s, c, n) { return n(a[s] ?? s, c) }'
 register(`data:text/javascript,${encodeURIComponent(hooks)}`, { data: aliases })
 
 // CommonJS (Jest requires its environments).

@@ -52,10 +52,34 @@ function stream(): ReadableStream<Uint8Array> {
 const init = (extra: ResponseInit = {}) => ({ ...extra, headers: { 'x-mark': 'env', ...(extra.headers as object) } })
 
 const CASES: Case[] = [
-  { name: 'HttpResponse.text', respond: () => HttpResponse.text('tea', init()), status: 200, type: 'text/plain', body: 'tea' },
-  { name: 'HttpResponse.json', respond: () => HttpResponse.json({ a: [1, 'b'] }, init()), status: 200, type: 'application/json', body: '{"a":[1,"b"]}' },
-  { name: 'HttpResponse.xml', respond: () => HttpResponse.xml('<a>b</a>', init()), status: 200, type: 'text/xml', body: '<a>b</a>' },
-  { name: 'HttpResponse.html', respond: () => HttpResponse.html('<p>hi</p>', init()), status: 200, type: 'text/html', body: '<p>hi</p>' },
+  {
+    name: 'HttpResponse.text',
+    respond: () => HttpResponse.text('tea', init()),
+    status: 200,
+    type: 'text/plain',
+    body: 'tea',
+  },
+  {
+    name: 'HttpResponse.json',
+    respond: () => HttpResponse.json({ a: [1, 'b'] }, init()),
+    status: 200,
+    type: 'application/json',
+    body: '{"a":[1,"b"]}',
+  },
+  {
+    name: 'HttpResponse.xml',
+    respond: () => HttpResponse.xml('<a>b</a>', init()),
+    status: 200,
+    type: 'text/xml',
+    body: '<a>b</a>',
+  },
+  {
+    name: 'HttpResponse.html',
+    respond: () => HttpResponse.html('<p>hi</p>', init()),
+    status: 200,
+    type: 'text/html',
+    body: '<p>hi</p>',
+  },
   {
     name: 'HttpResponse.arrayBuffer',
     respond: () => HttpResponse.arrayBuffer(new Uint8Array(BYTES).buffer, init()),
@@ -63,13 +87,55 @@ const CASES: Case[] = [
     type: 'application/octet-stream',
     body: BYTES,
   },
-  { name: 'HttpResponse.formData', respond: () => HttpResponse.formData(form(), init()), status: 200, type: /^multipart\/form-data; boundary=/, body: FORM_BODY },
-  { name: 'text without a Content-Type', respond: () => new HttpResponse('tea', init({ status: 418 })), status: 418, type: 'text/plain;charset=UTF-8', body: 'tea' },
-  { name: 'an ArrayBuffer', respond: () => new HttpResponse(new Uint8Array(BYTES).buffer, init()), status: 200, type: null, body: BYTES },
-  { name: 'a typed array', respond: () => new HttpResponse(new Uint8Array(BYTES), init({ status: 201 })), status: 201, type: null, body: BYTES },
-  { name: 'a Blob', respond: () => new HttpResponse(new Blob(['blob body'], { type: 'text/x-blob' }), init()), status: 200, type: 'text/x-blob', body: 'blob body' },
-  { name: 'a FormData', respond: () => new HttpResponse(form(), init()), status: 200, type: /^multipart\/form-data; boundary=/, body: FORM_BODY },
-  { name: 'a ReadableStream', respond: () => new HttpResponse(stream(), init()), status: 200, type: null, body: 'streamed body' },
+  {
+    name: 'HttpResponse.formData',
+    respond: () => HttpResponse.formData(form(), init()),
+    status: 200,
+    type: /^multipart\/form-data; boundary=/,
+    body: FORM_BODY,
+  },
+  {
+    name: 'text without a Content-Type',
+    respond: () => new HttpResponse('tea', init({ status: 418 })),
+    status: 418,
+    type: 'text/plain;charset=UTF-8',
+    body: 'tea',
+  },
+  {
+    name: 'an ArrayBuffer',
+    respond: () => new HttpResponse(new Uint8Array(BYTES).buffer, init()),
+    status: 200,
+    type: null,
+    body: BYTES,
+  },
+  {
+    name: 'a typed array',
+    respond: () => new HttpResponse(new Uint8Array(BYTES), init({ status: 201 })),
+    status: 201,
+    type: null,
+    body: BYTES,
+  },
+  {
+    name: 'a Blob',
+    respond: () => new HttpResponse(new Blob(['blob body'], { type: 'text/x-blob' }), init()),
+    status: 200,
+    type: 'text/x-blob',
+    body: 'blob body',
+  },
+  {
+    name: 'a FormData',
+    respond: () => new HttpResponse(form(), init()),
+    status: 200,
+    type: /^multipart\/form-data; boundary=/,
+    body: FORM_BODY,
+  },
+  {
+    name: 'a ReadableStream',
+    respond: () => new HttpResponse(stream(), init()),
+    status: 200,
+    type: null,
+    body: 'streamed body',
+  },
   { name: 'null', respond: () => new HttpResponse(null, init({ status: 202 })), status: 202, type: null, body: '' },
 ]
 
@@ -80,7 +146,9 @@ function origin(): string {
 }
 
 const bytesOf = (view: ArrayBuffer | ArrayBufferView): number[] =>
-  ArrayBuffer.isView(view) ? [...new Uint8Array(view.buffer, view.byteOffset, view.byteLength)] : [...new Uint8Array(view)]
+  ArrayBuffer.isView(view)
+    ? [...new Uint8Array(view.buffer, view.byteOffset, view.byteLength)]
+    : [...new Uint8Array(view)]
 
 interface Sent {
   method: 'GET' | 'POST'
@@ -96,7 +164,12 @@ async function viaFetch(url: string, sent: Sent): Promise<Received> {
     return 'network error'
   }
   const body = bytesOf(await response.arrayBuffer())
-  return { status: response.status, type: response.headers.get('content-type'), mark: response.headers.get('x-mark'), body }
+  return {
+    status: response.status,
+    type: response.headers.get('content-type'),
+    mark: response.headers.get('x-mark'),
+    body,
+  }
 }
 
 function viaXhr(url: string, sent: Sent): Promise<Received> {
@@ -106,7 +179,12 @@ function viaXhr(url: string, sent: Sent): Promise<Received> {
     request.addEventListener('loadend', () => {
       if (request.status === 0) return resolve('network error')
       const body = request.response === null ? [] : bytesOf(request.response as ArrayBuffer)
-      resolve({ status: request.status, type: request.getResponseHeader('content-type'), mark: request.getResponseHeader('x-mark'), body })
+      resolve({
+        status: request.status,
+        type: request.getResponseHeader('content-type'),
+        mark: request.getResponseHeader('x-mark'),
+        body,
+      })
     })
     request.open(sent.method, url)
     if (sent.body !== undefined) request.setRequestHeader('content-type', 'application/json')
@@ -117,9 +195,21 @@ function viaXhr(url: string, sent: Sent): Promise<Received> {
 async function viaAxios(url: string, sent: Sent): Promise<Received> {
   try {
     const headers = sent.body === undefined ? undefined : { 'content-type': 'application/json' }
-    const response = await axios.request<ArrayBuffer>({ url, method: sent.method, data: sent.body, headers, responseType: 'arraybuffer', validateStatus: () => true })
+    const response = await axios.request<ArrayBuffer>({
+      url,
+      method: sent.method,
+      data: sent.body,
+      headers,
+      responseType: 'arraybuffer',
+      validateStatus: () => true,
+    })
     const header = (name: string) => (response.headers[name] as string | undefined) ?? null
-    return { status: response.status, type: header('content-type'), mark: header('x-mark'), body: bytesOf(response.data) }
+    return {
+      status: response.status,
+      type: header('content-type'),
+      mark: header('x-mark'),
+      body: bytesOf(response.data),
+    }
   } catch {
     return 'network error'
   }
@@ -151,7 +241,9 @@ export function environmentScenario(runner: Runner, environment: RegExp): void {
   const handlers = [
     ...CASES.map((entry, index) => http.get(`${base}/${index}`, entry.respond)),
     http.get(`${base}/error`, () => HttpResponse.error()),
-    graphql.query('Greeting', ({ variables }) => HttpResponse.json({ data: { greeting: `hello ${String(variables.name)}` } }, init())),
+    graphql.query('Greeting', ({ variables }) =>
+      HttpResponse.json({ data: { greeting: `hello ${String(variables.name)}` } }, init()),
+    ),
   ]
   const server = setupServer(...handlers)
   runner.beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
@@ -162,15 +254,28 @@ export function environmentScenario(runner: Runner, environment: RegExp): void {
     const agent = (globalThis as { navigator?: { userAgent?: string } }).navigator?.userAgent
     match(agent ?? `Node.js/${process.versions.node}`, environment)
   })
-  const query = JSON.stringify({ query: 'query Greeting($name: String!) { greeting(name: $name) }', variables: { name: 'Ada' } })
+  const query = JSON.stringify({
+    query: 'query Greeting($name: String!) { greeting(name: $name) }',
+    variables: { name: 'Ada' },
+  })
   const answer = '{"data":{"greeting":"hello Ada"}}'
   for (const [client, send] of Object.entries(CLIENTS)) {
     for (const [index, entry] of CASES.entries()) {
-      runner.test(`${client}: ${entry.name}`, async () => check(await send(`${base}/${index}`, { method: 'GET' }), entry))
+      runner.test(`${client}: ${entry.name}`, async () =>
+        check(await send(`${base}/${index}`, { method: 'GET' }), entry),
+      )
     }
-    runner.test(`${client}: HttpResponse.error`, async () => check(await send(`${base}/error`, { method: 'GET' }), 'network error'))
+    runner.test(`${client}: HttpResponse.error`, async () =>
+      check(await send(`${base}/error`, { method: 'GET' }), 'network error'),
+    )
     runner.test(`${client}: a GraphQL query`, async () => {
-      const expected: Case = { name: 'GraphQL', respond: () => Response.error(), status: 200, type: 'application/json', body: answer }
+      const expected: Case = {
+        name: 'GraphQL',
+        respond: () => Response.error(),
+        status: 200,
+        type: 'application/json',
+        body: answer,
+      }
       check(await send(`${base}/graphql`, { method: 'POST', body: query }), expected)
     })
   }

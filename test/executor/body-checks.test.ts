@@ -45,15 +45,32 @@ const SEARCH = 'query Search { search(text: "a") { __typename ... on User { name
 
 /** Serves `data` for every operation, through a checked graphql.operation() handler. */
 function serve(data: Record<string, unknown>, mode?: BodyCheckMode) {
-  server.use(api.check(graphql.operation(() => HttpResponse.json({ data })), mode === undefined ? undefined : { mode }))
+  server.use(
+    api.check(
+      graphql.operation(() => HttpResponse.json({ data })),
+      mode === undefined ? undefined : { mode },
+    ),
+  )
 }
 
 describe('a body that fits is sent the way a server would send it', () => {
   it('adds __typename where the query asks for it, coerces ID, drops fields the query did not select', async () => {
-    serve({ posts: [{ id: 1, title: 'Hello', body: 'not in the schema' }, { id: '2', title: 'World' }] })
+    serve({
+      posts: [
+        { id: 1, title: 'Hello', body: 'not in the schema' },
+        { id: '2', title: 'World' },
+      ],
+    })
     const { status, body } = await postGraphQL(URI, { query: 'query ListPosts { posts { __typename id } }' })
     expect(status).toBe(200)
-    expect(body).toEqual({ data: { posts: [{ __typename: 'Post', id: '1' }, { __typename: 'Post', id: '2' }] } })
+    expect(body).toEqual({
+      data: {
+        posts: [
+          { __typename: 'Post', id: '1' },
+          { __typename: 'Post', id: '2' },
+        ],
+      },
+    })
   })
 
   it('keeps the errors, extensions, status and headers the resolver chose', async () => {
@@ -61,7 +78,11 @@ describe('a body that fits is sent the way a server would send it', () => {
       api.check(
         graphql.query('Me', () =>
           HttpResponse.json(
-            { errors: [{ message: 'partial', path: ['me', 'age'] }], data: { me: { id: 5, name: 'Ada', age: null } }, extensions: { cost: 1 } },
+            {
+              errors: [{ message: 'partial', path: ['me', 'age'] }],
+              data: { me: { id: 5, name: 'Ada', age: null } },
+              extensions: { cost: 1 },
+            },
             { status: 200, headers: { 'x-mock': 'yes' } },
           ),
         ),
@@ -83,7 +104,11 @@ describe('a body that fits is sent the way a server would send it', () => {
   })
 
   it('lets Apollo Client 4 read a body written without __typename', async () => {
-    server.use(api.check(graphql.query('ListPosts', () => HttpResponse.json({ data: { posts: [{ id: 1, title: 'Hand-written' }] } }))))
+    server.use(
+      api.check(
+        graphql.query('ListPosts', () => HttpResponse.json({ data: { posts: [{ id: 1, title: 'Hand-written' }] } })),
+      ),
+    )
     const client = new ApolloClient({ link: new HttpLink({ uri: URI }), cache: new InMemoryCache() })
     const { data } = await client.query({ query: gql(LIST_POSTS) })
     expect(data).toEqual({ posts: [{ __typename: 'Post', id: '1', title: 'Hand-written' }] })
@@ -110,7 +135,12 @@ const failures: Array<{ name: string; query: string; data: Record<string, unknow
   {
     name: 'a null in a non-null field',
     query: LIST_POSTS,
-    data: { posts: [{ id: '1', title: 'ok' }, { id: '2', title: null }] },
+    data: {
+      posts: [
+        { id: '1', title: 'ok' },
+        { id: '2', title: null },
+      ],
+    },
     path: 'posts[1].title',
     text: /null in non-null field Post\.title \(String!\)/,
   },
@@ -131,7 +161,12 @@ const failures: Array<{ name: string; query: string; data: Record<string, unknow
   {
     name: 'a wrong type for an abstract field (a __typename that is not a member)',
     query: SEARCH,
-    data: { search: [{ __typename: 'User', name: 'Ada' }, { __typename: 'Comment', title: 'x' }] },
+    data: {
+      search: [
+        { __typename: 'User', name: 'Ada' },
+        { __typename: 'Comment', title: 'x' },
+      ],
+    },
     path: 'search[1]',
     text: /__typename "Comment" is not a possible type of SearchResult \(one of User, Post\)/,
   },
@@ -184,7 +219,12 @@ it('reports every problem of a body at once, each at its path', async () => {
   const { status, body } = await postGraphQL(URI, { query: LIST_POSTS })
   expect(status).toBe(500)
   const lines = (body.message as string).split('\n').filter((line) => line.startsWith('  - '))
-  expect(lines.map((line) => line.slice(4, line.indexOf(': ')))).toEqual(['posts[2]', 'posts[0].title', 'posts[1].id', 'posts[1].title'])
+  expect(lines.map((line) => line.slice(4, line.indexOf(': ')))).toEqual([
+    'posts[2]',
+    'posts[0].title',
+    'posts[1].id',
+    'posts[1].title',
+  ])
   expect(lines[0]).toContain('Query.posts holds objects of type Post, got string "x"')
   expect(printed).toHaveBeenCalledTimes(1)
 })
@@ -221,7 +261,13 @@ describe('modes', () => {
       rest,
     ])
     expect(handlers[1]).toBe(rest)
-    server.use(lenient.check(graphql.query('ListPosts', () => HttpResponse.json({ data: { posts: [{ id: '1' }] } })), { mode: 'strict' }), ...handlers)
+    server.use(
+      lenient.check(
+        graphql.query('ListPosts', () => HttpResponse.json({ data: { posts: [{ id: '1' }] } })),
+        { mode: 'strict' },
+      ),
+      ...handlers,
+    )
 
     const me = await postGraphQL(URI, { query: 'query Me { me { id name } }' })
     expect(me.status).toBe(200)
@@ -245,13 +291,24 @@ describe('modes', () => {
       api.check(graphql.query('Me', (): Response => HttpResponse.text('plain', { status: 503 }))),
     )
     expect((await postGraphQL(URI, { query: LIST_POSTS })).body).toEqual({ errors: [{ message: 'down' }] })
-    const response = await fetch(URI, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: ME }) })
+    const response = await fetch(URI, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: ME }),
+    })
     expect([response.status, await response.text()]).toEqual([503, 'plain'])
   })
 
   it('check() refuses what is not a GraphQL handler, and an unknown mode, with a clear error', () => {
-    expect(() => api.check(http.get('/x', () => undefined))).toThrow(/wraps GraphQL handlers only; "GET \/x" is a "http" handler/)
+    expect(() => api.check(http.get('/x', () => undefined))).toThrow(
+      /wraps GraphQL handlers only; "GET \/x" is a "http" handler/,
+    )
     expect(() => api.check({} as never)).toThrow('executor.check() needs a GraphQL request handler')
-    expect(() => api.check(graphql.operation(() => undefined), { mode: 'loud' as never })).toThrow("Unknown body check mode string \"loud\". Use 'strict', 'warn' or 'off'.")
+    expect(() =>
+      api.check(
+        graphql.operation(() => undefined),
+        { mode: 'loud' as never },
+      ),
+    ).toThrow("Unknown body check mode string \"loud\". Use 'strict', 'warn' or 'off'.")
   })
 })

@@ -16,7 +16,12 @@ const api = createPostsExecutor({
   initialData: (store) => {
     seedings++
     for (const post of seeded) store.set('Post', post.id, post)
-    store.set('Query', 'ROOT', 'posts', seeded.map((post) => store.get('Post', post.id) as Ref))
+    store.set(
+      'Query',
+      'ROOT',
+      'posts',
+      seeded.map((post) => store.get('Post', post.id) as Ref),
+    )
   },
 })
 const server = setupServer(api.handler(URI))

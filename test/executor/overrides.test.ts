@@ -22,7 +22,8 @@ interface Post {
   id: string
   title: string
 }
-const listPosts = async (url = URI) => ((await postGraphQL(url, { query: LIST_POSTS })).body.data as { posts: Post[] }).posts
+const listPosts = async (url = URI) =>
+  ((await postGraphQL(url, { query: LIST_POSTS })).body.data as { posts: Post[] }).posts
 
 describe('executor.override(...) with server.use()', () => {
   it('replaces a root field, and resetHandlers() undoes it with no other call', async () => {
@@ -76,11 +77,17 @@ describe('executor.override(...) with server.use()', () => {
   })
 
   it('works with the executor inside a named handler too', async () => {
-    server.use(graphql.query('ListPosts', api.resolver), api.override({ Query: { posts: [{ id: '1', title: 'From the override' }] } }))
+    server.use(
+      graphql.query('ListPosts', api.resolver),
+      api.override({ Query: { posts: [{ id: '1', title: 'From the override' }] } }),
+    )
     // The override comes after the handler in this list, so it is not applied...
     expect(await listPosts()).toHaveLength(2)
     server.resetHandlers()
-    server.use(api.override({ Query: { posts: [{ id: '1', title: 'From the override' }] } }), graphql.query('ListPosts', api.resolver))
+    server.use(
+      api.override({ Query: { posts: [{ id: '1', title: 'From the override' }] } }),
+      graphql.query('ListPosts', api.resolver),
+    )
     // ...and before it, it is.
     expect(await listPosts()).toEqual([{ id: '1', title: 'From the override' }])
   })

@@ -3,7 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { graphql, http, HttpResponse } from 'mocklib'
 import { setupServer } from 'mocklib/node'
 import { createSchemaExecutor, type StatusPolicy } from 'mocklib/schema'
-import { createPostsExecutor, CREATE_POST, LIST_POSTS, MODERN_ACCEPT, postGraphQL, SCHEMA_DIR } from './fixtures/posts-executor'
+import {
+  createPostsExecutor,
+  CREATE_POST,
+  LIST_POSTS,
+  MODERN_ACCEPT,
+  postGraphQL,
+  SCHEMA_DIR,
+} from './fixtures/posts-executor'
 
 const URI = 'https://api.test/graphql'
 const api = createPostsExecutor()
@@ -45,7 +52,11 @@ describe('through executor.handler(url), one handler for the endpoint', () => {
   })
 
   it('a variable that does not coerce: 422 and no data', async () => {
-    const { status, body } = await postGraphQL(URI, { query: CREATE_POST, variables: { post: { id: '1' } } }, MODERN_ACCEPT)
+    const { status, body } = await postGraphQL(
+      URI,
+      { query: CREATE_POST, variables: { post: { id: '1' } } },
+      MODERN_ACCEPT,
+    )
     expect(status).toBe(422)
     expect(body).not.toHaveProperty('data')
     expect((body.errors as Array<{ message: string }>)[0].message).toContain('title')
@@ -92,7 +103,11 @@ describe('one Accept negotiation for the executor and GraphQL handlers', () => {
     'Accept %s: the same content type from both',
     async (accept) => {
       try {
-        server.use(graphql.link('https://plain.test/graphql').query('ListPosts', () => HttpResponse.json({ data: { posts: [] } })))
+        server.use(
+          graphql
+            .link('https://plain.test/graphql')
+            .query('ListPosts', () => HttpResponse.json({ data: { posts: [] } })),
+        )
         const fromExecutor = await postGraphQL(URI, { query: LIST_POSTS }, accept)
         const fromHandler = await postGraphQL('https://plain.test/graphql', { query: LIST_POSTS }, accept)
         expect(fromExecutor.contentType).toBe(fromHandler.contentType)
@@ -117,7 +132,9 @@ describe('what only a whole-endpoint handler answers', () => {
       body: '{"query": ',
     })
     expect(response.status).toBe(400)
-    expect(((await response.json()) as { errors: Array<{ message: string }> }).errors[0].message).toContain('not valid JSON')
+    expect(((await response.json()) as { errors: Array<{ message: string }> }).errors[0].message).toContain(
+      'not valid JSON',
+    )
   })
 
   it('without an endpoint, handler() leaves requests that are not GraphQL to other handlers', async () => {
@@ -125,7 +142,9 @@ describe('what only a whole-endpoint handler answers', () => {
       // The executor's handler comes first and must not take a REST body that has a "query" key.
       server.use(
         api.handler(),
-        http.post('https://search.test/find', async ({ request }) => HttpResponse.json({ searched: ((await request.json()) as { query: string }).query })),
+        http.post('https://search.test/find', async ({ request }) =>
+          HttpResponse.json({ searched: ((await request.json()) as { query: string }).query }),
+        ),
       )
       const response = await fetch('https://search.test/find', {
         method: 'POST',
@@ -153,13 +172,16 @@ describe('executor.resolver called directly', () => {
     ['graphql-over-http', LEGACY_ACCEPT, 400, 422],
     ['graphql-over-http', MODERN_ACCEPT, 400, 422],
     ['legacy-200', MODERN_ACCEPT, 200, 200],
-  ])('statusPolicy %s, Accept %s: syntax error %i, validation error %i', async (statusPolicy, accept, syntax, validation) => {
-    const executor = createSchemaExecutor({ schemaFiles: SCHEMA_DIR, statusPolicy })
-    const broken = await executor.resolver({ query: '{ posts {', request: request(accept) })
-    const invalid = await executor.resolver({ query: '{ nothing }', request: request(accept) })
-    const fine = await executor.resolver({ query: '{ posts { id } }', request: request(accept) })
-    expect([broken.status, invalid.status, fine.status]).toEqual([syntax, validation, 200])
-  })
+  ])(
+    'statusPolicy %s, Accept %s: syntax error %i, validation error %i',
+    async (statusPolicy, accept, syntax, validation) => {
+      const executor = createSchemaExecutor({ schemaFiles: SCHEMA_DIR, statusPolicy })
+      const broken = await executor.resolver({ query: '{ posts {', request: request(accept) })
+      const invalid = await executor.resolver({ query: '{ nothing }', request: request(accept) })
+      const fine = await executor.resolver({ query: '{ posts { id } }', request: request(accept) })
+      expect([broken.status, invalid.status, fine.status]).toEqual([syntax, validation, 200])
+    },
+  )
 
   it('an unknown operationName: a request error naming it', async () => {
     const response = await api.resolver({ query: LIST_POSTS, operationName: 'Nope', request: request(MODERN_ACCEPT) })
@@ -168,9 +190,14 @@ describe('executor.resolver called directly', () => {
   })
 
   it('several operations and no operationName: a request error that says to send one', async () => {
-    const response = await api.resolver({ query: `${LIST_POSTS} query Other { posts { id } }`, request: request(MODERN_ACCEPT) })
+    const response = await api.resolver({
+      query: `${LIST_POSTS} query Other { posts { id } }`,
+      request: request(MODERN_ACCEPT),
+    })
     expect(response.status).toBe(422)
-    expect(((await response.json()) as { errors: Array<{ message: string }> }).errors[0].message).toContain('operationName')
+    expect(((await response.json()) as { errors: Array<{ message: string }> }).errors[0].message).toContain(
+      'operationName',
+    )
   })
 
   it('variables that are not an object: 422', async () => {

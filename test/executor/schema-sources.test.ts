@@ -27,7 +27,9 @@ describe('schema sources', () => {
   })
 
   it('schemaFiles that do not exist: the error names the path', async () => {
-    await expect(createSchemaExecutor({ schemaFiles: 'no/such/dir' }).ready()).rejects.toThrow(/cannot read the schema file ".*no\/such\/dir"/)
+    await expect(createSchemaExecutor({ schemaFiles: 'no/such/dir' }).ready()).rejects.toThrow(
+      /cannot read the schema file ".*no\/such\/dir"/,
+    )
     await expect(createSchemaExecutor({ schemaFiles: 'test/executor/fixtures' }).ready()).rejects.toThrow(
       /no \.graphql, \.graphqls or \.gql file found in ".*fixtures"/,
     )
@@ -40,7 +42,10 @@ describe('schema sources', () => {
     })
     const api = createSchemaExecutor({ schema })
     const result = await api.execute({ query: '{ greeting posts { id } }' })
-    expect(result.data).toEqual({ greeting: 'hello from the schema', posts: [{ id: expect.any(String) }, { id: expect.any(String) }] })
+    expect(result.data).toEqual({
+      greeting: 'hello from the schema',
+      posts: [{ id: expect.any(String) }, { id: expect.any(String) }],
+    })
   })
 
   it('invalid SDL: the error says the schema could not be built, with graphql-js reason', async () => {
@@ -107,8 +112,14 @@ describe('generated data', () => {
     const withScalar = 'scalar DateTime type Query { now: DateTime! title: String! }'
     const missing = await createSchemaExecutor({ typeDefs: withScalar }).execute({ query: '{ now }' })
     expect(missing.errors?.[0].message).toContain('DateTime')
-    const api = createSchemaExecutor({ typeDefs: withScalar, mocks: { DateTime: () => '2026-01-01T00:00:00Z', String: () => 'custom' } })
-    expect((await api.execute({ query: '{ now title }' })).data).toEqual({ now: '2026-01-01T00:00:00Z', title: 'custom' })
+    const api = createSchemaExecutor({
+      typeDefs: withScalar,
+      mocks: { DateTime: () => '2026-01-01T00:00:00Z', String: () => 'custom' },
+    })
+    expect((await api.execute({ query: '{ now title }' })).data).toEqual({
+      now: '2026-01-01T00:00:00Z',
+      title: 'custom',
+    })
   })
 
   it('resolvers get the store and the context; a thrown GraphQLError keeps its extensions', async () => {
@@ -132,13 +143,19 @@ describe('generated data', () => {
     expect(seen).toBe(given)
     expect(given).toBe(api.store)
     expect(result.data).toBeNull()
-    expect(result.errors?.[0].toJSON()).toMatchObject({ message: 'Not allowed', path: ['posts'], extensions: { code: 'FORBIDDEN' } })
+    expect(result.errors?.[0].toJSON()).toMatchObject({
+      message: 'Not allowed',
+      path: ['posts'],
+      extensions: { code: 'FORBIDDEN' },
+    })
   })
 })
 
 describe('options', () => {
   it('needs exactly one schema source', () => {
-    expect(() => createSchemaExecutor({})).toThrow('createSchemaExecutor() needs a schema: pass one of { typeDefs: sdlText }')
+    expect(() => createSchemaExecutor({})).toThrow(
+      'createSchemaExecutor() needs a schema: pass one of { typeDefs: sdlText }',
+    )
     expect(() => createSchemaExecutor({ typeDefs: 'type Query { a: Int }', schemaFiles: 'schema' })).toThrow(
       'received "typeDefs" and "schemaFiles"; pass exactly one schema source',
     )
@@ -148,7 +165,9 @@ describe('options', () => {
     expect(() => createSchemaExecutor({ schemaFiles: 'schema', statusPolicy: 'strict' as never })).toThrow(
       `option "statusPolicy" got string "strict"; expected 'auto', 'graphql-over-http', 'legacy-200'`,
     )
-    expect(() => createSchemaExecutor({ schemaFiles: 'schema', bodyChecks: true as never })).toThrow('option "bodyChecks"')
+    expect(() => createSchemaExecutor({ schemaFiles: 'schema', bodyChecks: true as never })).toThrow(
+      'option "bodyChecks"',
+    )
     expect(() => createSchemaExecutor({ schemaFiles: 'schema', documentCacheSize: 0 })).toThrow('a positive integer')
     expect(() => createSchemaExecutor({ schemaFiles: 'schema', seed: Number.NaN })).toThrow('a finite number')
   })

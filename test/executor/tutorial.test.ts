@@ -2,7 +2,14 @@
 import { ApolloClient, CombinedGraphQLErrors, gql, HttpLink, InMemoryCache } from '@apollo/client'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { setupServer } from 'mocklib/node'
-import { createPostsExecutor, CREATE_POST, DELETE_POST, LIST_POSTS, MODERN_ACCEPT, postGraphQL } from './fixtures/posts-executor'
+import {
+  createPostsExecutor,
+  CREATE_POST,
+  DELETE_POST,
+  LIST_POSTS,
+  MODERN_ACCEPT,
+  postGraphQL,
+} from './fixtures/posts-executor'
 
 const URI = 'https://api.test/graphql'
 const api = createPostsExecutor()
@@ -43,7 +50,10 @@ describe('Apollo Client 4 (asks for __typename everywhere)', () => {
     })
     expect(created.data).toEqual({ createPost: { __typename: 'Post', id: 'p-new' } })
 
-    const { data } = await client.query<{ posts: ListedPost[] }>({ query: gql(LIST_POSTS), fetchPolicy: 'network-only' })
+    const { data } = await client.query<{ posts: ListedPost[] }>({
+      query: gql(LIST_POSTS),
+      fetchPolicy: 'network-only',
+    })
     expect(data!.posts).toHaveLength(3)
     expect(data!.posts[2]).toEqual({ __typename: 'Post', id: 'p-new', title: 'Written in a test' })
   })
@@ -52,7 +62,10 @@ describe('Apollo Client 4 (asks for __typename everywhere)', () => {
     const client = apollo()
     const { data: listed } = await client.query<{ posts: ListedPost[] }>({ query: gql(LIST_POSTS) })
     const victim = listed!.posts[0]
-    const deleted = await client.mutate<{ deletePost: ListedPost }>({ mutation: gql(DELETE_POST), variables: { postId: victim.id } })
+    const deleted = await client.mutate<{ deletePost: ListedPost }>({
+      mutation: gql(DELETE_POST),
+      variables: { postId: victim.id },
+    })
     expect(deleted.data!.deletePost).toEqual(victim)
 
     const failure = await client
@@ -92,7 +105,11 @@ describe('fetch', () => {
     expect(created.body).toEqual({ data: { createPost: { id: '42' } } })
 
     const again = await postGraphQL(URI, { query: LIST_POSTS })
-    expect((again.body.data as { posts: ListedPost[] }).posts.map((post) => post.id)).toEqual([posts[0].id, posts[1].id, '42'])
+    expect((again.body.data as { posts: ListedPost[] }).posts.map((post) => post.id)).toEqual([
+      posts[0].id,
+      posts[1].id,
+      '42',
+    ])
 
     const deleted = await postGraphQL(URI, { query: DELETE_POST, variables: { postId: '42' } })
     expect(deleted.body).toEqual({ data: { deletePost: { id: '42', title: 'Hello' } } })
@@ -135,6 +152,6 @@ describe('fetch', () => {
       body: JSON.stringify({ query: LIST_POSTS }),
     }).catch((error: unknown) => error)
     expect(response).toBeInstanceOf(Error)
-    expect(String((response as Error).message)).toContain("elsewhere.test")
+    expect(String((response as Error).message)).toContain('elsewhere.test')
   })
 })

@@ -53,7 +53,9 @@ describe('HttpLink', () => {
     const deleted = await c.mutate({ mutation: gql(DELETE_POST), variables: { postId: '3' } })
     expect(deleted.data).toEqual({ deletePost: { __typename: 'Post', id: '3', title: 'New' } })
 
-    const failure = await c.mutate({ mutation: gql(DELETE_POST), variables: { postId: '3' } }).catch((error: unknown) => error)
+    const failure = await c
+      .mutate({ mutation: gql(DELETE_POST), variables: { postId: '3' } })
+      .catch((error: unknown) => error)
     expect(CombinedGraphQLErrors.is(failure)).toBe(true)
     expect((failure as CombinedGraphQLErrors).errors[0].message).toContain('"3"')
   })

@@ -40,7 +40,9 @@ describe('diagnostics for unhandled operations', () => {
   it('says when a handler has the name but another operation type', async () => {
     server.use(graphql.mutation('ListPosts', () => HttpResponse.json({ data: {} })))
     const text = await warningFor({ query: 'query ListPosts { posts { id } }' })
-    expect(text).toContain('"mutation ListPosts (origin: *)" has this name, but handles mutation operations: use graphql.query()')
+    expect(text).toContain(
+      '"mutation ListPosts (origin: *)" has this name, but handles mutation operations: use graphql.query()',
+    )
   })
 
   it('says when a linked handler has the name but another endpoint', async () => {

@@ -5,7 +5,9 @@ import { setupServer } from 'mocklib/node'
 const URI = 'https://api.test/graphql'
 const server = setupServer(
   graphql.query('Echo', ({ query, variables, operationName, operationType, extensions, request }) =>
-    HttpResponse.json({ data: { echo: { query, variables, operationName, operationType, extensions, method: request.method } } }),
+    HttpResponse.json({
+      data: { echo: { query, variables, operationName, operationType, extensions, method: request.method } },
+    }),
   ),
   graphql.mutation('Rename', ({ variables }) => HttpResponse.json({ data: { rename: variables.name } })),
 )
@@ -15,7 +17,11 @@ afterEach(() => server.resetHandlers())
 afterAll(() => server.close())
 
 const postJson = (body: unknown, headers: Record<string, string> = {}) =>
-  fetch(URI, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) })
+  fetch(URI, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  })
 
 describe('GET', () => {
   it('reads query, variables, operationName and extensions from the query string', async () => {
@@ -75,7 +81,11 @@ describe('POST', () => {
   })
 
   it('reads an application/graphql body (the raw document)', async () => {
-    const response = await fetch(URI, { method: 'POST', headers: { 'content-type': 'application/graphql' }, body: 'query Echo { echo }' })
+    const response = await fetch(URI, {
+      method: 'POST',
+      headers: { 'content-type': 'application/graphql' },
+      body: 'query Echo { echo }',
+    })
     expect((await response.json()).data.echo.operationName).toBe('Echo')
   })
 
@@ -95,19 +105,31 @@ describe('POST', () => {
 
 describe('content negotiation', () => {
   it('answers application/graphql-response+json when Accept prefers it', async () => {
-    const response = await postJson({ query: 'query Echo { echo }' }, { accept: 'application/graphql-response+json, application/json;q=0.9' })
+    const response = await postJson(
+      { query: 'query Echo { echo }' },
+      { accept: 'application/graphql-response+json, application/json;q=0.9' },
+    )
     expect(response.headers.get('content-type')).toBe('application/graphql-response+json')
   })
 
   it('answers application/json when Accept prefers it, lists only it, or is absent', async () => {
-    for (const accept of ['application/json, application/graphql-response+json;q=0.5', 'application/json', '*/*', undefined]) {
+    for (const accept of [
+      'application/json, application/graphql-response+json;q=0.5',
+      'application/json',
+      '*/*',
+      undefined,
+    ]) {
       const response = await postJson({ query: 'query Echo { echo }' }, accept === undefined ? {} : { accept })
       expect(response.headers.get('content-type'), String(accept)).toBe('application/json')
     }
   })
 
   it('keeps a content type the resolver chose', async () => {
-    server.use(graphql.query('Echo', () => HttpResponse.json({ data: {} }, { headers: { 'content-type': 'application/vnd.custom+json' } })))
+    server.use(
+      graphql.query('Echo', () =>
+        HttpResponse.json({ data: {} }, { headers: { 'content-type': 'application/vnd.custom+json' } }),
+      ),
+    )
     const response = await postJson({ query: 'query Echo { echo }' }, { accept: 'application/graphql-response+json' })
     expect(response.headers.get('content-type')).toBe('application/vnd.custom+json')
   })
@@ -136,7 +158,11 @@ describe('multipart uploads (GraphQL multipart request spec)', () => {
       graphql.mutation('Upload', async ({ variables }) => {
         const files = [variables.file, ...(variables.more as unknown[])] as File[]
         received = await Promise.all(
-          files.map(async (file) => ({ name: file.name, type: file.type, bytes: [...new Uint8Array(await file.arrayBuffer())] })),
+          files.map(async (file) => ({
+            name: file.name,
+            type: file.type,
+            bytes: [...new Uint8Array(await file.arrayBuffer())],
+          })),
         )
         return HttpResponse.json({ data: { upload: files.map((file) => file.size) } })
       }),

@@ -7,7 +7,10 @@ import type { LegacyIncrementalPayload } from '../../src/graphql/incremental-for
 import { readMultipartJson } from '../helpers/multipart-reader'
 
 const initial: LegacyIncrementalPayload = { data: { list: [] }, hasNext: true }
-const item = (n: number, hasNext: boolean): LegacyIncrementalPayload => ({ incremental: [{ items: [n], path: ['list', n] }], hasNext })
+const item = (n: number, hasNext: boolean): LegacyIncrementalPayload => ({
+  incremental: [{ items: [n], path: ['list', n] }],
+  hasNext,
+})
 
 describe('multipartIncrementalResponse', () => {
   it('writes one part per payload of a sync or async source, then the closing delimiter', async () => {
@@ -16,9 +19,15 @@ describe('multipartIncrementalResponse', () => {
       yield item(1, false)
     }
     const text = await multipartIncrementalResponse(initial, later()).text()
-    expect(text.match(/\{"(data|incremental)".*?"hasNext":(true|false)\}/g)).toEqual([JSON.stringify(initial), JSON.stringify(item(0, true)), JSON.stringify(item(1, false))])
+    expect(text.match(/\{"(data|incremental)".*?"hasNext":(true|false)\}/g)).toEqual([
+      JSON.stringify(initial),
+      JSON.stringify(item(0, true)),
+      JSON.stringify(item(1, false)),
+    ])
     expect(text.endsWith('\r\n-----\r\n')).toBe(true)
-    expect(await multipartIncrementalResponse(initial, [item(0, false)]).text()).toContain(`\r\n\r\n${JSON.stringify(item(0, false))}\r\n-----\r\n`)
+    expect(await multipartIncrementalResponse(initial, [item(0, false)]).text()).toContain(
+      `\r\n\r\n${JSON.stringify(item(0, false))}\r\n-----\r\n`,
+    )
   })
 
   it('a source that throws ends the body with an { errors, hasNext: false } part and the closing delimiter', async () => {
@@ -31,14 +40,18 @@ describe('multipartIncrementalResponse', () => {
     expect(parts).toEqual([
       initial,
       item(0, true),
-      { errors: [{ message: 'mocklib could not produce the rest of this incremental result: the list broke' }], hasNext: false },
+      {
+        errors: [{ message: 'mocklib could not produce the rest of this incremental result: the list broke' }],
+        hasNext: false,
+      },
     ])
   })
 
   it('asks the source for the next payload only once the client has read what was sent', async () => {
     let asked = 0
     const source: AsyncIterableIterator<LegacyIncrementalPayload> = {
-      next: async () => (asked++ < 3 ? { value: item(asked, asked < 3), done: false } : { value: undefined, done: true }),
+      next: async () =>
+        asked++ < 3 ? { value: item(asked, asked < 3), done: false } : { value: undefined, done: true },
       [Symbol.asyncIterator]() {
         return this
       },

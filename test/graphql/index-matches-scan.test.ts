@@ -9,8 +9,16 @@ const names = ['ListPosts', 'CreatePost', 'DeletePost', 'Viewer']
 const endpoints = ['https://a.test/graphql', 'https://b.test/graphql']
 
 const handlerArb = fc.oneof(
-  fc.record({ kind: fc.constantFrom('query', 'mutation'), name: fc.constantFrom(...names), link: fc.option(fc.constantFrom(...endpoints)) }),
-  fc.record({ kind: fc.constant('regexp'), name: fc.constantFrom('^List', 'Post$'), link: fc.option(fc.constantFrom(...endpoints)) }),
+  fc.record({
+    kind: fc.constantFrom('query', 'mutation'),
+    name: fc.constantFrom(...names),
+    link: fc.option(fc.constantFrom(...endpoints)),
+  }),
+  fc.record({
+    kind: fc.constant('regexp'),
+    name: fc.constantFrom('^List', 'Post$'),
+    link: fc.option(fc.constantFrom(...endpoints)),
+  }),
   fc.record({ kind: fc.constant('operation'), name: fc.constant(''), link: fc.option(fc.constantFrom(...endpoints)) }),
   fc.record({ kind: fc.constant('fallthrough'), name: fc.constantFrom(...names), link: fc.constant(null) }),
   fc.record({ kind: fc.constant('http'), name: fc.constant(''), link: fc.constantFrom(...endpoints) }),
@@ -51,7 +59,11 @@ function toRequest(spec: { type: string; name: string | null; url: string; metho
     url.searchParams.set('query', query)
     return new Request(url)
   }
-  return new Request(spec.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query }) })
+  return new Request(spec.url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ query }),
+  })
 }
 
 async function describeResponse(response: Response | undefined): Promise<string> {

@@ -13,15 +13,24 @@ vi.mock('graphql', async (importOriginal) => {
 const server = setupServer(
   http.get('https://api.test/rest', () => HttpResponse.json({ rest: true })),
   http.post('https://api.test/rest', () => HttpResponse.json({ rest: true })),
-  graphql.query(new TypedDocumentString<{ posts: Array<{ id: string }> }, Record<string, never>>('query ListPosts { posts { id } }'), () => HttpResponse.json({ data: { posts: [] } })),
-  graphql.link('https://api.test/graphql').mutation('CreatePost', () => HttpResponse.json({ data: { createPost: null } })),
+  graphql.query(
+    new TypedDocumentString<{ posts: Array<{ id: string }> }, Record<string, never>>(
+      'query ListPosts { posts { id } }',
+    ),
+    () => HttpResponse.json({ data: { posts: [] } }),
+  ),
+  graphql
+    .link('https://api.test/graphql')
+    .mutation('CreatePost', () => HttpResponse.json({ data: { createPost: null } })),
 )
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
 afterAll(() => server.close())
 
 it('does not load graphql to define handlers or to answer REST requests', async () => {
   expect(await (await fetch('https://api.test/rest')).json()).toEqual({ rest: true })
-  expect(await (await fetch('https://api.test/rest', { method: 'POST', body: '{"a":1}' })).json()).toEqual({ rest: true })
+  expect(await (await fetch('https://api.test/rest', { method: 'POST', body: '{"a":1}' })).json()).toEqual({
+    rest: true,
+  })
   expect(state.loaded).toBe(false)
 })
 

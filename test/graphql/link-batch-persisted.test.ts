@@ -49,8 +49,12 @@ const postJson = (url: string, body: unknown) =>
 describe('graphql.link', () => {
   it('serves the same operation name differently at two endpoints', async () => {
     const query = 'query Viewer { viewer { login } }'
-    expect(await (await postJson('https://api.github.test/graphql', { query })).json()).toEqual({ data: { viewer: { login: 'octocat' } } })
-    expect(await (await postJson('https://api.stripe.test/graphql', { query })).json()).toEqual({ data: { viewer: { account: 'acct_1' } } })
+    expect(await (await postJson('https://api.github.test/graphql', { query })).json()).toEqual({
+      data: { viewer: { login: 'octocat' } },
+    })
+    expect(await (await postJson('https://api.stripe.test/graphql', { query })).json()).toEqual({
+      data: { viewer: { account: 'acct_1' } },
+    })
   })
 
   it('does not take the operation at another endpoint', async () => {
@@ -60,7 +64,9 @@ describe('graphql.link', () => {
 
   it('accepts wildcards and RegExps as endpoints', async () => {
     server.use(
-      graphql.link('https://*.wild.test/graphql').query('Viewer', () => HttpResponse.json({ data: { viewer: 'wild' } })),
+      graphql
+        .link('https://*.wild.test/graphql')
+        .query('Viewer', () => HttpResponse.json({ data: { viewer: 'wild' } })),
       graphql.link(/\/regexp\/graphql$/).query('Viewer', () => HttpResponse.json({ data: { viewer: 'regexp' } })),
     )
     const query = 'query Viewer { viewer }'
@@ -98,7 +104,10 @@ describe('batches', () => {
   })
 
   it('lets a batch with no handled entry go to the network untouched', async () => {
-    const batch = [{ query: 'query A { a }', operationName: 'A' }, { query: 'query B { b }', operationName: 'B' }]
+    const batch = [
+      { query: 'query A { a }', operationName: 'A' },
+      { query: 'query B { b }', operationName: 'B' },
+    ]
     const response = await postJson(realUrl, batch)
     expect(await response.json()).toEqual([{ data: { real: 'A' } }, { data: { real: 'B' } }])
     expect(realBodies).toEqual([batch])
@@ -161,7 +170,9 @@ describe('persisted queries', () => {
     expect(miss.errors[0].message).toBe('PersistedQueryNotFound')
     expect(miss.errors[0].extensions.code).toBe('PERSISTED_QUERY_NOT_FOUND')
 
-    const full = await (await postJson('https://api.test/graphql', { query, operationName: 'ListPosts', extensions })).json()
+    const full = await (
+      await postJson('https://api.test/graphql', { query, operationName: 'ListPosts', extensions })
+    ).json()
     expect(full).toEqual({ data: { posts: [{ id: '1' }] } })
 
     const hit = await (await postJson('https://api.test/graphql', { operationName: 'ListPosts', extensions })).json()
@@ -182,18 +193,26 @@ describe('persisted queries', () => {
     const source = `query Hashed${Math.random().toString(36).slice(2)} { hashed }`
     const document = parse(source)
     let received = ''
-    server.use(graphql.query(document, ({ query }) => ((received = query), HttpResponse.json({ data: { hashed: true } }))))
-    const response = await postJson('https://api.test/graphql', { extensions: { persistedQuery: { version: 1, sha256Hash: sha256(source) } } })
+    server.use(
+      graphql.query(document, ({ query }) => ((received = query), HttpResponse.json({ data: { hashed: true } }))),
+    )
+    const response = await postJson('https://api.test/graphql', {
+      extensions: { persistedQuery: { version: 1, sha256Hash: sha256(source) } },
+    })
     expect(await response.json()).toEqual({ data: { hashed: true } })
     expect(received).toBe(source)
   })
 
   it('matches a hash-only persisted document by documentId (GraphQL over HTTP) and by APQ hash', async () => {
     const hash = sha256(`query Secret { secret } ${Math.random()}`)
-    server.use(graphql.query({ __meta__: { hash: `sha256:${hash}` } }, () => HttpResponse.json({ data: { secret: 42 } })))
+    server.use(
+      graphql.query({ __meta__: { hash: `sha256:${hash}` } }, () => HttpResponse.json({ data: { secret: 42 } })),
+    )
     const byId = await (await postJson('https://api.test/graphql', { documentId: `sha256:${hash}` })).json()
     expect(byId).toEqual({ data: { secret: 42 } })
-    const byApq = await (await postJson('https://api.test/graphql', { extensions: { persistedQuery: { version: 1, sha256Hash: hash } } })).json()
+    const byApq = await (
+      await postJson('https://api.test/graphql', { extensions: { persistedQuery: { version: 1, sha256Hash: hash } } })
+    ).json()
     expect(byApq).toEqual({ data: { secret: 42 } })
   })
 })
@@ -203,7 +222,10 @@ describe('batch entry labels', () => {
     const form = new FormData()
     form.set(
       'operations',
-      JSON.stringify([{ query: 'query ListPosts { posts { id } }' }, { query: 'query MissingOne { a }', variables: {} }]),
+      JSON.stringify([
+        { query: 'query ListPosts { posts { id } }' },
+        { query: 'query MissingOne { a }', variables: {} },
+      ]),
     )
     form.set('map', '{}')
     const response = await fetch('https://api.test/graphql', { method: 'POST', body: form })

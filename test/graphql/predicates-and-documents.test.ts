@@ -33,18 +33,25 @@ describe('predicates', () => {
   it('calls a custom predicate with the parsed operation', async () => {
     server.use(
       graphql.query(
-        ({ operationName, variables, operationType }) => operationType === 'query' && operationName === 'GetPost' && variables.id === '7',
+        ({ operationName, variables, operationType }) =>
+          operationType === 'query' && operationName === 'GetPost' && variables.id === '7',
         () => HttpResponse.json({ data: { post: { id: '7' } } }),
       ),
       graphql.operation(() => HttpResponse.json({ data: { fallback: true } })),
     )
-    expect((await send('query GetPost($id: ID!) { post(id: $id) { id } }', { id: '7' })).data).toEqual({ post: { id: '7' } })
-    expect((await send('query GetPost($id: ID!) { post(id: $id) { id } }', { id: '8' })).data).toEqual({ fallback: true })
+    expect((await send('query GetPost($id: ID!) { post(id: $id) { id } }', { id: '7' })).data).toEqual({
+      post: { id: '7' },
+    })
+    expect((await send('query GetPost($id: ID!) { post(id: $id) { id } }', { id: '8' })).data).toEqual({
+      fallback: true,
+    })
   })
 
   it('graphql.operation() takes anonymous operations, and query() ignores them', async () => {
     server.use(
-      graphql.operation(({ operationName, operationType }) => HttpResponse.json({ data: { operationName, operationType } })),
+      graphql.operation(({ operationName, operationType }) =>
+        HttpResponse.json({ data: { operationName, operationType } }),
+      ),
       graphql.query('Never', () => HttpResponse.json({ data: { wrong: true } })),
     )
     expect((await send('{ posts { id } }')).data).toEqual({ operationName: '', operationType: 'query' })
@@ -63,9 +70,14 @@ describe('predicates', () => {
 
 describe('documents as predicates', () => {
   it('takes the name from a DocumentNode and a TypedDocumentNode, with typed variables', async () => {
-    const GetPost = parse('query GetPost($id: ID!) { post(id: $id) { id title } }') as TypedDocumentNode<GetPostQuery, GetPostVariables>
+    const GetPost = parse('query GetPost($id: ID!) { post(id: $id) { id title } }') as TypedDocumentNode<
+      GetPostQuery,
+      GetPostVariables
+    >
     server.use(
-      graphql.query(GetPost, ({ variables }) => HttpResponse.json({ data: { post: { id: variables.id, title: 'typed' } } })),
+      graphql.query(GetPost, ({ variables }) =>
+        HttpResponse.json({ data: { post: { id: variables.id, title: 'typed' } } }),
+      ),
     )
     expect((await send('query GetPost($id: ID!) { post(id: $id) { id title } }', { id: '5' })).data).toEqual({
       post: { id: '5', title: 'typed' },
@@ -76,14 +88,19 @@ describe('documents as predicates', () => {
     const GetPost = new TypedDocumentString<GetPostQuery, GetPostVariables>(
       '# a comment: query Fake\nquery GetPost($id: ID! = "x") { post(id: $id) { id title } }',
     )
-    const handler = graphql.query(GetPost, ({ variables }) => HttpResponse.json({ data: { post: { id: variables.id, title: 's' } } }))
+    const handler = graphql.query(GetPost, ({ variables }) =>
+      HttpResponse.json({ data: { post: { id: variables.id, title: 's' } } }),
+    )
     expect(handler.info.header).toBe('query GetPost (origin: *)')
     server.use(handler)
     expect((await send(String(GetPost), { id: '1' })).data.post.id).toBe('1')
   })
 
   it('accepts graphql-js TypedQueryDocumentNode', async () => {
-    const GetPost = parse('query GetPost { post { id title } }') as TypedQueryDocumentNode<GetPostQuery, Record<string, never>>
+    const GetPost = parse('query GetPost { post { id title } }') as TypedQueryDocumentNode<
+      GetPostQuery,
+      Record<string, never>
+    >
     server.use(graphql.query(GetPost, () => HttpResponse.json({ data: { post: null } })))
     expect((await send('query GetPost { post { id title } }')).data).toEqual({ post: null })
   })
@@ -105,13 +122,17 @@ describe('documents as predicates', () => {
 
   it('rejects at definition an unnamed document, pointing to graphql.operation()', () => {
     expect(() => graphql.query(parse('{ posts { id } }'), () => undefined)).toThrow(/no name.*graphql\.operation\(\)/s)
-    expect(() => graphql.query(new TypedDocumentString<{ a: number }, Record<string, never>>('query { a }'), () => undefined)).toThrow(/no name/)
+    expect(() =>
+      graphql.query(new TypedDocumentString<{ a: number }, Record<string, never>>('query { a }'), () => undefined),
+    ).toThrow(/no name/)
   })
 
   it('rejects at definition a document with no operation, an empty name, and an object that is not a document', () => {
     expect(() => graphql.query(parse('fragment F on Post { id }'), () => undefined)).toThrow(/no operation/)
     expect(() => graphql.query('', () => undefined)).toThrow(/empty operation name/)
-    expect(() => graphql.query({ __meta__: {} } as never, () => undefined)).toThrow(/needs an operation name, a RegExp, a GraphQL document/)
+    expect(() => graphql.query({ __meta__: {} } as never, () => undefined)).toThrow(
+      /needs an operation name, a RegExp, a GraphQL document/,
+    )
     expect(() => graphql.query({ __meta__: { hash: 'md5:abc' } }, () => undefined)).toThrow(/not a SHA-256 hash/)
     expect(() => graphql.link(42 as never)).toThrow(/graphql\.link\(\) needs the endpoint/)
     expect(() => graphql.operation('ListPosts' as never)).toThrow(/only argument.*graphql\.query\('Name', resolver\)/)

@@ -35,7 +35,11 @@ it('ListPosts answers with data.posts', async () => {
 })
 
 it('CreatePost receives $post: PostInput! and the new post is listed afterwards', async () => {
-  const created = await post({ query: CREATE_POST, variables: { post: { id: '3', title: 'New' } }, operationName: 'CreatePost' })
+  const created = await post({
+    query: CREATE_POST,
+    variables: { post: { id: '3', title: 'New' } },
+    operationName: 'CreatePost',
+  })
   expect(created.body).toEqual({ data: { createPost: { __typename: 'Post', id: '3' } } })
   const listed = await post({ query: LIST_POSTS })
   expect(listed.body.data.posts.map((p: { id: string }) => p.id)).toEqual(['1', '2', '3'])

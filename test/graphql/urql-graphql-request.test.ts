@@ -20,7 +20,12 @@ afterAll(() => server.close())
 
 describe('@urql/core', () => {
   const client = () =>
-    new Client({ url: URI, exchanges: [cacheExchange, fetchExchange], preferGetMethod: true, requestPolicy: 'network-only' })
+    new Client({
+      url: URI,
+      exchanges: [cacheExchange, fetchExchange],
+      preferGetMethod: true,
+      requestPolicy: 'network-only',
+    })
 
   it('sends queries as GET (query string) and mutations as POST, and gets the tutorial answers', async () => {
     const urql = client()

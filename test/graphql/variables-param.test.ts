@@ -7,7 +7,9 @@ import { setupServer } from 'mocklib/node'
 
 const server = setupServer(
   graphql.query('Echo', ({ variables }) => HttpResponse.json({ data: { echo: variables } })),
-  graphql.link('http://linked.test/graphql').operation(({ variables }) => HttpResponse.json({ data: { linked: variables } })),
+  graphql
+    .link('http://linked.test/graphql')
+    .operation(({ variables }) => HttpResponse.json({ data: { linked: variables } })),
 )
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
 afterAll(() => server.close())
@@ -50,7 +52,9 @@ describe('"variables" that is not an object: 400 from the handler that would tak
     url.searchParams.set('variables', '{n:')
     const response = await fetch(url)
     expect(response.status).toBe(400)
-    expect(((await response.json()) as { errors: Array<{ message: string }> }).errors[0].message).toContain('not valid JSON')
+    expect(((await response.json()) as { errors: Array<{ message: string }> }).errors[0].message).toContain(
+      'not valid JSON',
+    )
   })
 
   it('at a linked endpoint, graphql.link().operation() answers 400 too', async () => {
@@ -59,6 +63,8 @@ describe('"variables" that is not an object: 400 from the handler that would tak
   })
 
   it('an operation no handler would take stays unhandled', async () => {
-    await expect(post('http://api.test/graphql', { query: 'query Nobody { x }', variables: [1] })).rejects.toThrow(/no handler matched/)
+    await expect(post('http://api.test/graphql', { query: 'query Nobody { x }', variables: [1] })).rejects.toThrow(
+      /no handler matched/,
+    )
   })
 })

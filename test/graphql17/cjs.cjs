@@ -12,5 +12,14 @@ const resolved = {
   schema: require.resolve('mocklib/schema'),
 }
 
-const harness = runGraphQL17Suite({ format: 'CommonJS', extension: 'cjs', mocklib, mocklibNode, mocklibSchema, graphql, resolved, projectDir: __dirname })
+const harness = runGraphQL17Suite({
+  format: 'CommonJS',
+  extension: 'cjs',
+  mocklib,
+  mocklibNode,
+  mocklibSchema,
+  graphql,
+  resolved,
+  projectDir: __dirname,
+})
 harness.run()

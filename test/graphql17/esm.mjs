@@ -13,5 +13,14 @@ const resolved = {
 }
 const projectDir = fileURLToPath(new URL('.', import.meta.url))
 
-const harness = runGraphQL17Suite({ format: 'ESM', extension: 'js', mocklib, mocklibNode, mocklibSchema, graphql, resolved, projectDir })
+const harness = runGraphQL17Suite({
+  format: 'ESM',
+  extension: 'js',
+  mocklib,
+  mocklibNode,
+  mocklibSchema,
+  graphql,
+  resolved,
+  projectDir,
+})
 await harness.run()

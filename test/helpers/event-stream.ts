@@ -19,7 +19,8 @@ export class StreamText {
   /** Reads until `text` ends with (or includes) `expected`; fails if the stream ends first. */
   async until(expected: string): Promise<string> {
     while (!this.text.includes(expected)) {
-      if (this.done) throw new Error(`The stream ended before ${JSON.stringify(expected)}; it had ${JSON.stringify(this.text)}`)
+      if (this.done)
+        throw new Error(`The stream ended before ${JSON.stringify(expected)}; it had ${JSON.stringify(this.text)}`)
       await this.#readOnce()
     }
     return this.text
@@ -42,8 +43,14 @@ export class StreamText {
   }
 }
 
-export async function openStream(url: string, init: RequestInit = {}): Promise<{ response: Response; body: StreamText }> {
-  const response = await fetch(url, { ...init, headers: { ...EVENT_STREAM, ...(init.headers as Record<string, string>) } })
+export async function openStream(
+  url: string,
+  init: RequestInit = {},
+): Promise<{ response: Response; body: StreamText }> {
+  const response = await fetch(url, {
+    ...init,
+    headers: { ...EVENT_STREAM, ...(init.headers as Record<string, string>) },
+  })
   return { response, body: new StreamText(response) }
 }
 
@@ -57,7 +64,10 @@ export interface Received {
  * An `eventsource` (npm) client that records what it receives; `next(n)` waits for the n-th
  * event of the listed types, `nextError()` for the next 'error' event.
  */
-export function recordEventSource(url: string, types: string[] = []): {
+export function recordEventSource(
+  url: string,
+  types: string[] = [],
+): {
   source: EventSource
   received: Received[]
   next(count: number): Promise<Received[]>

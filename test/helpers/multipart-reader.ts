@@ -25,5 +25,6 @@ export async function* readMultipartJson(response: Response): AsyncGenerator<unk
       if (bodyStart !== -1) yield JSON.parse(part.slice(bodyStart + 4))
     }
   }
-  if (!buffer.endsWith(`${delimiter}--\r\n`)) throw new Error(`the multipart body did not end with its closing delimiter: ${JSON.stringify(buffer.slice(-40))}`)
+  if (!buffer.endsWith(`${delimiter}--\r\n`))
+    throw new Error(`the multipart body did not end with its closing delimiter: ${JSON.stringify(buffer.slice(-40))}`)
 }

@@ -3,7 +3,10 @@
 // settles when return() was called, i.e. when whoever read it let go.
 import { deferred } from './deferred'
 
-export function parkedSource<T>(first: readonly T[] = []): { source: AsyncIterableIterator<T>; returned: Promise<void> } {
+export function parkedSource<T>(first: readonly T[] = []): {
+  source: AsyncIterableIterator<T>
+  returned: Promise<void>
+} {
   const returned = deferred()
   const queue = [...first]
   let wake: ((result: IteratorResult<T>) => void) | undefined

@@ -49,10 +49,17 @@ describe('mocklib/handler-brand-check', () => {
 
 describe('mocklib/coded-argument-errors', () => {
   it('refuses a plain Error or TypeError thrown and lets a coded error through', () => {
-    expect(lint('coded-argument-errors', "throw new TypeError('bad')")).toEqual([expect.stringContaining('MocklibTypeError')])
-    expect(lint('coded-argument-errors', "throw new Error('bad')")).toEqual([expect.stringContaining('MocklibTypeError')])
-    const coded = "class MocklibTypeError extends TypeError { constructor(readonly code: string, m: string) { super(m) } }\n"
-    expect(lint('coded-argument-errors', `${coded}throw new MocklibTypeError('MOCKLIB_INVALID_ARGUMENT', 'bad')`)).toEqual([])
+    expect(lint('coded-argument-errors', "throw new TypeError('bad')")).toEqual([
+      expect.stringContaining('MocklibTypeError'),
+    ])
+    expect(lint('coded-argument-errors', "throw new Error('bad')")).toEqual([
+      expect.stringContaining('MocklibTypeError'),
+    ])
+    const coded =
+      'class MocklibTypeError extends TypeError { constructor(readonly code: string, m: string) { super(m) } }\n'
+    expect(
+      lint('coded-argument-errors', `${coded}throw new MocklibTypeError('MOCKLIB_INVALID_ARGUMENT', 'bad')`),
+    ).toEqual([])
   })
 })
 
@@ -71,10 +78,15 @@ describe('mocklib/accept-via-media-ranges', () => {
 
 describe('mocklib/no-response-body', () => {
   it('refuses .body of a Response or a subclass, and lets a Request body through', () => {
-    const platform = 'declare class Response { readonly body: unknown }\ndeclare class Request { readonly body: unknown }\n'
+    const platform =
+      'declare class Response { readonly body: unknown }\ndeclare class Request { readonly body: unknown }\n'
     const code = `${platform}declare const response: Response\nclass HttpResponse extends Response {}\ndeclare const mine: HttpResponse\n`
     const request = `${platform}declare const request: Request\nrequest.body`
-    const [plain, subclass, ofRequest] = lintAll('no-response-body', [`${code}response.body`, `${code}mine.body`, request], true)
+    const [plain, subclass, ofRequest] = lintAll(
+      'no-response-body',
+      [`${code}response.body`, `${code}mine.body`, request],
+      true,
+    )
     expect(plain).toEqual([expect.stringContaining('body module')])
     expect(subclass).toEqual([expect.stringContaining('body module')])
     expect(ofRequest).toEqual([])

@@ -33,7 +33,13 @@ import { afterEach, describe, expect, it } from 'vitest'
  * its subscription classes are types in mocklib (subscriptions are not made with `new`), and
  * the passthrough header is MSW's own mechanism (mocklib marks the response itself).
  */
-const NOT_VALUES = new Set(['GraphQLSubscription', 'GraphQLPassthroughSubscription', 'WebSocketExtension', 'REQUEST_INTENTION_HEADER_NAME', 'RequestIntention'])
+const NOT_VALUES = new Set([
+  'GraphQLSubscription',
+  'GraphQLPassthroughSubscription',
+  'WebSocketExtension',
+  'REQUEST_INTENTION_HEADER_NAME',
+  'RequestIntention',
+])
 
 const pairs: Array<[string, object, object]> = [
   ['', msw3Root, root],

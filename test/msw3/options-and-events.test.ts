@@ -88,7 +88,9 @@ describe('onUnhandledFrame', () => {
 describe("'request:match'", () => {
   it('names the handler that took the request (MSW 3), after its resolver ran', async () => {
     const matched: Array<{ handler: RequestHandler; url: string; requestId: string }> = []
-    server.events.on('request:match', ({ handler, request, requestId }) => matched.push({ handler, url: request.url, requestId }))
+    server.events.on('request:match', ({ handler, request, requestId }) =>
+      matched.push({ handler, url: request.url, requestId }),
+    )
     server.listen()
     await fetch('https://api.example.com/user')
     const [listed] = server.listHandlers()

@@ -48,7 +48,10 @@ describe('Petstore 3.0 from a YAML file, with openapi-fetch', () => {
     })
     expect(notFound.response.status).toBe(404)
     expect(notFound.error).toEqual({ code: 404, message: 'No pet has this id' })
-    const gone = await client().GET('/pets/{petId}', { params: { path: { petId: 7 } }, headers: { Prefer: 'code=404, example=gone' } })
+    const gone = await client().GET('/pets/{petId}', {
+      params: { path: { petId: 7 } },
+      headers: { Prefer: 'code=404, example=gone' },
+    })
     expect(gone.error).toEqual({ code: 410, message: 'This pet was adopted' })
     const empty = await client().GET('/pets', { headers: { Prefer: 'example=empty' } })
     expect(empty.data).toEqual([])
@@ -94,7 +97,10 @@ describe('Petstore 3.0 from a YAML file, with openapi-fetch', () => {
   })
 
   it('answers 500 naming the operation and what it declares when asked for an undeclared status or example', async () => {
-    const status = await client().GET('/pets/{petId}', { params: { path: { petId: 3 } }, headers: { Prefer: 'code=418' } })
+    const status = await client().GET('/pets/{petId}', {
+      params: { path: { petId: 3 } },
+      headers: { Prefer: 'code=418' },
+    })
     expect(status.response.status).toBe(500)
     expect(JSON.stringify(status.error)).toContain(
       'GET /pets/{petId} (showPetById) declares no response 418: it declares 200, 404.',
@@ -125,7 +131,11 @@ describe('Petstore 3.1 from an object, with axios', () => {
   })
 
   it('answers a range status ("4XX") and a non-JSON-named JSON media type', async () => {
-    const { status, data, headers } = await api.post('/pets', { name: 'Rex', kind: 'dog' }, { headers: { Prefer: 'code=422' } })
+    const { status, data, headers } = await api.post(
+      '/pets',
+      { name: 'Rex', kind: 'dog' },
+      { headers: { Prefer: 'code=422' } },
+    )
     expect(status).toBe(422)
     expect(headers['content-type']).toBe('application/problem+json')
     expect(data).toMatchObject({ title: expect.any(String), status: expect.any(Number) })
@@ -147,7 +157,9 @@ describe('fromOpenApi refuses what it cannot read, saying what to give it', () =
   })
 
   it('a file that is not there', async () => {
-    await expect(fromOpenApi(fixture('missing.yaml'))).rejects.toThrow(/could not read the OpenAPI document at ".*missing\.yaml": ENOENT/)
+    await expect(fromOpenApi(fixture('missing.yaml'))).rejects.toThrow(
+      /could not read the OpenAPI document at ".*missing\.yaml": ENOENT/,
+    )
   })
 
   it('a seed that is not an integer', async () => {

@@ -13,8 +13,16 @@ import { fromOpenApi } from 'mocklib/openapi'
 
 const read = (name: string) => readFileSync(fileURLToPath(new URL(`./fixtures/${name}`, import.meta.url)), 'utf8')
 const documents = {
-  '3.0': { document: parse(read('petstore-3.0.yaml')) as object, ajv: new Ajv({ strict: false }), base: 'https://petstore.test/v1' },
-  '3.1': { document: JSON.parse(read('petstore-3.1.json')) as object, ajv: new Ajv2020({ strict: false }), base: 'https://api.petstore.test' },
+  '3.0': {
+    document: parse(read('petstore-3.0.yaml')) as object,
+    ajv: new Ajv({ strict: false }),
+    base: 'https://petstore.test/v1',
+  },
+  '3.1': {
+    document: JSON.parse(read('petstore-3.1.json')) as object,
+    ajv: new Ajv2020({ strict: false }),
+    base: 'https://api.petstore.test',
+  },
 }
 for (const { ajv, document } of Object.values(documents)) {
   addFormats.default(ajv)
@@ -23,7 +31,13 @@ for (const { ajv, document } of Object.values(documents)) {
 
 /** Requests asking for generated data, with the schema each answer must fit. */
 const cases = [
-  ['3.0', 'GET', '/pets', 'code=200, dynamic=true', { type: 'array', items: { $ref: 'petstore#/components/schemas/Pet' } }],
+  [
+    '3.0',
+    'GET',
+    '/pets',
+    'code=200, dynamic=true',
+    { type: 'array', items: { $ref: 'petstore#/components/schemas/Pet' } },
+  ],
   ['3.0', 'GET', '/pets/4', 'code=200', { $ref: 'petstore#/components/schemas/Pet' }],
   ['3.0', 'GET', '/pets/4', 'code=404, dynamic=true', { $ref: 'petstore#/components/schemas/Error' }],
   ['3.0', 'POST', '/pets', 'code=201', { $ref: 'petstore#/components/schemas/Pet' }],
@@ -43,7 +57,10 @@ it('generated answers always fit the response schema, whatever the seed', async 
         const response = await getResponse(handlers, new Request(base + path, { method, headers: { Prefer: prefer } }))
         const body: unknown = await response?.json()
         const validate = validators[index]!
-        expect(validate(body), `${method} ${path} (${prefer}), seed ${seed}: ${JSON.stringify(validate.errors)}\n${JSON.stringify(body)}`).toBe(true)
+        expect(
+          validate(body),
+          `${method} ${path} (${prefer}), seed ${seed}: ${JSON.stringify(validate.errors)}\n${JSON.stringify(body)}`,
+        ).toBe(true)
       }
     }),
     { numRuns: 40 },

@@ -5,7 +5,11 @@
 const [typescriptPath, project] = process.argv.slice(2)
 const ts = require(typescriptPath)
 
-const config = ts.getParsedCommandLineOfConfigFile(project, {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} })
+const config = ts.getParsedCommandLineOfConfigFile(
+  project,
+  {},
+  { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} },
+)
 if (config === undefined) throw new Error(`could not read ${project}`)
 const program = ts.createProgram({ rootNames: config.fileNames, options: config.options })
 const checked = (file) => !file.fileName.includes('/node_modules/') || file.fileName.includes('/node_modules/mocklib/')

@@ -2,7 +2,17 @@
 // `npm pack` of this repository, unpacked into node_modules/mocklib. Other packages the
 // suites need are linked from this repository's node_modules (no network).
 import { spawnSync } from 'node:child_process'
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import {
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -60,7 +70,8 @@ function linkDependencies(modules, links = [], without = []) {
 export function installBuilt(dir, links = []) {
   const target = join(dir, 'node_modules', 'mocklib')
   mkdirSync(target, { recursive: true })
-  for (const file of ['package.json', ...pkg.files]) cpSync(join(repoRoot, file), join(target, file), { recursive: true })
+  for (const file of ['package.json', ...pkg.files])
+    cpSync(join(repoRoot, file), join(target, file), { recursive: true })
   linkDependencies(join(dir, 'node_modules'), links)
 }
 
@@ -77,7 +88,11 @@ export function installAlone(workDir, name, tarball, dependencies = {}) {
   for (const entry of readdirSync(fixturesRoot, { withFileTypes: true })) {
     if (entry.isDirectory()) cpSync(join(fixturesRoot, entry.name), join(dir, entry.name), { recursive: true })
   }
-  const manifest = { name: `mocklib-consumer-${name}`, private: true, dependencies: { ...dependencies, mocklib: `file:${tarball}` } }
+  const manifest = {
+    name: `mocklib-consumer-${name}`,
+    private: true,
+    dependencies: { ...dependencies, mocklib: `file:${tarball}` },
+  }
   writeFileSync(join(dir, 'package.json'), JSON.stringify(manifest, null, 2))
   const args = [npmCli(), 'install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts']
   const result = spawnSync(process.execPath, args, { cwd: dir, encoding: 'utf8' })

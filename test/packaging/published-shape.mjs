@@ -29,13 +29,17 @@ function conditionProblems(entry, conditions) {
   for (const mode of ['import', 'require']) {
     const keys = Object.keys(conditions?.[mode] ?? {})
     if (keys.join() !== CONDITION_KEYS.join()) {
-      problems.push(`exports["${entry}"].${mode} must have the keys ${CONDITION_KEYS.join(', ')} in that order, has ${keys.join(', ')}`)
+      problems.push(
+        `exports["${entry}"].${mode} must have the keys ${CONDITION_KEYS.join(', ')} in that order, has ${keys.join(', ')}`,
+      )
       continue
     }
     const { types, default: code } = conditions[mode]
     const legacy = types.replace('./dist/', './dist/ts4.8/')
-    if (conditions[mode]['types@<5.4'] !== legacy) problems.push(`exports["${entry}"].${mode}["types@<5.4"] should be ${legacy}`)
-    if (types.replace(/\.d\.(c?)ts$/, '.$1js') !== code) problems.push(`exports["${entry}"].${mode}: types ${types} do not match ${code}`)
+    if (conditions[mode]['types@<5.4'] !== legacy)
+      problems.push(`exports["${entry}"].${mode}["types@<5.4"] should be ${legacy}`)
+    if (types.replace(/\.d\.(c?)ts$/, '.$1js') !== code)
+      problems.push(`exports["${entry}"].${mode}: types ${types} do not match ${code}`)
   }
   return problems
 }
@@ -73,7 +77,9 @@ function reachable(root, file) {
   const walk = (path) => {
     if (files.has(path)) return
     files.add(path)
-    for (const match of read(root, path).matchAll(/(?:\bfrom\s*|\bimport\s*\(?\s*|\brequire\s*\(\s*)["']([^"']+)["']/g)) {
+    for (const match of read(root, path).matchAll(
+      /(?:\bfrom\s*|\bimport\s*\(?\s*|\brequire\s*\(\s*)["']([^"']+)["']/g,
+    )) {
       const specifier = match[1]
       if (specifier.startsWith('.')) walk(join(dirname(path), specifier))
       else packages.add(specifier)
@@ -88,8 +94,12 @@ function reachable(root, file) {
  * its own chunks, may be one (Metro and browser bundlers fail on the import itself).
  */
 function builtinImportProblems(root, entry, file) {
-  const builtins = [...reachable(root, file).packages].filter((name) => name.startsWith('node:') || builtinModules.includes(name))
-  return builtins.length === 0 ? [] : [`"${entry}" imports Node built-ins (${builtins.join(', ')}): it must load without them`]
+  const builtins = [...reachable(root, file).packages].filter(
+    (name) => name.startsWith('node:') || builtinModules.includes(name),
+  )
+  return builtins.length === 0
+    ? []
+    : [`"${entry}" imports Node built-ins (${builtins.join(', ')}): it must load without them`]
 }
 
 /**
@@ -121,10 +131,12 @@ function entryLoadProblems(root, pkg) {
       for (const file of reachable(root, strip(pkg.exports[entry][mode].default)).files) {
         // A file without a map holds no module of its own (an entry that only re-exports).
         if (!existsSync(join(root, `${file}.map`))) continue
-        for (const source of JSON.parse(read(root, `${file}.map`)).sources) sources.add(source.replace(/^(\.\.\/)+/, ''))
+        for (const source of JSON.parse(read(root, `${file}.map`)).sources)
+          sources.add(source.replace(/^(\.\.\/)+/, ''))
       }
       const loaded = [...sources].filter((source) => forbidden.some((prefix) => source.startsWith(prefix)))
-      if (loaded.length > 0) problems.push(`"${entry}" (${mode}) loads modules it does not need: ${loaded.slice(0, 4).join(', ')}`)
+      if (loaded.length > 0)
+        problems.push(`"${entry}" (${mode}) loads modules it does not need: ${loaded.slice(0, 4).join(', ')}`)
     }
   }
   return problems
@@ -134,10 +146,28 @@ function entryLoadProblems(root, pkg) {
 export function publishedShapeProblems(root, files) {
   const pkg = JSON.parse(read(root, 'package.json'))
   const problems = []
-  for (const target of exportTargets(pkg)) if (!files.includes(target)) problems.push(`exports target ${target} is not in the package`)
+  for (const target of exportTargets(pkg))
+    if (!files.includes(target)) problems.push(`exports target ${target} is not in the package`)
   const entries = Object.keys(pkg.exports).filter((entry) => typeof pkg.exports[entry] === 'object')
-  const msw3 = ['http', 'graphql', 'ws', 'sse', 'utils', ...UTILS.map((name) => `utils/${name}`)].map((name) => `./${name}`)
-  for (const required of ['.', './node', './browser', './native', './schema', './codegen', './record', './openapi', './remote', './playwright', './core/http', './core/graphql', './core/ws', ...msw3]) {
+  const msw3 = ['http', 'graphql', 'ws', 'sse', 'utils', ...UTILS.map((name) => `utils/${name}`)].map(
+    (name) => `./${name}`,
+  )
+  for (const required of [
+    '.',
+    './node',
+    './browser',
+    './native',
+    './schema',
+    './codegen',
+    './record',
+    './openapi',
+    './remote',
+    './playwright',
+    './core/http',
+    './core/graphql',
+    './core/ws',
+    ...msw3,
+  ]) {
     if (!entries.includes(required)) problems.push(`"${required}" is not exported`)
   }
   for (const entry of entries) problems.push(...conditionProblems(entry, pkg.exports[entry]))
@@ -145,13 +175,16 @@ export function publishedShapeProblems(root, files) {
   if (problems.length > 0) return problems
   problems.push(...stubProblems(root, files, pkg), ...rootProblems(pkg), ...entryLoadProblems(root, pkg))
   for (const entry of ['./browser', './native']) {
-    for (const mode of ['import', 'require']) problems.push(...builtinImportProblems(root, entry, strip(pkg.exports[entry][mode].default)))
+    for (const mode of ['import', 'require'])
+      problems.push(...builtinImportProblems(root, entry, strip(pkg.exports[entry][mode].default)))
   }
-  if (pkg.exports['./mockServiceWorker.js'] !== './dist/mockServiceWorker.js') problems.push('"./mockServiceWorker.js" is not exported')
+  if (pkg.exports['./mockServiceWorker.js'] !== './dist/mockServiceWorker.js')
+    problems.push('"./mockServiceWorker.js" is not exported')
   if (pkg.exports['./package.json'] !== './package.json') problems.push('"./package.json" is not exported')
   // Only mocklib/remote runs code when loaded (it starts the app process's server).
   const sideEffects = JSON.stringify(pkg.sideEffects)
-  if (sideEffects !== JSON.stringify(['./dist/remote.js', './dist/remote.cjs'])) problems.push(`"sideEffects" is ${sideEffects}, not mocklib/remote's files alone`)
+  if (sideEffects !== JSON.stringify(['./dist/remote.js', './dist/remote.cjs']))
+    problems.push(`"sideEffects" is ${sideEffects}, not mocklib/remote's files alone`)
   if (pkg.engines?.node !== '>=20.19') problems.push('"engines.node" is not ">=20.19"')
   // dist/, bin/, the stub folders' files, and what npm always adds: nothing from the repository's
   // own folders (schema/ also holds the development GraphQL schema).

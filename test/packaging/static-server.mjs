@@ -4,7 +4,14 @@ import { readFile } from 'node:fs/promises'
 import { createServer } from 'node:http'
 import { extname, join, normalize } from 'node:path'
 
-const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.mjs': 'text/javascript', '.css': 'text/css', '.json': 'application/json', '.map': 'application/json' }
+const TYPES = {
+  '.html': 'text/html',
+  '.js': 'text/javascript',
+  '.mjs': 'text/javascript',
+  '.css': 'text/css',
+  '.json': 'application/json',
+  '.map': 'application/json',
+}
 
 export async function startStaticServer(dir) {
   const server = createServer(async (req, res) => {
@@ -12,7 +19,10 @@ export async function startStaticServer(dir) {
     if (path.endsWith('/')) path += 'index.html'
     try {
       const body = await readFile(join(dir, path))
-      res.writeHead(200, { 'content-type': TYPES[extname(path)] ?? 'application/octet-stream', 'cache-control': 'no-store' })
+      res.writeHead(200, {
+        'content-type': TYPES[extname(path)] ?? 'application/octet-stream',
+        'cache-control': 'no-store',
+      })
       res.end(body)
     } catch {
       res.writeHead(404, { 'content-type': 'text/plain' })

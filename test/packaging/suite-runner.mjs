@@ -9,7 +9,9 @@ export function createSuite({ name, timeoutMs = 180_000 }) {
 
   function record(step, passed, failed, detail = '') {
     results.push({ step, passed, failed })
-    console.log(`${failed > 0 ? 'FAIL' : 'ok  '} ${step}: ${passed} passed, ${failed} failed${detail ? ` (${detail})` : ''}`)
+    console.log(
+      `${failed > 0 ? 'FAIL' : 'ok  '} ${step}: ${passed} passed, ${failed} failed${detail ? ` (${detail})` : ''}`,
+    )
   }
 
   /** Runs `node args` (or `command args`), echoing its output indented; resolves to { code, output }. */
@@ -53,7 +55,9 @@ export function createSuite({ name, timeoutMs = 180_000 }) {
     if (!existsSync(reportFile)) return record(step, 0, 1, `no report, exit ${code}`)
     const report = JSON.parse(readFileSync(reportFile, 'utf8'))
     // A file that failed to load has no test results: one failure.
-    const loadFailures = report.testResults.filter((f) => f.status === 'failed' && f.assertionResults.length === 0).length
+    const loadFailures = report.testResults.filter(
+      (f) => f.status === 'failed' && f.assertionResults.length === 0,
+    ).length
     let failed = report.numFailedTests + loadFailures
     if (code !== 0 && failed === 0) failed = 1
     if (report.numPassedTests === 0 && failed === 0) failed = 1 // a runner that found no test proves nothing

@@ -8,10 +8,33 @@ import { npmCli } from './consumer.mjs'
 
 /** The oldest TypeScript the published types support (see docs/typescript.md). */
 export const OLDEST_TYPESCRIPT = '4.8.4'
-const ENTRIES = ['index', 'node', 'browser', 'native', 'schema', 'codegen', 'record', 'openapi', 'remote', 'playwright', 'core/http', 'core/graphql', 'core/ws',
+const ENTRIES = [
+  'index',
+  'node',
+  'browser',
+  'native',
+  'schema',
+  'codegen',
+  'record',
+  'openapi',
+  'remote',
+  'playwright',
+  'core/http',
+  'core/graphql',
+  'core/ws',
   // MSW 3's entries.
-  'http', 'graphql', 'ws', 'sse', 'utils', 'utils/delay', 'utils/bypass', 'utils/passthrough', 'utils/get-response',
-  'utils/get-clean-url-string', 'utils/is-common-asset-request']
+  'http',
+  'graphql',
+  'ws',
+  'sse',
+  'utils',
+  'utils/delay',
+  'utils/bypass',
+  'utils/passthrough',
+  'utils/get-response',
+  'utils/get-clean-url-string',
+  'utils/is-common-asset-request',
+]
 const dist = 'node_modules/mocklib/dist/'
 
 /** The `lib` of a project whose target predates ES2022 (Angular 15, `target: ES2020` libraries). */
@@ -82,7 +105,15 @@ export function writeRunConfig(typesDir, config, typescriptVersion) {
  * this fail with ERESOLVE). Returns the installed TypeScript's folder.
  */
 export function installOldestTypeScript(projectDir) {
-  const args = ['install', '--save-dev', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', `typescript@${OLDEST_TYPESCRIPT}`]
+  const args = [
+    'install',
+    '--save-dev',
+    '--prefer-offline',
+    '--no-audit',
+    '--no-fund',
+    '--ignore-scripts',
+    `typescript@${OLDEST_TYPESCRIPT}`,
+  ]
   const result = spawnSync(process.execPath, [npmCli(), ...args], { cwd: projectDir, encoding: 'utf8' })
   if (result.status !== 0) throw new Error(`npm ${args.join(' ')} failed:\n${result.stdout}\n${result.stderr}`)
   return join(projectDir, 'node_modules/typescript')

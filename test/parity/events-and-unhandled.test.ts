@@ -11,7 +11,15 @@ beforeAll(async () => {
 })
 afterAll(() => real.close())
 
-const eventNames = ['request:start', 'request:match', 'request:unhandled', 'request:end', 'response:mocked', 'response:bypass', 'unhandledException'] as const
+const eventNames = [
+  'request:start',
+  'request:match',
+  'request:unhandled',
+  'request:end',
+  'response:mocked',
+  'response:bypass',
+  'unhandledException',
+] as const
 
 /**
  * Sends a request and returns the event names in order, once the sequence has ended: then a
@@ -32,22 +40,38 @@ async function eventsFor(lib: Lib, server: SetupServer, send: () => Promise<unkn
 describe('lifecycle event order', () => {
   const scenarios: Array<[string, (lib: Lib) => ReturnType<Lib['http']['get']>[], string, string]> = [
     ['mocked', (lib) => [lib.http.get(`${'ORIGIN'}/a`, () => lib.HttpResponse.text('x'))], '/a', 'response:mocked'],
-    ['thrown Response', (lib) => [lib.http.get('ORIGIN/a', () => {
-      throw lib.HttpResponse.text('x', { status: 403 })
-    })], '/a', 'response:mocked'],
+    [
+      'thrown Response',
+      (lib) => [
+        lib.http.get('ORIGIN/a', () => {
+          throw lib.HttpResponse.text('x', { status: 403 })
+        }),
+      ],
+      '/a',
+      'response:mocked',
+    ],
     ['fall-through to the network', (lib) => [lib.http.get('ORIGIN/a', () => undefined)], '/a', 'response:bypass'],
     ['passthrough()', (lib) => [lib.http.get('ORIGIN/a', () => lib.passthrough())], '/a', 'response:bypass'],
     ['unhandled', () => [], '/a', 'response:bypass'],
-    ['exception', (lib) => [lib.http.get('ORIGIN/a', () => {
-      throw new Error('x')
-    })], '/a', 'response:mocked'],
+    [
+      'exception',
+      (lib) => [
+        lib.http.get('ORIGIN/a', () => {
+          throw new Error('x')
+        }),
+      ],
+      '/a',
+      'response:mocked',
+    ],
   ]
 
   it.each(scenarios)('%s', async (_, handlers, path, last) => {
     const { msw, mocklib } = await runBoth(async (lib) => {
       const made = handlers({ ...lib, http: withOrigin(lib) } as Lib)
       const { result } = await consoleCalls(() =>
-        withServer(lib, made, { onUnhandledRequest: 'bypass' }, (server) => eventsFor(lib, server, () => fetch(`${real.origin}${path}`).then((r) => r.text()), last)),
+        withServer(lib, made, { onUnhandledRequest: 'bypass' }, (server) =>
+          eventsFor(lib, server, () => fetch(`${real.origin}${path}`).then((r) => r.text()), last),
+        ),
       )
       return result
     })
@@ -75,7 +99,12 @@ describe('lifecycle event order', () => {
         ],
         {},
         async (server) => {
-          const log = await eventsFor(lib, server, () => fetch(`${real.origin}/a`).then((r) => r.text()), 'response:mocked')
+          const log = await eventsFor(
+            lib,
+            server,
+            () => fetch(`${real.origin}/a`).then((r) => r.text()),
+            'response:mocked',
+          )
           return log.sort()
         },
       ),
@@ -85,25 +114,30 @@ describe('lifecycle event order', () => {
 
   it('payloads: request, requestId shared by one request; response readable', async () => {
     const { msw, mocklib } = await runBoth((lib) =>
-      withServer(lib, [lib.http.post('http://a.test/x', () => lib.HttpResponse.json({ ok: true }, { status: 201 }))], {}, async (server) => {
-        const ids = new Set<string>()
-        const seen: Record<string, unknown> = {}
-        server.events.on('request:start', ({ request, requestId }) => {
-          ids.add(requestId)
-          seen.start = `${request.method} ${request.url}`
-        })
-        server.events.on('request:end', ({ requestId }) => void ids.add(requestId))
-        let body: Promise<string> | undefined
-        server.events.on('response:mocked', ({ response, requestId }) => {
-          ids.add(requestId)
-          body = response.text()
-          seen.status = response.status
-        })
-        const response = await fetch('http://a.test/x', { method: 'POST', body: 'x' })
-        await response.text()
-        await vi.waitFor(() => expect(body).toBeDefined())
-        return { ...seen, body: await body, oneId: ids.size }
-      }),
+      withServer(
+        lib,
+        [lib.http.post('http://a.test/x', () => lib.HttpResponse.json({ ok: true }, { status: 201 }))],
+        {},
+        async (server) => {
+          const ids = new Set<string>()
+          const seen: Record<string, unknown> = {}
+          server.events.on('request:start', ({ request, requestId }) => {
+            ids.add(requestId)
+            seen.start = `${request.method} ${request.url}`
+          })
+          server.events.on('request:end', ({ requestId }) => void ids.add(requestId))
+          let body: Promise<string> | undefined
+          server.events.on('response:mocked', ({ response, requestId }) => {
+            ids.add(requestId)
+            body = response.text()
+            seen.status = response.status
+          })
+          const response = await fetch('http://a.test/x', { method: 'POST', body: 'x' })
+          await response.text()
+          await vi.waitFor(() => expect(body).toBeDefined())
+          return { ...seen, body: await body, oneId: ids.size }
+        },
+      ),
     )
     expect(mocklib).toEqual(msw)
   })
@@ -160,17 +194,22 @@ function withOrigin(lib: Lib): Lib['http'] {
   return new Proxy(lib.http, {
     get(target, key) {
       const factory = target[key as keyof Lib['http']] as (...args: unknown[]) => unknown
-      return (path: unknown, ...rest: unknown[]) => factory(typeof path === 'string' ? path.replace('ORIGIN', real.origin) : path, ...rest)
+      return (path: unknown, ...rest: unknown[]) =>
+        factory(typeof path === 'string' ? path.replace('ORIGIN', real.origin) : path, ...rest)
     },
   })
 }
 
 describe('onUnhandledRequest', () => {
-  type Strategy = Parameters<Lib['setupServer']>[0] extends never ? never : Parameters<ReturnType<Lib['setupServer']>['listen']>[0]
+  type Strategy = Parameters<Lib['setupServer']>[0] extends never
+    ? never
+    : Parameters<ReturnType<Lib['setupServer']>['listen']>[0]
 
   async function unhandled(lib: Lib, options: Strategy, send: () => Promise<unknown>) {
     real.requests.length = 0
-    const { result, calls } = await consoleCalls(() => withServer(lib, [lib.http.get('http://a.test/other', () => lib.HttpResponse.text('x'))], options ?? {}, send))
+    const { result, calls } = await consoleCalls(() =>
+      withServer(lib, [lib.http.get('http://a.test/other', () => lib.HttpResponse.text('x'))], options ?? {}, send),
+    )
     return { result, calls, reached: received(real.requests).map(({ method, path }) => `${method} ${path}`) }
   }
 
@@ -182,12 +221,16 @@ describe('onUnhandledRequest', () => {
   ]
 
   it.each(strategies)('%s: fetch', async (_, options) => {
-    const { msw, mocklib } = await runBoth((lib) => unhandled(lib, options, () => fetchOutcome(`${real.origin}/api?x=1`, { method: 'POST', body: 'hello' })))
+    const { msw, mocklib } = await runBoth((lib) =>
+      unhandled(lib, options, () => fetchOutcome(`${real.origin}/api?x=1`, { method: 'POST', body: 'hello' })),
+    )
     expect(mocklib).toEqual(msw)
   })
 
   it.each(strategies)('%s: http.request', async (_, options) => {
-    const { msw, mocklib } = await runBoth((lib) => unhandled(lib, options, () => httpRequestOutcome(`${real.origin}/api`)))
+    const { msw, mocklib } = await runBoth((lib) =>
+      unhandled(lib, options, () => httpRequestOutcome(`${real.origin}/api`)),
+    )
     expect(mocklib).toEqual(msw)
   })
 
@@ -224,7 +267,9 @@ describe('onUnhandledRequest', () => {
     ['print.error()', 'error'],
   ] as const)('a callback calling %s prints, and the request still goes on', async (_, method) => {
     const { msw, mocklib } = await runBoth((lib) =>
-      unhandled(lib, { onUnhandledRequest: (_request, print) => print[method]() }, () => fetchOutcome(`${real.origin}/api`)),
+      unhandled(lib, { onUnhandledRequest: (_request, print) => print[method]() }, () =>
+        fetchOutcome(`${real.origin}/api`),
+      ),
     )
     expect(mocklib).toEqual(msw)
   })
@@ -267,7 +312,8 @@ describe('onUnhandledRequest', () => {
           },
         },
         async (server) => {
-          for (const name of ['request:unhandled', 'response:mocked', 'unhandledException'] as const) server.events.on(name, () => void events.push(name))
+          for (const name of ['request:unhandled', 'response:mocked', 'unhandledException'] as const)
+            server.events.on(name, () => void events.push(name))
           const { result, calls } = await consoleCalls(send)
           await vi.waitFor(() => expect(events).toContain('response:mocked'))
           return { result, calls, events, reached: real.requests.length }

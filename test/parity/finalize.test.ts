@@ -132,7 +132,14 @@ async function abortedLog(lib: Lib, registerAt: 'plain' | 'generator') {
     const pending = fetch('http://a.test/x', { signal: controller.signal })
     await resolverStarted
     controller.abort()
-    log.push(`fetch ${(await pending.then(() => 'answered', (error: Error) => error.name)) as string}`)
+    log.push(
+      `fetch ${
+        (await pending.then(
+          () => 'answered',
+          (error: Error) => error.name,
+        )) as string
+      }`,
+    )
   })
   return log
 }

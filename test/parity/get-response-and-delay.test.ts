@@ -5,17 +5,37 @@ import { runBoth, withServer, type Lib } from './harness'
 
 describe('getResponse()', () => {
   const scenarios: Array<[string, (lib: Lib) => ReturnType<Lib['http']['get']>[], string]> = [
-    ['a mocked response', (lib) => [lib.http.get('http://a.test/x', () => lib.HttpResponse.json({ a: 1 }, { status: 201 }))], 'http://a.test/x'],
-    ['no handler matches', (lib) => [lib.http.get('http://a.test/y', () => lib.HttpResponse.text('y'))], 'http://a.test/x'],
+    [
+      'a mocked response',
+      (lib) => [lib.http.get('http://a.test/x', () => lib.HttpResponse.json({ a: 1 }, { status: 201 }))],
+      'http://a.test/x',
+    ],
+    [
+      'no handler matches',
+      (lib) => [lib.http.get('http://a.test/y', () => lib.HttpResponse.text('y'))],
+      'http://a.test/x',
+    ],
     ['every handler falls through', (lib) => [lib.http.get('http://a.test/x', () => undefined)], 'http://a.test/x'],
     ['a network error', (lib) => [lib.http.get('http://a.test/x', () => lib.HttpResponse.error())], 'http://a.test/x'],
-    ['a thrown Response', (lib) => [lib.http.get('http://a.test/x', () => {
-      throw lib.HttpResponse.text('no', { status: 401 })
-    })], 'http://a.test/x'],
-    ['a generator', (lib) => [lib.http.get('http://a.test/x', function* () {
-      yield lib.HttpResponse.text('first')
-      return lib.HttpResponse.text('last')
-    })], 'http://a.test/x'],
+    [
+      'a thrown Response',
+      (lib) => [
+        lib.http.get('http://a.test/x', () => {
+          throw lib.HttpResponse.text('no', { status: 401 })
+        }),
+      ],
+      'http://a.test/x',
+    ],
+    [
+      'a generator',
+      (lib) => [
+        lib.http.get('http://a.test/x', function* () {
+          yield lib.HttpResponse.text('first')
+          return lib.HttpResponse.text('last')
+        }),
+      ],
+      'http://a.test/x',
+    ],
   ]
 
   it.each(scenarios)('%s', async (_, handlers, url) => {
@@ -24,7 +44,11 @@ describe('getResponse()', () => {
       const results = []
       for (let i = 0; i < 2; i++) {
         const response = await lib.getResponse(list, new Request(url))
-        results.push(response === undefined ? 'undefined' : { type: response.type, status: response.status, body: await response.text() })
+        results.push(
+          response === undefined
+            ? 'undefined'
+            : { type: response.type, status: response.status, body: await response.text() },
+        )
       }
       return results
     })
@@ -34,9 +58,14 @@ describe('getResponse()', () => {
   it('a resolver error rejects', async () => {
     const { msw, mocklib } = await runBoth(async (lib) => {
       try {
-        await lib.getResponse([lib.http.get('http://a.test/x', () => {
-          throw new Error('broke')
-        })], new Request('http://a.test/x'))
+        await lib.getResponse(
+          [
+            lib.http.get('http://a.test/x', () => {
+              throw new Error('broke')
+            }),
+          ],
+          new Request('http://a.test/x'),
+        )
         return 'resolved'
       } catch (error) {
         return (error as Error).message
@@ -48,7 +77,11 @@ describe('getResponse()', () => {
   it('GraphQL handlers through getResponse (the batch recipe)', async () => {
     const { msw, mocklib } = await runBoth(async (lib) => {
       const handlers = [lib.graphql.query('A', () => lib.HttpResponse.json({ data: { a: 1 } }))]
-      const request = new Request('http://a.test/graphql', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: 'query A { a }' }) })
+      const request = new Request('http://a.test/graphql', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ query: 'query A { a }' }),
+      })
       const response = await lib.getResponse(handlers, request)
       return response === undefined ? 'undefined' : await response.json()
     })
@@ -124,10 +157,17 @@ describe('delay()', () => {
 
   it('a delayed resolver still answers', async () => {
     const { msw, mocklib } = await runBoth((lib) =>
-      withServer(lib, [lib.http.get('http://a.test/x', async () => {
-        await lib.delay(2)
-        return lib.HttpResponse.text('late')
-      })], {}, async () => (await fetch('http://a.test/x')).text()),
+      withServer(
+        lib,
+        [
+          lib.http.get('http://a.test/x', async () => {
+            await lib.delay(2)
+            return lib.HttpResponse.text('late')
+          }),
+        ],
+        {},
+        async () => (await fetch('http://a.test/x')).text(),
+      ),
     )
     expect(mocklib).toEqual(msw)
   })

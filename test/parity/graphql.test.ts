@@ -26,7 +26,11 @@ interface Op {
 }
 
 function post(url: string, op: Op, headers: Record<string, string> = {}) {
-  return fetchOutcome(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(op) })
+  return fetchOutcome(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(op),
+  })
 }
 
 function get(url: string, op: Op, headers: Record<string, string> = {}) {
@@ -39,14 +43,18 @@ function get(url: string, op: Op, headers: Record<string, string> = {}) {
 async function scenario(handlers: Handlers, send: () => Promise<unknown>) {
   return runBoth(async (lib) => {
     real.requests.length = 0
-    const { result, calls } = await consoleCalls(() => withServer(lib, handlers(lib), { onUnhandledRequest: 'bypass' }, send))
+    const { result, calls } = await consoleCalls(() =>
+      withServer(lib, handlers(lib), { onUnhandledRequest: 'bypass' }, send),
+    )
     return { result, calls, reachedServer: real.requests.length }
   })
 }
 
 const endpoint = () => `${real.origin}/graphql`
-const echo = (lib: Lib) => ({ query, variables, operationName }: { query: string; variables: unknown; operationName: string }) =>
-  lib.HttpResponse.json({ data: { query, variables, operationName } })
+const echo =
+  (lib: Lib) =>
+  ({ query, variables, operationName }: { query: string; variables: unknown; operationName: string }) =>
+    lib.HttpResponse.json({ data: { query, variables, operationName } })
 
 describe('matching', () => {
   it('query and mutation by name and by operation type', async () => {
@@ -143,8 +151,13 @@ describe('matching', () => {
 
   it('a link with a wildcard endpoint', async () => {
     const { msw, mocklib } = await scenario(
-      (lib) => [lib.graphql.link(`${real.origin}/v*/graphql`).query('Q', () => lib.HttpResponse.json({ data: { ok: true } }))],
-      async () => [await post(`${real.origin}/v1/graphql`, { query: 'query Q { ok }' }), await post(`${real.origin}/graphql`, { query: 'query Q { ok }' })],
+      (lib) => [
+        lib.graphql.link(`${real.origin}/v*/graphql`).query('Q', () => lib.HttpResponse.json({ data: { ok: true } })),
+      ],
+      async () => [
+        await post(`${real.origin}/v1/graphql`, { query: 'query Q { ok }' }),
+        await post(`${real.origin}/graphql`, { query: 'query Q { ok }' }),
+      ],
     )
     expect(mocklib).toEqual(msw)
   })
@@ -169,8 +182,12 @@ describe('matching', () => {
   it('a document as predicate matches by its name and type', async () => {
     const { msw, mocklib } = await scenario(
       (lib) => [
-        lib.graphql.query(parse('query GetUser { user { id } }') as never, () => lib.HttpResponse.json({ data: { doc: 'query' } })),
-        lib.graphql.mutation(parse('mutation Login { login }') as never, () => lib.HttpResponse.json({ data: { doc: 'mutation' } })),
+        lib.graphql.query(parse('query GetUser { user { id } }') as never, () =>
+          lib.HttpResponse.json({ data: { doc: 'query' } }),
+        ),
+        lib.graphql.mutation(parse('mutation Login { login }') as never, () =>
+          lib.HttpResponse.json({ data: { doc: 'mutation' } }),
+        ),
       ],
       async () => [
         await post(endpoint(), { query: 'query GetUser { user { id name } }' }),
@@ -209,7 +226,9 @@ describe('requests', () => {
   it('GET queries with query, variables and operationName in the URL', async () => {
     const { msw, mocklib } = await scenario(
       (lib) => [lib.graphql.query('GetUser', echo(lib) as never)],
-      async () => [await get(endpoint(), { query: 'query GetUser($id: ID) { user(id: $id) { id } }', variables: { id: '7' } })],
+      async () => [
+        await get(endpoint(), { query: 'query GetUser($id: ID) { user(id: $id) { id } }', variables: { id: '7' } }),
+      ],
     )
     expect(mocklib).toEqual(msw)
   })
@@ -221,7 +240,9 @@ describe('requests', () => {
           const record = info as unknown as Record<string, unknown>
           return lib.HttpResponse.json({
             data: {
-              keys: Object.keys(info).filter((key) => key !== 'extensions').sort(),
+              keys: Object.keys(info)
+                .filter((key) => key !== 'extensions')
+                .sort(),
               query: info.query,
               operationName: info.operationName,
               operationType: record.operationType,
@@ -232,14 +253,19 @@ describe('requests', () => {
           })
         }),
       ],
-      () => post(endpoint(), { query: 'query GetUser { user { id } }', variables: { a: 1 } }, { cookie: 'session=abc' }),
+      () =>
+        post(endpoint(), { query: 'query GetUser { user { id } }', variables: { a: 1 } }, { cookie: 'session=abc' }),
     )
     expect(mocklib).toEqual(msw)
   })
 
   it('a resolver reading request.json() sees the raw body', async () => {
     const { msw, mocklib } = await scenario(
-      (lib) => [lib.graphql.mutation('Save', async ({ request }) => lib.HttpResponse.json({ data: { body: await request.json() } }))],
+      (lib) => [
+        lib.graphql.mutation('Save', async ({ request }) =>
+          lib.HttpResponse.json({ data: { body: await request.json() } }),
+        ),
+      ],
       () => post(endpoint(), { query: 'mutation Save { save }', variables: { v: 1 }, operationName: 'Save' }),
     )
     expect(mocklib).toEqual(msw)
@@ -249,7 +275,11 @@ describe('requests', () => {
     const { msw, mocklib } = await scenario(
       (lib) => [lib.graphql.operation(() => lib.HttpResponse.json({ data: { graphql: true } }))],
       async () => [
-        await fetchOutcome(`${real.origin}/rest`, { method: 'POST', body: JSON.stringify({ title: 'x' }), headers: { 'content-type': 'application/json' } }),
+        await fetchOutcome(`${real.origin}/rest`, {
+          method: 'POST',
+          body: JSON.stringify({ title: 'x' }),
+          headers: { 'content-type': 'application/json' },
+        }),
         await fetchOutcome(`${real.origin}/rest`),
       ],
     )
@@ -263,7 +293,10 @@ describe('requests', () => {
         lib.graphql.query('A', () => lib.HttpResponse.json({ data: { second: true } })),
         lib.graphql.query('B', () => lib.passthrough()),
       ],
-      async () => [await post(endpoint(), { query: 'query A { a }' }), await post(endpoint(), { query: 'query B { b }' })],
+      async () => [
+        await post(endpoint(), { query: 'query A { a }' }),
+        await post(endpoint(), { query: 'query B { b }' }),
+      ],
     )
     expect(mocklib).toEqual(msw)
   })
@@ -276,13 +309,23 @@ describe('responses', () => {
         lib.graphql.query('Partial', () =>
           lib.HttpResponse.json({
             data: { user: null },
-            errors: [{ message: 'Not found', locations: [{ line: 1, column: 2 }], path: ['user'], extensions: { code: 'NOT_FOUND' } }],
+            errors: [
+              {
+                message: 'Not found',
+                locations: [{ line: 1, column: 2 }],
+                path: ['user'],
+                extensions: { code: 'NOT_FOUND' },
+              },
+            ],
             extensions: { tracing: { ms: 1 } },
           }),
         ),
         lib.graphql.mutation('Fail', () => lib.HttpResponse.json({ errors: [{ message: 'Denied' }] }, { status: 401 })),
       ],
-      async () => [await post(endpoint(), { query: 'query Partial { user { id } }' }), await post(endpoint(), { query: 'mutation Fail { x }' })],
+      async () => [
+        await post(endpoint(), { query: 'query Partial { user { id } }' }),
+        await post(endpoint(), { query: 'mutation Fail { x }' }),
+      ],
     )
     expect(mocklib).toEqual(msw)
   })
@@ -298,7 +341,9 @@ describe('responses', () => {
     const { msw, mocklib } = await scenario(
       (lib) => [
         lib.graphql.query('Q', () => lib.HttpResponse.json({ data: { ok: true } })),
-        lib.graphql.query('Typed', () => lib.HttpResponse.json({ data: {} }, { headers: { 'content-type': 'application/json; charset=utf-8' } })),
+        lib.graphql.query('Typed', () =>
+          lib.HttpResponse.json({ data: {} }, { headers: { 'content-type': 'application/json; charset=utf-8' } }),
+        ),
         lib.graphql.query('Plain', () => new Response(JSON.stringify({ data: {} }))),
       ],
       async () => [
@@ -319,7 +364,9 @@ describe('responses', () => {
       ],
       async () => {
         const outcome = await post(endpoint(), { query: 'query Q { ok }' })
-        return 'status' in outcome ? { status: outcome.status, statusText: outcome.statusText, message: JSON.parse(outcome.body).message } : outcome
+        return 'status' in outcome
+          ? { status: outcome.status, statusText: outcome.statusText, message: JSON.parse(outcome.body).message }
+          : outcome
       },
     )
     expect(mocklib).toEqual(msw)
@@ -335,7 +382,11 @@ describe('responses', () => {
 
   it('a mocked Set-Cookie reaches the client', async () => {
     const { msw, mocklib } = await scenario(
-      (lib) => [lib.graphql.mutation('Login', () => lib.HttpResponse.json({ data: { ok: true } }, { headers: { 'set-cookie': 'token=abc; Path=/' } }))],
+      (lib) => [
+        lib.graphql.mutation('Login', () =>
+          lib.HttpResponse.json({ data: { ok: true } }, { headers: { 'set-cookie': 'token=abc; Path=/' } }),
+        ),
+      ],
       () => post(endpoint(), { query: 'mutation Login { ok }' }),
     )
     expect(mocklib).toEqual(msw)
@@ -364,7 +415,12 @@ describe('deliberate differences', () => {
   it('a POST with Content-Type application/graphql is matched (msw 2 leaves it unhandled)', async () => {
     const { msw, mocklib } = await scenario(
       (lib) => [lib.graphql.query('GetUser', () => lib.HttpResponse.json({ data: { user: 'mocked' } }))],
-      () => fetchOutcome(endpoint(), { method: 'POST', headers: { 'content-type': 'application/graphql' }, body: 'query GetUser { user }' }),
+      () =>
+        fetchOutcome(endpoint(), {
+          method: 'POST',
+          headers: { 'content-type': 'application/graphql' },
+          body: 'query GetUser { user }',
+        }),
     )
     expect(msw.reachedServer).toBe(1)
     expect(mocklib.reachedServer).toBe(0)
@@ -383,7 +439,10 @@ describe('deliberate differences', () => {
 
   it("the request's operationName picks the operation (msw 2 takes the first; 3.0 fixed it)", async () => {
     const { msw, mocklib } = await scenario(
-      (lib) => [lib.graphql.query('Second', () => lib.HttpResponse.json({ data: { picked: 'Second' } })), lib.graphql.query('First', () => lib.HttpResponse.json({ data: { picked: 'First' } }))],
+      (lib) => [
+        lib.graphql.query('Second', () => lib.HttpResponse.json({ data: { picked: 'Second' } })),
+        lib.graphql.query('First', () => lib.HttpResponse.json({ data: { picked: 'First' } })),
+      ],
       () => post(endpoint(), { query: 'query First { a } query Second { b }', operationName: 'Second' }),
     )
     expect(JSON.parse((msw.result as { body: string }).body)).toEqual({ data: { picked: 'First' } })
@@ -401,7 +460,10 @@ describe('deliberate differences', () => {
 
   it('a batch (JSON array) is answered entry by entry (msw 2 leaves it unhandled)', async () => {
     const { msw, mocklib } = await scenario(
-      (lib) => [lib.graphql.query('A', () => lib.HttpResponse.json({ data: { a: 1 } })), lib.graphql.query('B', () => lib.HttpResponse.json({ data: { b: 2 } }))],
+      (lib) => [
+        lib.graphql.query('A', () => lib.HttpResponse.json({ data: { a: 1 } })),
+        lib.graphql.query('B', () => lib.HttpResponse.json({ data: { b: 2 } })),
+      ],
       () =>
         fetchOutcome(endpoint(), {
           method: 'POST',

@@ -12,7 +12,12 @@ it('new HttpHandler(/^(GET|POST)$/, …) answers the methods its RegExp accepts'
       async () => {
         const answers: string[] = []
         for (const method of ['GET', 'POST', 'PUT']) {
-          answers.push(await fetch('http://a.test/x', { method }).then((r) => r.text(), () => 'network'))
+          answers.push(
+            await fetch('http://a.test/x', { method }).then(
+              (r) => r.text(),
+              () => 'network',
+            ),
+          )
         }
         return answers
       },
@@ -35,10 +40,20 @@ it('test(), run() and isUsed', async () => {
       tested,
       usedBefore,
       missed,
-      ran: { requestId: result?.requestId, sameHandler: result?.handler === handler, body: await result?.response?.json() },
+      ran: {
+        requestId: result?.requestId,
+        sameHandler: result?.handler === handler,
+        body: await result?.response?.json(),
+      },
       usedAfter: handler.isUsed,
     }
   })
-  expect(mocklib).toEqual({ tested: [true, false], usedBefore: false, missed: null, ran: { requestId: 'r2', sameHandler: true, body: { id: '7' } }, usedAfter: true })
+  expect(mocklib).toEqual({
+    tested: [true, false],
+    usedBefore: false,
+    missed: null,
+    ran: { requestId: 'r2', sameHandler: true, body: { id: '7' } },
+    usedAfter: true,
+  })
   expect(mocklib).toEqual(msw)
 })

@@ -144,8 +144,11 @@ describe('generators', () => {
 describe('once', () => {
   it('answers one request, then falls to the next handler', async () => {
     const { msw, mocklib } = await runBoth((lib) =>
-      withServer(lib, [lib.http.get('http://a.test/x', () => lib.HttpResponse.text('once'), { once: true }), fallback(lib)], {}, () =>
-        texts('http://a.test/x', 3),
+      withServer(
+        lib,
+        [lib.http.get('http://a.test/x', () => lib.HttpResponse.text('once'), { once: true }), fallback(lib)],
+        {},
+        () => texts('http://a.test/x', 3),
       ),
     )
     expect(mocklib).toEqual(msw)
@@ -174,24 +177,34 @@ describe('once', () => {
 
   it('parallel requests: only one gets the once answer', async () => {
     const { msw, mocklib } = await runBoth((lib) =>
-      withServer(lib, [lib.http.get('http://a.test/x', () => lib.HttpResponse.text('once'), { once: true }), fallback(lib)], {}, async () => {
-        const bodies = await Promise.all([1, 2, 3].map(async () => (await fetch('http://a.test/x')).text()))
-        return bodies.sort()
-      }),
+      withServer(
+        lib,
+        [lib.http.get('http://a.test/x', () => lib.HttpResponse.text('once'), { once: true }), fallback(lib)],
+        {},
+        async () => {
+          const bodies = await Promise.all([1, 2, 3].map(async () => (await fetch('http://a.test/x')).text()))
+          return bodies.sort()
+        },
+      ),
     )
     expect(mocklib).toEqual(msw)
   })
 
   it('resetHandlers() does not revive a used once handler; restoreHandlers() does', async () => {
     const { msw, mocklib } = await runBoth((lib) =>
-      withServer(lib, [lib.http.get('http://a.test/x', () => lib.HttpResponse.text('once'), { once: true }), fallback(lib)], {}, async (server) => {
-        const log = await texts('http://a.test/x', 2)
-        server.resetHandlers()
-        log.push(...(await texts('http://a.test/x', 1)))
-        server.restoreHandlers()
-        log.push(...(await texts('http://a.test/x', 2)))
-        return log
-      }),
+      withServer(
+        lib,
+        [lib.http.get('http://a.test/x', () => lib.HttpResponse.text('once'), { once: true }), fallback(lib)],
+        {},
+        async (server) => {
+          const log = await texts('http://a.test/x', 2)
+          server.resetHandlers()
+          log.push(...(await texts('http://a.test/x', 1)))
+          server.restoreHandlers()
+          log.push(...(await texts('http://a.test/x', 2)))
+          return log
+        },
+      ),
     )
     expect(mocklib).toEqual(msw)
   })
@@ -277,11 +290,23 @@ describe('use(), resetHandlers(), listHandlers()', () => {
       return [
         pick(lib.http.get('http://a.test/x/:id', () => undefined).info, ['header', 'method', 'path']),
         pick(lib.http.post(/y/, () => undefined).info, ['header', 'method', 'path']),
-        pick(lib.http.patch(() => true, () => undefined).info, ['header', 'method']),
+        pick(
+          lib.http.patch(
+            () => true,
+            () => undefined,
+          ).info,
+          ['header', 'method'],
+        ),
         pick(lib.graphql.query('GetUser', () => undefined).info, ['header', 'operationType', 'operationName']),
         pick(lib.graphql.mutation(/Log/, () => undefined).info, ['header', 'operationType', 'operationName']),
         pick(lib.graphql.link('http://a.test/graphql').mutation('Login', () => undefined).info, ['header']),
-        pick(lib.graphql.query(() => true, () => undefined).info, ['header']),
+        pick(
+          lib.graphql.query(
+            () => true,
+            () => undefined,
+          ).info,
+          ['header'],
+        ),
         pick(lib.graphql.operation(() => undefined).info, ['header', 'operationType', 'operationName']),
         pick(lib.graphql.link(/api\.test/).operation(() => undefined).info, ['header']),
       ]
@@ -352,7 +377,12 @@ describe('use(), resetHandlers(), listHandlers()', () => {
       } finally {
         close()
       }
-      log.push(await fetch('http://a.test/x').then(() => 'answered', () => 'not intercepted'))
+      log.push(
+        await fetch('http://a.test/x').then(
+          () => 'answered',
+          () => 'not intercepted',
+        ),
+      )
       return log
     })
     expect(mocklib).toEqual(msw)

@@ -11,7 +11,13 @@ type PredicateArgs = { request: Request; parsedResult: HttpRequestParsedResult }
 /** fetch each URL (with the given headers) and give the body, or 'network' when it fails. */
 async function bodies(requests: Array<[string, Record<string, string>?]>): Promise<string[]> {
   const answers: string[] = []
-  for (const [url, headers] of requests) answers.push(await fetch(url, { headers }).then((r) => r.text(), () => 'network'))
+  for (const [url, headers] of requests)
+    answers.push(
+      await fetch(url, { headers }).then(
+        (r) => r.text(),
+        () => 'network',
+      ),
+    )
   return answers
 }
 
@@ -37,7 +43,11 @@ it('an HttpHandler subclass whose predicate() refuses does not answer; one that 
       fallback(lib),
     ]
     return withServer(lib, handlers, { onUnhandledRequest: 'bypass' }, () =>
-      bodies([['http://a.test/never'], ['http://a.test/variant', { 'x-variant': 'b' }], ['http://a.test/variant', { 'x-variant': 'a' }]]),
+      bodies([
+        ['http://a.test/never'],
+        ['http://a.test/variant', { 'x-variant': 'b' }],
+        ['http://a.test/variant', { 'x-variant': 'a' }],
+      ]),
     )
   })
   expect(mocklib).toEqual(['fallback', 'variant b', 'fallback'])
@@ -86,7 +96,10 @@ it('run, parse, predicate and extendResolverArgs are called in MSW order, and th
 it("a RequestHandler subclass built with MSW's constructor shape, super({ info, resolver }), answers what its predicate takes", async () => {
   const { msw, mocklib } = await runBoth((lib) => {
     class HeaderHandler extends lib.RequestHandler {
-      constructor(readonly name: string, resolver: () => Response) {
+      constructor(
+        readonly name: string,
+        resolver: () => Response,
+      ) {
         super({ info: { header: `header ${name}` }, resolver } as never)
       }
       override predicate(args: { request: Request }): boolean {

@@ -163,7 +163,13 @@ export async function fetchOutcome(
  */
 export function describeError(error: unknown): { rejected: string; cause?: string } {
   const kind = (value: unknown) =>
-    value instanceof TypeError ? 'TypeError' : value instanceof Error ? 'Error' : value instanceof Response ? 'Response' : typeof value
+    value instanceof TypeError
+      ? 'TypeError'
+      : value instanceof Error
+        ? 'Error'
+        : value instanceof Response
+          ? 'Response'
+          : typeof value
   const cause = error instanceof Error ? (error as { cause?: unknown }).cause : undefined
   return cause === undefined ? { rejected: kind(error) } : { rejected: kind(error), cause: kind(cause) }
 }

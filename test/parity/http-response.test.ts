@@ -10,7 +10,10 @@ const cases: Array<[string, Make]> = [
   ['new HttpResponse()', (lib) => new lib.HttpResponse()],
   ['new HttpResponse(null, 404)', (lib) => new lib.HttpResponse(null, { status: 404 })],
   ['new HttpResponse(string)', (lib) => new lib.HttpResponse('hello')],
-  ['new HttpResponse(string, custom statusText)', (lib) => new lib.HttpResponse('x', { status: 201, statusText: 'Made' })],
+  [
+    'new HttpResponse(string, custom statusText)',
+    (lib) => new lib.HttpResponse('x', { status: 201, statusText: 'Made' }),
+  ],
   ['new HttpResponse(string, empty statusText)', (lib) => new lib.HttpResponse('x', { status: 404, statusText: '' })],
   ['json() with an empty statusText', (lib) => lib.HttpResponse.json({}, { status: 503, statusText: '' })],
   ['new HttpResponse(string, 418)', (lib) => new lib.HttpResponse('teapot', { status: 418 })],
@@ -32,30 +35,72 @@ const cases: Array<[string, Make]> = [
   ['json(undefined)', (lib) => lib.HttpResponse.json(undefined)],
   ['json(string)', (lib) => lib.HttpResponse.json('str')],
   ['json(number)', (lib) => lib.HttpResponse.json(0)],
-  ['json() with content-type', (lib) => lib.HttpResponse.json({ a: 1 }, { headers: { 'content-type': 'application/vnd.api+json' } })],
+  [
+    'json() with content-type',
+    (lib) => lib.HttpResponse.json({ a: 1 }, { headers: { 'content-type': 'application/vnd.api+json' } }),
+  ],
   ['json() with Headers instance', (lib) => lib.HttpResponse.json({ a: 1 }, { headers: new Headers({ 'x-a': '1' }) })],
-  ['json() with tuple headers', (lib) => lib.HttpResponse.json({ a: 1 }, { headers: [['x-a', '1'], ['x-a', '2']] })],
+  [
+    'json() with tuple headers',
+    (lib) =>
+      lib.HttpResponse.json(
+        { a: 1 },
+        {
+          headers: [
+            ['x-a', '1'],
+            ['x-a', '2'],
+          ],
+        },
+      ),
+  ],
   ['json() 400 statusText', (lib) => lib.HttpResponse.json({ e: 1 }, { status: 400 })],
   ['xml()', (lib) => lib.HttpResponse.xml('<a>1</a>')],
   ['xml() without body', (lib) => lib.HttpResponse.xml()],
-  ['xml() with content-type', (lib) => lib.HttpResponse.xml('<a/>', { headers: { 'content-type': 'application/xml' } })],
+  [
+    'xml() with content-type',
+    (lib) => lib.HttpResponse.xml('<a/>', { headers: { 'content-type': 'application/xml' } }),
+  ],
   ['html()', (lib) => lib.HttpResponse.html('<p>hi</p>')],
   ['html() without body', (lib) => lib.HttpResponse.html()],
   ['arrayBuffer(ArrayBuffer)', (lib) => lib.HttpResponse.arrayBuffer(new Uint8Array([1, 2, 255]).buffer)],
-  ['arrayBuffer(view)', (lib) => lib.HttpResponse.arrayBuffer(new Uint8Array([1, 2, 3, 4]).subarray(1, 3) as unknown as ArrayBuffer)],
+  [
+    'arrayBuffer(view)',
+    (lib) => lib.HttpResponse.arrayBuffer(new Uint8Array([1, 2, 3, 4]).subarray(1, 3) as unknown as ArrayBuffer),
+  ],
   ['arrayBuffer() without body', (lib) => lib.HttpResponse.arrayBuffer()],
-  ['arrayBuffer() with content-type', (lib) => lib.HttpResponse.arrayBuffer(new ArrayBuffer(2), { headers: { 'content-type': 'image/png' } })],
+  [
+    'arrayBuffer() with content-type',
+    (lib) => lib.HttpResponse.arrayBuffer(new ArrayBuffer(2), { headers: { 'content-type': 'image/png' } }),
+  ],
   ['204', (lib) => new lib.HttpResponse(null, { status: 204 })],
   ['304', (lib) => new lib.HttpResponse(null, { status: 304 })],
   ['text() 304', (lib) => lib.HttpResponse.text('x', { status: 304 })],
   ['Set-Cookie', (lib) => lib.HttpResponse.text('x', { headers: { 'Set-Cookie': 'a=1; Path=/' } })],
-  ['two Set-Cookie', (lib) => lib.HttpResponse.text('x', { headers: [['set-cookie', 'a=1'], ['set-cookie', 'b=2; HttpOnly']] })],
-  ['204 with the user\'s content-length: 0', (lib) => new lib.HttpResponse(null, { status: 204, headers: { 'content-length': '0' } })],
+  [
+    'two Set-Cookie',
+    (lib) =>
+      lib.HttpResponse.text('x', {
+        headers: [
+          ['set-cookie', 'a=1'],
+          ['set-cookie', 'b=2; HttpOnly'],
+        ],
+      }),
+  ],
+  [
+    "204 with the user's content-length: 0",
+    (lib) => new lib.HttpResponse(null, { status: 204, headers: { 'content-length': '0' } }),
+  ],
   ['text(number)', (lib) => lib.HttpResponse.text(42 as unknown as string)],
   ['text(number) 201', (lib) => lib.HttpResponse.text(3.5 as unknown as string, { status: 201 })],
   ['status as a numeric string', (lib) => new lib.HttpResponse('made', { status: '201' as unknown as number })],
-  ['json() status as a numeric string', (lib) => lib.HttpResponse.json({ a: 1 }, { status: '404' as unknown as number })],
-  ['redirect 302 with Location', (lib) => new lib.HttpResponse(null, { status: 302, headers: { Location: 'http://a.test/next' } })],
+  [
+    'json() status as a numeric string',
+    (lib) => lib.HttpResponse.json({ a: 1 }, { status: '404' as unknown as number }),
+  ],
+  [
+    'redirect 302 with Location',
+    (lib) => new lib.HttpResponse(null, { status: 302, headers: { Location: 'http://a.test/next' } }),
+  ],
 ]
 
 /** The Response object a handler would return, as a user reading it sees it. */
@@ -143,7 +188,9 @@ describe('what clients receive', () => {
 
   it.each(sent)('%s through http.request', async (_, make) => {
     const { msw, mocklib } = await runBoth((lib) =>
-      withServer(lib, [lib.http.get('http://a.test/x', () => make(lib))], {}, () => httpRequestOutcome('http://a.test/x')),
+      withServer(lib, [lib.http.get('http://a.test/x', () => make(lib))], {}, () =>
+        httpRequestOutcome('http://a.test/x'),
+      ),
     )
     expect(mocklib).toEqual(msw)
   })
@@ -156,17 +203,29 @@ describe('deliberate differences (mocklib never announces a body a null-body sta
         fetchOutcome('http://a.test/x'),
       ),
     )
-    expect(msw).toMatchObject({ status: 204, headers: [['content-length', '4'], ['content-type', 'application/json']] })
+    expect(msw).toMatchObject({
+      status: 204,
+      headers: [
+        ['content-length', '4'],
+        ['content-type', 'application/json'],
+      ],
+    })
     expect(mocklib).toEqual({ ...msw, headers: [['content-type', 'application/json']] })
   })
 
   it('a 205 says Content-Length: 0, so http.request gets its end (under msw 2 it never ends)', async () => {
     const { msw, mocklib } = await runBoth((lib) =>
-      withServer(lib, [lib.http.get('http://a.test/x', () => new lib.HttpResponse(null, { status: 205 }))], {}, async () => [
-        await fetchOutcome('http://a.test/x'),
-        // Not run under msw: the request would stay pending.
-        lib.name === 'mocklib' ? await httpRequestOutcome('http://a.test/x') : 'pending',
-      ] as const),
+      withServer(
+        lib,
+        [lib.http.get('http://a.test/x', () => new lib.HttpResponse(null, { status: 205 }))],
+        {},
+        async () =>
+          [
+            await fetchOutcome('http://a.test/x'),
+            // Not run under msw: the request would stay pending.
+            lib.name === 'mocklib' ? await httpRequestOutcome('http://a.test/x') : 'pending',
+          ] as const,
+      ),
     )
     expect(msw[0]).toMatchObject({ status: 205, headers: [] })
     expect(mocklib[0]).toEqual({ ...msw[0], headers: [['content-length', '0']] })
@@ -185,16 +244,57 @@ it('a fractional status is truncated, as the platform does (mocklib also names i
 
 describe('http.request rawHeaders: names, order and repeats as given', () => {
   const rawCases: Array<[string, Make]> = [
-    ['new Response()', () => new Response('x', { headers: [['X-Custom', 'a'], ['x-custom', 'b'], ['Set-Cookie', 'a=1'], ['Set-Cookie', 'b=2']] })],
-    ['new HttpResponse()', (lib) => new lib.HttpResponse(null, { headers: [['X-Custom', 'a'], ['x-custom', 'b'], ['Set-Cookie', 'a=1'], ['Set-Cookie', 'b=2']] })],
-    ['HttpResponse.text()', (lib) => lib.HttpResponse.text('x', { headers: { 'X-Request-ID': '7', 'Cache-Control': 'no-store' } })],
-    ['HttpResponse.json()', (lib) => lib.HttpResponse.json({ a: 1 }, { headers: [['X-B', '1'], ['X-A', '2'], ['X-B', '3']] })],
+    [
+      'new Response()',
+      () =>
+        new Response('x', {
+          headers: [
+            ['X-Custom', 'a'],
+            ['x-custom', 'b'],
+            ['Set-Cookie', 'a=1'],
+            ['Set-Cookie', 'b=2'],
+          ],
+        }),
+    ],
+    [
+      'new HttpResponse()',
+      (lib) =>
+        new lib.HttpResponse(null, {
+          headers: [
+            ['X-Custom', 'a'],
+            ['x-custom', 'b'],
+            ['Set-Cookie', 'a=1'],
+            ['Set-Cookie', 'b=2'],
+          ],
+        }),
+    ],
+    [
+      'HttpResponse.text()',
+      (lib) => lib.HttpResponse.text('x', { headers: { 'X-Request-ID': '7', 'Cache-Control': 'no-store' } }),
+    ],
+    [
+      'HttpResponse.json()',
+      (lib) =>
+        lib.HttpResponse.json(
+          { a: 1 },
+          {
+            headers: [
+              ['X-B', '1'],
+              ['X-A', '2'],
+              ['X-B', '3'],
+            ],
+          },
+        ),
+    ],
     ['HttpResponse.json() without init', (lib) => lib.HttpResponse.json({ a: 1 })],
-    ['a header set after creation', (lib) => {
-      const response = lib.HttpResponse.json({ a: 1 }, { headers: { 'X-First': '1' } })
-      response.headers.set('X-Later', '2')
-      return response
-    }],
+    [
+      'a header set after creation',
+      (lib) => {
+        const response = lib.HttpResponse.json({ a: 1 }, { headers: { 'X-First': '1' } })
+        response.headers.set('X-Later', '2')
+        return response
+      },
+    ],
   ]
 
   it.each(rawCases)('%s', async (_, make) => {
@@ -207,9 +307,21 @@ describe('http.request rawHeaders: names, order and repeats as given', () => {
   // The platform adds these Content-Types without writing them through Headers: MSW's clients
   // never see them, mocklib's do (docs/migrating-from-msw.md).
   const impliedTypes: Array<[string, Make, RegExp]> = [
-    ['text', (lib) => new lib.HttpResponse('x', { headers: { 'X-A': '1' } }), /^content-type: text\/plain;charset=UTF-8$/],
-    ['a Blob', (lib) => new lib.HttpResponse(new Blob(['x'], { type: 'image/png' }), { headers: { 'X-A': '1' } }), /^content-type: image\/png$/],
-    ['a FormData', (lib) => new lib.HttpResponse(new FormData(), { headers: { 'X-A': '1' } }), /^content-type: multipart\/form-data; boundary=/],
+    [
+      'text',
+      (lib) => new lib.HttpResponse('x', { headers: { 'X-A': '1' } }),
+      /^content-type: text\/plain;charset=UTF-8$/,
+    ],
+    [
+      'a Blob',
+      (lib) => new lib.HttpResponse(new Blob(['x'], { type: 'image/png' }), { headers: { 'X-A': '1' } }),
+      /^content-type: image\/png$/,
+    ],
+    [
+      'a FormData',
+      (lib) => new lib.HttpResponse(new FormData(), { headers: { 'X-A': '1' } }),
+      /^content-type: multipart\/form-data; boundary=/,
+    ],
   ]
   it.each(impliedTypes)('the Content-Type %s implies', async (_, make, type) => {
     const { msw, mocklib } = await runBoth((lib) =>
@@ -228,7 +340,9 @@ function rawHeadersOf(url: string): Promise<string[]> {
         response.resume()
         const pairs: string[] = []
         for (let i = 0; i < response.rawHeaders.length; i += 2) {
-          if (!['date', 'connection', 'keep-alive', 'transfer-encoding'].includes(response.rawHeaders[i].toLowerCase())) {
+          if (
+            !['date', 'connection', 'keep-alive', 'transfer-encoding'].includes(response.rawHeaders[i].toLowerCase())
+          ) {
             pairs.push(`${response.rawHeaders[i]}: ${response.rawHeaders[i + 1]}`)
           }
         }

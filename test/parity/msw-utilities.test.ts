@@ -22,14 +22,19 @@ describe('matchRequestUrl and cleanUrl', () => {
     if (theirs.matches) expect({ ...ours.params }).toEqual({ ...theirs.params })
   })
 
-  it.each(['https://api.test/a?b=1#c', 'https://api.test/a#c?d', '/path?q', 'plain', '/user/:id?'])('cleanUrl(%s)', (input) => {
-    expect(mocklib.cleanUrl(input)).toBe(msw.cleanUrl(input))
-  })
+  it.each(['https://api.test/a?b=1#c', 'https://api.test/a#c?d', '/path?q', 'plain', '/user/:id?'])(
+    'cleanUrl(%s)',
+    (input) => {
+      expect(mocklib.cleanUrl(input)).toBe(msw.cleanUrl(input))
+    },
+  )
 })
 
 it('HttpMethods has the same members and values as msw', () => {
   expect({ ...mocklib.HttpMethods }).toEqual({ ...msw.HttpMethods })
-  const handler = new mocklib.HttpHandler(mocklib.HttpMethods.POST, 'https://api.test/x', () => mocklib.HttpResponse.text('ok'))
+  const handler = new mocklib.HttpHandler(mocklib.HttpMethods.POST, 'https://api.test/x', () =>
+    mocklib.HttpResponse.text('ok'),
+  )
   expect(handler.info.header).toBe('POST https://api.test/x')
 })
 
@@ -81,13 +86,24 @@ describe('handleRequest (for middleware: the pipeline as a function)', () => {
   it('resolves undefined for an unhandled request and calls onPassthroughResponse; relative paths use resolutionContext', async () => {
     const onPassthroughResponse = vi.fn()
     const request = new Request('https://api.test/other')
-    expect(await mocklib.handleRequest(request, 'id-2', handlers, { onUnhandledRequest: 'bypass' }, undefined, { onPassthroughResponse })).toBeUndefined()
+    expect(
+      await mocklib.handleRequest(request, 'id-2', handlers, { onUnhandledRequest: 'bypass' }, undefined, {
+        onPassthroughResponse,
+      }),
+    ).toBeUndefined()
     expect(onPassthroughResponse).toHaveBeenCalledWith(request)
 
     const relative = [mocklib.http.get('/user', () => mocklib.HttpResponse.text('relative'))]
-    const response = await mocklib.handleRequest(new Request('https://app.test/user'), 'id-3', relative, {}, undefined, {
-      resolutionContext: { baseUrl: 'https://app.test/' },
-    })
+    const response = await mocklib.handleRequest(
+      new Request('https://app.test/user'),
+      'id-3',
+      relative,
+      {},
+      undefined,
+      {
+        resolutionContext: { baseUrl: 'https://app.test/' },
+      },
+    )
     expect(await response?.text()).toBe('relative')
   })
 

@@ -163,7 +163,14 @@ describe('custom predicates', () => {
       'http://a.test/x',
       { method: 'POST', body: JSON.stringify({ kind: 'a' }) },
     ],
-    ['reads cookies', () => ({ cookies }) => cookies.session === 'abc', 'http://a.test/x', { headers: { cookie: 'session=abc' } }],
+    [
+      'reads cookies',
+      () =>
+        ({ cookies }) =>
+          cookies.session === 'abc',
+      'http://a.test/x',
+      { headers: { cookie: 'session=abc' } },
+    ],
     ['truthy non-boolean', () => () => 1 as unknown as boolean, 'http://a.test/x'],
   ]
 
@@ -197,7 +204,13 @@ describe('custom predicates', () => {
   })
 
   it('the handler header names a custom predicate the same way', async () => {
-    const { msw, mocklib } = await runBoth(async (lib) => lib.http.get(() => true, () => undefined).info.header)
+    const { msw, mocklib } = await runBoth(
+      async (lib) =>
+        lib.http.get(
+          () => true,
+          () => undefined,
+        ).info.header,
+    )
     expect(mocklib).toEqual(msw)
   })
 })
@@ -231,14 +244,12 @@ describe('methods', () => {
         ],
         { onUnhandledRequest: 'error' },
         async () =>
-          (
-            await consoleCalls(async () => [
-              await fetchOutcome('http://a.test/x', { method: 'HEAD' }),
-              await fetchOutcome('http://a.test/z', { method: 'HEAD' }),
-              await fetchOutcome('http://a.test/y', { method: 'DELETE' }),
-              await fetchOutcome('http://a.test/y', { method: 'PURGE' }),
-            ])
-          ),
+          await consoleCalls(async () => [
+            await fetchOutcome('http://a.test/x', { method: 'HEAD' }),
+            await fetchOutcome('http://a.test/z', { method: 'HEAD' }),
+            await fetchOutcome('http://a.test/y', { method: 'DELETE' }),
+            await fetchOutcome('http://a.test/y', { method: 'PURGE' }),
+          ]),
       ),
     )
     expect(mocklib).toEqual(msw)
@@ -258,9 +269,9 @@ describe('methods', () => {
 describe('query strings', () => {
   it('a handler path with a query string warns once and matches any query', async () => {
     const { msw, mocklib } = await runBoth(async (lib) => {
-      const created = await consoleCalls(async () => lib.http.get('http://a.test/search?q=1', ({ request }) =>
-        lib.HttpResponse.text(new URL(request.url).search),
-      ))
+      const created = await consoleCalls(async () =>
+        lib.http.get('http://a.test/search?q=1', ({ request }) => lib.HttpResponse.text(new URL(request.url).search)),
+      )
       const handler = created.result
       const used = await consoleCalls(async () => {
         const bodies = []
@@ -309,11 +320,14 @@ describe('deliberate differences (mocklib does better)', () => {
   it.each([
     ['http://a.test/a b', 'http://a.test/a%20b'],
     ['http://a.test/caf\u00e9', 'http://a.test/caf%C3%A9'],
-  ])('a handler path written unencoded (%s) matches its encoded request URL (msw 2 never matches it)', async (path, url) => {
-    const { msw, mocklib } = await runBoth((lib) => paramsFor(lib, path, url))
-    expect(msw).toBeNull()
-    expect(mocklib).toEqual({})
-  })
+  ])(
+    'a handler path written unencoded (%s) matches its encoded request URL (msw 2 never matches it)',
+    async (path, url) => {
+      const { msw, mocklib } = await runBoth((lib) => paramsFor(lib, path, url))
+      expect(msw).toBeNull()
+      expect(mocklib).toEqual({})
+    },
+  )
 
   it('a global RegExp predicate matches every time (msw 2 alternates, through its lastIndex)', async () => {
     const { msw, mocklib } = await runBoth(async (lib) => {
@@ -331,7 +345,10 @@ describe('deliberate differences (mocklib does better)', () => {
         async ({ request }) => lib.HttpResponse.text(await request.text()),
       )
       try {
-        const response = await lib.getResponse([handler], new Request('http://a.test/x', { method: 'POST', body: '{"kind":"a"}' }))
+        const response = await lib.getResponse(
+          [handler],
+          new Request('http://a.test/x', { method: 'POST', body: '{"kind":"a"}' }),
+        )
         return response === undefined ? null : await response.text()
       } catch (error) {
         return (error as Error).constructor.name
@@ -343,8 +360,11 @@ describe('deliberate differences (mocklib does better)', () => {
 
   it('a mocked answer to HEAD reaches fetch without a body (msw 2 hands fetch the body)', async () => {
     const { msw, mocklib } = await runBoth((lib) =>
-      withServer(lib, [lib.http.all('http://a.test/y', ({ request }) => lib.HttpResponse.text(request.method))], {}, () =>
-        fetchOutcome('http://a.test/y', { method: 'HEAD' }),
+      withServer(
+        lib,
+        [lib.http.all('http://a.test/y', ({ request }) => lib.HttpResponse.text(request.method))],
+        {},
+        () => fetchOutcome('http://a.test/y', { method: 'HEAD' }),
       ),
     )
     expect(msw).toMatchObject({ status: 200, body: 'HEAD' })

@@ -29,7 +29,12 @@ function describeRequest(request: Request) {
   }
 }
 
-function nodeRequest(module: typeof http | typeof https, url: string, options: http.RequestOptions, body?: string | Buffer): Promise<string> {
+function nodeRequest(
+  module: typeof http | typeof https,
+  url: string,
+  options: http.RequestOptions,
+  body?: string | Buffer,
+): Promise<string> {
   return new Promise((resolve) => {
     const request = module.request(url, options, (response) => {
       const chunks: Buffer[] = []
@@ -73,11 +78,32 @@ describe('request fields per client', () => {
           integrity: 'sha256-abc',
         }).then((r) => r.text()),
     ],
-    ['fetch with a referrer and no body', () => fetch('http://a.test/x', { referrer: 'http://ref.test/', referrerPolicy: 'origin' }).then((r) => r.text())],
-    ['fetch(Request)', () => fetch(new Request('http://a.test/x', { method: 'PATCH', body: 'z', referrer: 'http://ref.test/' })).then((r) => r.text())],
+    [
+      'fetch with a referrer and no body',
+      () => fetch('http://a.test/x', { referrer: 'http://ref.test/', referrerPolicy: 'origin' }).then((r) => r.text()),
+    ],
+    [
+      'fetch(Request)',
+      () =>
+        fetch(new Request('http://a.test/x', { method: 'PATCH', body: 'z', referrer: 'http://ref.test/' })).then((r) =>
+          r.text(),
+        ),
+    ],
     ['http.request GET', () => nodeRequest(http, 'http://a.test/x?q=1', {})],
-    ['http.request POST with repeated headers', () => nodeRequest(http, 'http://a.test/x', { method: 'POST', headers: { 'X-A': ['1', '2'], 'content-type': 'text/plain' } }, 'body')],
-    ['http.request with credentials and a port in the URL', () => nodeRequest(http, 'http://user:pw@a.test:8080/x', {})],
+    [
+      'http.request POST with repeated headers',
+      () =>
+        nodeRequest(
+          http,
+          'http://a.test/x',
+          { method: 'POST', headers: { 'X-A': ['1', '2'], 'content-type': 'text/plain' } },
+          'body',
+        ),
+    ],
+    [
+      'http.request with credentials and a port in the URL',
+      () => nodeRequest(http, 'http://user:pw@a.test:8080/x', {}),
+    ],
     ['https.request', () => nodeRequest(https, 'https://a.test/x', {})],
     ['axios GET', () => axios.get('http://a.test/x', { headers: { 'X-A': '1' } }).then((r) => r.data)],
     ['axios POST JSON', () => axios.post('http://a.test/x', { a: 1 }).then((r) => r.data)],
@@ -115,7 +141,10 @@ async function readWith(request: Request, reader: Reader): Promise<unknown> {
       case 'formData': {
         const entries: unknown[] = []
         for (const [name, value] of await request.formData()) {
-          entries.push([name, typeof value === 'string' ? value : { name: value.name, type: value.type, text: await value.text() }])
+          entries.push([
+            name,
+            typeof value === 'string' ? value : { name: value.name, type: value.type, text: await value.text() },
+          ])
         }
         return entries
       }
@@ -137,15 +166,44 @@ describe('request body readers', () => {
     '--XX\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--XX\r\n' +
     'Content-Disposition: form-data; name="f"; filename="f.txt"\r\nContent-Type: text/plain\r\n\r\nhi\r\n--XX--\r\n'
   const bodies: Array<[string, () => Promise<unknown>]> = [
-    ['fetch JSON', () => fetch('http://a.test/x', { method: 'POST', body: '{"a":1}', headers: { 'content-type': 'application/json' } })],
-    ['fetch malformed JSON', () => fetch('http://a.test/x', { method: 'POST', body: '{"a":', headers: { 'content-type': 'application/json' } })],
-    ['fetch URLSearchParams', () => fetch('http://a.test/x', { method: 'POST', body: new URLSearchParams({ a: '1', b: 'x y' }) })],
+    [
+      'fetch JSON',
+      () =>
+        fetch('http://a.test/x', { method: 'POST', body: '{"a":1}', headers: { 'content-type': 'application/json' } }),
+    ],
+    [
+      'fetch malformed JSON',
+      () =>
+        fetch('http://a.test/x', { method: 'POST', body: '{"a":', headers: { 'content-type': 'application/json' } }),
+    ],
+    [
+      'fetch URLSearchParams',
+      () => fetch('http://a.test/x', { method: 'POST', body: new URLSearchParams({ a: '1', b: 'x y' }) }),
+    ],
     ['fetch FormData', () => fetch('http://a.test/x', { method: 'POST', body: form() })],
     ['fetch empty string', () => fetch('http://a.test/x', { method: 'POST', body: '' })],
     ['fetch GET', () => fetch('http://a.test/x')],
     ['fetch bytes', () => fetch('http://a.test/x', { method: 'PUT', body: new Uint8Array([0, 255, 128]) })],
-    ['http.request urlencoded', () => nodeRequest(http, 'http://a.test/x', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' } }, 'a=1&b=x+y')],
-    ['http.request multipart', () => nodeRequest(http, 'http://a.test/x', { method: 'POST', headers: { 'content-type': 'multipart/form-data; boundary=XX' } }, multipart)],
+    [
+      'http.request urlencoded',
+      () =>
+        nodeRequest(
+          http,
+          'http://a.test/x',
+          { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' } },
+          'a=1&b=x+y',
+        ),
+    ],
+    [
+      'http.request multipart',
+      () =>
+        nodeRequest(
+          http,
+          'http://a.test/x',
+          { method: 'POST', headers: { 'content-type': 'multipart/form-data; boundary=XX' } },
+          multipart,
+        ),
+    ],
     ['http.request GET with a body', () => nodeRequest(http, 'http://a.test/x', { method: 'GET' }, 'getbody')],
     ['http.request HEAD with a body', () => nodeRequest(http, 'http://a.test/x', { method: 'HEAD' }, 'headbody')],
     ['http.request POST without a body', () => nodeRequest(http, 'http://a.test/x', { method: 'POST' })],
@@ -154,10 +212,13 @@ describe('request body readers', () => {
 
   for (const reader of readers) {
     it.each(bodies)(`%s, read with ${reader}()`, async (_, send) => {
-      const { msw, mocklib } = await observe(async (request) => ({ body: await readWith(request, reader), bodyUsed: request.bodyUsed }), async () => {
-        await send()
-        return 'sent'
-      })
+      const { msw, mocklib } = await observe(
+        async (request) => ({ body: await readWith(request, reader), bodyUsed: request.bodyUsed }),
+        async () => {
+          await send()
+          return 'sent'
+        },
+      )
       expect(mocklib).toEqual(msw)
     })
   }
@@ -169,35 +230,41 @@ describe("the resolver's request is the request of the lifecycle events", () => 
     ['fetch POST with a body', () => fetch('http://a.test/x', { method: 'POST', body: '{"a":1}' })],
     ['http.request POST with a body', () => nodeRequest(http, 'http://a.test/x', { method: 'POST' }, 'a=1')],
   ]
-  it.each(sends)('%s: a WeakMap keyed by the request:start request finds it in the predicate and the resolver, and the body reads as sent', async (_, send) => {
-    const { msw, mocklib } = await runBoth((lib: Lib) => {
-      const started = new WeakMap<Request, string>()
-      const seen: unknown[] = []
-      const handler = lib.http.all(
-        ({ request }) => {
-          seen.push(started.has(request) ? 'predicate: found' : 'predicate: missed')
-          return true
-        },
-        async ({ request, requestId }) => {
-          seen.push(started.get(request) === requestId ? 'found' : 'missed', request.method === 'GET' ? '' : await request.text())
-          return lib.HttpResponse.text('ok')
-        },
-      )
-      return withServer(lib, [handler], {}, async (server) => {
-        const ended = new Promise<void>((resolve) =>
-          server.events.on('response:mocked', ({ request, requestId }) => {
-            seen.push(started.get(request) === requestId ? 'same at the end' : 'other at the end')
-            resolve()
-          }),
+  it.each(sends)(
+    '%s: a WeakMap keyed by the request:start request finds it in the predicate and the resolver, and the body reads as sent',
+    async (_, send) => {
+      const { msw, mocklib } = await runBoth((lib: Lib) => {
+        const started = new WeakMap<Request, string>()
+        const seen: unknown[] = []
+        const handler = lib.http.all(
+          ({ request }) => {
+            seen.push(started.has(request) ? 'predicate: found' : 'predicate: missed')
+            return true
+          },
+          async ({ request, requestId }) => {
+            seen.push(
+              started.get(request) === requestId ? 'found' : 'missed',
+              request.method === 'GET' ? '' : await request.text(),
+            )
+            return lib.HttpResponse.text('ok')
+          },
         )
-        server.events.on('request:start', ({ request, requestId }) => void started.set(request, requestId))
-        await send()
-        await ended
-        return seen
+        return withServer(lib, [handler], {}, async (server) => {
+          const ended = new Promise<void>((resolve) =>
+            server.events.on('response:mocked', ({ request, requestId }) => {
+              seen.push(started.get(request) === requestId ? 'same at the end' : 'other at the end')
+              resolve()
+            }),
+          )
+          server.events.on('request:start', ({ request, requestId }) => void started.set(request, requestId))
+          await send()
+          await ended
+          return seen
+        })
       })
-    })
-    expect(mocklib.slice(0, 2)).toEqual(['predicate: found', 'found'])
-    expect(mocklib.at(-1)).toBe('same at the end')
-    expect(mocklib).toEqual(msw)
-  })
+      expect(mocklib.slice(0, 2)).toEqual(['predicate: found', 'found'])
+      expect(mocklib.at(-1)).toBe('same at the end')
+      expect(mocklib).toEqual(msw)
+    },
+  )
 })

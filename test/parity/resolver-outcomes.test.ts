@@ -4,7 +4,16 @@
 import axios from 'axios'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { startRecordingServer, type RecordingServer } from '../helpers/recording-server'
-import { consoleCalls, describeError, fetchOutcome, httpRequestOutcome, received, runBoth, withServer, type Lib } from './harness'
+import {
+  consoleCalls,
+  describeError,
+  fetchOutcome,
+  httpRequestOutcome,
+  received,
+  runBoth,
+  withServer,
+  type Lib,
+} from './harness'
 
 let real: RecordingServer
 beforeAll(async () => {
@@ -69,34 +78,52 @@ describe('fall-through and passthrough', () => {
   it.each([
     ['passthrough()', 'passthrough'],
     ['falling through', 'fallthrough'],
-  ] as const)('header edits before %s reach the network for a request with a body (fetch and http.request)', async (_, outcome) => {
-    const { msw, mocklib } = await both((lib) =>
-      withServer(
-        lib,
-        [
-          lib.http.post(`${real.origin}/a`, ({ request }) => {
-            request.headers.set('x-added', 'first')
-            request.headers.delete('x-client')
-          }),
-          lib.http.post(`${real.origin}/a`, ({ request }) => {
-            // A later handler sees the earlier one's edits, as on the request that goes out.
-            request.headers.set('x-added', `${request.headers.get('x-added') ?? 'none'}+second`)
-            return outcome === 'passthrough' ? lib.passthrough() : undefined
-          }),
-        ],
-        { onUnhandledRequest: 'error' },
-        async () => [
-          await fetchOutcome(`${real.origin}/a`, { method: 'POST', body: 'payload', headers: { 'x-client': '1' } }),
-          await httpRequestOutcome(`${real.origin}/a`, { method: 'POST', body: 'payload', headers: { 'x-client': '1' } }),
-        ],
-      ),
-    )
-    expect(mocklib.reached.map(({ headers, body }) => ({ headers, body }))).toEqual([
-      { headers: { 'x-added': 'first+second', 'x-client': undefined, accept: '*/*', 'content-type': 'text/plain;charset=UTF-8' }, body: 'payload' },
-      { headers: { 'x-added': 'first+second', 'x-client': undefined, accept: undefined, 'content-type': undefined }, body: 'payload' },
-    ])
-    expect(mocklib).toEqual(msw)
-  })
+  ] as const)(
+    'header edits before %s reach the network for a request with a body (fetch and http.request)',
+    async (_, outcome) => {
+      const { msw, mocklib } = await both((lib) =>
+        withServer(
+          lib,
+          [
+            lib.http.post(`${real.origin}/a`, ({ request }) => {
+              request.headers.set('x-added', 'first')
+              request.headers.delete('x-client')
+            }),
+            lib.http.post(`${real.origin}/a`, ({ request }) => {
+              // A later handler sees the earlier one's edits, as on the request that goes out.
+              request.headers.set('x-added', `${request.headers.get('x-added') ?? 'none'}+second`)
+              return outcome === 'passthrough' ? lib.passthrough() : undefined
+            }),
+          ],
+          { onUnhandledRequest: 'error' },
+          async () => [
+            await fetchOutcome(`${real.origin}/a`, { method: 'POST', body: 'payload', headers: { 'x-client': '1' } }),
+            await httpRequestOutcome(`${real.origin}/a`, {
+              method: 'POST',
+              body: 'payload',
+              headers: { 'x-client': '1' },
+            }),
+          ],
+        ),
+      )
+      expect(mocklib.reached.map(({ headers, body }) => ({ headers, body }))).toEqual([
+        {
+          headers: {
+            'x-added': 'first+second',
+            'x-client': undefined,
+            accept: '*/*',
+            'content-type': 'text/plain;charset=UTF-8',
+          },
+          body: 'payload',
+        },
+        {
+          headers: { 'x-added': 'first+second', 'x-client': undefined, accept: undefined, 'content-type': undefined },
+          body: 'payload',
+        },
+      ])
+      expect(mocklib).toEqual(msw)
+    },
+  )
 
   it('header edits a custom predicate makes reach the network for a request with a body', async () => {
     const { msw, mocklib } = await both((lib) =>
@@ -116,7 +143,9 @@ describe('fall-through and passthrough', () => {
         () => fetchOutcome(`${real.origin}/a`, { method: 'POST', body: 'payload' }),
       ),
     )
-    expect(mocklib.reached.map(({ headers, body }) => [headers['x-added'], body])).toEqual([['by-predicate', 'payload']])
+    expect(mocklib.reached.map(({ headers, body }) => [headers['x-added'], body])).toEqual([
+      ['by-predicate', 'payload'],
+    ])
     expect(mocklib).toEqual(msw)
   })
 
@@ -130,8 +159,16 @@ describe('fall-through and passthrough', () => {
         ],
         { onUnhandledRequest: 'error' },
         async () => [
-          await fetchOutcome(`${real.origin}/a`, { method: 'PUT', body: '{"x":1}', headers: { 'content-type': 'application/json' } }),
-          await httpRequestOutcome(`${real.origin}/a`, { method: 'PUT', body: 'via http', headers: { 'x-client': 'http' } }),
+          await fetchOutcome(`${real.origin}/a`, {
+            method: 'PUT',
+            body: '{"x":1}',
+            headers: { 'content-type': 'application/json' },
+          }),
+          await httpRequestOutcome(`${real.origin}/a`, {
+            method: 'PUT',
+            body: 'via http',
+            headers: { 'x-client': 'http' },
+          }),
         ],
       ),
     )
@@ -140,7 +177,10 @@ describe('fall-through and passthrough', () => {
 
   it('getResponse() returns the passthrough marker response as is', async () => {
     const { msw, mocklib } = await runBoth(async (lib) => {
-      const response = await lib.getResponse([lib.http.get('http://a.test/x', () => lib.passthrough())], new Request('http://a.test/x'))
+      const response = await lib.getResponse(
+        [lib.http.get('http://a.test/x', () => lib.passthrough())],
+        new Request('http://a.test/x'),
+      )
       return { status: response?.status, statusText: response?.statusText, body: await response?.text() }
     })
     expect(mocklib.body).toEqual(msw.body)
@@ -160,7 +200,12 @@ describe('bypass() and response patching', () => {
           }),
         ],
         { onUnhandledRequest: 'error' },
-        () => fetchOutcome(`${real.origin}/a`, { method: 'POST', body: 'hello', headers: { accept: 'text/plain', 'x-client': 'c' } }),
+        () =>
+          fetchOutcome(`${real.origin}/a`, {
+            method: 'POST',
+            body: 'hello',
+            headers: { accept: 'text/plain', 'x-client': 'c' },
+          }),
       ),
     )
     expect(mocklib).toEqual(msw)
@@ -172,8 +217,12 @@ describe('bypass() and response patching', () => {
         lib,
         [
           lib.http.get(`${real.origin}/a`, async () => {
-            const upstream = await fetch(lib.bypass(`${real.origin}/b?x=1`, { method: 'POST', body: 'init', headers: { 'x-added': 'init' } }))
-            return lib.HttpResponse.text(await upstream.text(), { headers: { 'x-upstream-method': upstream.headers.get('x-received-method') ?? '' } })
+            const upstream = await fetch(
+              lib.bypass(`${real.origin}/b?x=1`, { method: 'POST', body: 'init', headers: { 'x-added': 'init' } }),
+            )
+            return lib.HttpResponse.text(await upstream.text(), {
+              headers: { 'x-upstream-method': upstream.headers.get('x-received-method') ?? '' },
+            })
           }),
         ],
         {},
@@ -329,14 +378,24 @@ describe('thrown values', () => {
 
   it('an unhandledException listener receives the error', async () => {
     const { msw, mocklib } = await both((lib) =>
-      withServer(lib, [lib.http.get('http://a.test/x', () => {
-        throw new Error('listened')
-      })], {}, async (server) => {
-        const seen: string[] = []
-        server.events.on('unhandledException', ({ error, request }) => void seen.push(`${error.message} ${request.url}`))
-        const outcome = await fetchOutcome('http://a.test/x')
-        return { status: 'status' in outcome ? outcome.status : outcome, seen }
-      }),
+      withServer(
+        lib,
+        [
+          lib.http.get('http://a.test/x', () => {
+            throw new Error('listened')
+          }),
+        ],
+        {},
+        async (server) => {
+          const seen: string[] = []
+          server.events.on(
+            'unhandledException',
+            ({ error, request }) => void seen.push(`${error.message} ${request.url}`),
+          )
+          const outcome = await fetchOutcome('http://a.test/x')
+          return { status: 'status' in outcome ? outcome.status : outcome, seen }
+        },
+      ),
     )
     expect(mocklib.result).toEqual(msw.result)
   })
@@ -375,15 +434,30 @@ describe('network errors per client', () => {
 
   it('a mocked 500 reaches axios as an HTTP error with the response', async () => {
     const { msw, mocklib } = await both((lib) =>
-      withServer(lib, [lib.http.get('http://a.test/x', () => lib.HttpResponse.json({ e: 1 }, { status: 500 }))], {}, async () => {
-        try {
-          await axios.get('http://a.test/x')
-          return 'resolved'
-        } catch (error) {
-          const e = error as { name: string; code?: string; response?: { status: number; statusText: string; data: unknown } }
-          return { name: e.name, code: e.code, status: e.response?.status, statusText: e.response?.statusText, data: e.response?.data }
-        }
-      }),
+      withServer(
+        lib,
+        [lib.http.get('http://a.test/x', () => lib.HttpResponse.json({ e: 1 }, { status: 500 }))],
+        {},
+        async () => {
+          try {
+            await axios.get('http://a.test/x')
+            return 'resolved'
+          } catch (error) {
+            const e = error as {
+              name: string
+              code?: string
+              response?: { status: number; statusText: string; data: unknown }
+            }
+            return {
+              name: e.name,
+              code: e.code,
+              status: e.response?.status,
+              statusText: e.response?.statusText,
+              data: e.response?.data,
+            }
+          }
+        },
+      ),
     )
     expect(mocklib).toEqual(msw)
   })
@@ -404,13 +478,21 @@ describe('what a resolver may return', () => {
       withServer(
         lib,
         [
-          lib.http.get('http://a.test/old', () => new Response(null, { status: 302, headers: { location: 'http://a.test/new' } })),
+          lib.http.get(
+            'http://a.test/old',
+            () => new Response(null, { status: 302, headers: { location: 'http://a.test/new' } }),
+          ),
           lib.http.get('http://a.test/new', () => lib.HttpResponse.text('new place')),
         ],
         {},
         async () => {
           const response = await fetch('http://a.test/old')
-          return { status: response.status, redirected: response.redirected, url: response.url, body: await response.text() }
+          return {
+            status: response.status,
+            redirected: response.redirected,
+            url: response.url,
+            body: await response.text(),
+          }
         },
       ),
     )
@@ -468,8 +550,16 @@ describe('what a resolver may return', () => {
 describe('cookies', () => {
   it('the resolver sees Cookie values decoded, quoted ones with their quotes', async () => {
     const { msw, mocklib } = await both((lib) =>
-      withServer(lib, [lib.http.get('http://a.test/x', ({ cookies }) => lib.HttpResponse.json(cookies))], {}, async () =>
-        (await fetch('http://a.test/x', { headers: { cookie: 'a="x y"; b=J%C3%BCrgen; c=""; d="open; e=100%; f="q%20x"; a=2' } })).json(),
+      withServer(
+        lib,
+        [lib.http.get('http://a.test/x', ({ cookies }) => lib.HttpResponse.json(cookies))],
+        {},
+        async () =>
+          (
+            await fetch('http://a.test/x', {
+              headers: { cookie: 'a="x y"; b=J%C3%BCrgen; c=""; d="open; e=100%; f="q%20x"; a=2' },
+            })
+          ).json(),
       ),
     )
     expect(mocklib.result).toEqual({ a: '"x y"', b: 'Jürgen', c: '""', d: '"open', e: '100%', f: '"q x"' })
@@ -505,7 +595,9 @@ describe('deliberate differences (mocklib does better)', () => {
             await request.text()
             return undefined
           }),
-          lib.http.post('http://a.test/x', async ({ request }) => lib.HttpResponse.text(`second read: ${await request.text()}`)),
+          lib.http.post('http://a.test/x', async ({ request }) =>
+            lib.HttpResponse.text(`second read: ${await request.text()}`),
+          ),
         ],
         {},
         async () => {
@@ -544,20 +636,25 @@ describe('deliberate differences (mocklib does better)', () => {
   it.each([
     ['a string', 'hello', { rejected: undefined, status: 500, body: 'TypeError: Reflect.has called on non-object' }],
     ['null', null, { rejected: 'TypeError' }],
-  ])('a resolver returning %s answers 500 naming the handler (msw 2: an opaque 500 or a failed request)', async (_, value, mswResult) => {
-    const { msw, mocklib } = await both((lib) =>
-      withServer(lib, [lib.http.get('http://a.test/x', (() => value) as never)], {}, async () => {
-        const outcome = await fetchOutcome('http://a.test/x')
-        if (!('status' in outcome)) return outcome
-        const { name, message } = JSON.parse(outcome.body) as { name: string; message: string }
-        return { rejected: undefined, status: outcome.status, body: `${name}: ${message}` }
-      }),
-    )
-    expect(msw.result).toMatchObject(mswResult)
-    expect(mocklib.calls).toEqual(['error'])
-    expect(mocklib.result).toMatchObject({ status: 500 })
-    expect((mocklib.result as { body: string }).body).toMatch(/The resolver of "GET http:\/\/a\.test\/x" returned .*which is not a Response/)
-  })
+  ])(
+    'a resolver returning %s answers 500 naming the handler (msw 2: an opaque 500 or a failed request)',
+    async (_, value, mswResult) => {
+      const { msw, mocklib } = await both((lib) =>
+        withServer(lib, [lib.http.get('http://a.test/x', (() => value) as never)], {}, async () => {
+          const outcome = await fetchOutcome('http://a.test/x')
+          if (!('status' in outcome)) return outcome
+          const { name, message } = JSON.parse(outcome.body) as { name: string; message: string }
+          return { rejected: undefined, status: outcome.status, body: `${name}: ${message}` }
+        }),
+      )
+      expect(msw.result).toMatchObject(mswResult)
+      expect(mocklib.calls).toEqual(['error'])
+      expect(mocklib.result).toMatchObject({ status: 500 })
+      expect((mocklib.result as { body: string }).body).toMatch(
+        /The resolver of "GET http:\/\/a\.test\/x" returned .*which is not a Response/,
+      )
+    },
+  )
 
   it('an unhandledException listener silences the default console.error (msw 2.14 prints it anyway)', async () => {
     const { msw, mocklib } = await both((lib) =>

@@ -39,10 +39,16 @@ async function outcomes(server: Server): Promise<{ viaHttp: string; viaFetch: st
 describe('new SetupServerApi(handlers, interceptors)', () => {
   it('with ClientRequestInterceptor alone, http.request is mocked and fetch reaches the network, as in msw', async () => {
     const ours = await outcomes(
-      new SetupServerApi([mocklib.http.get(`${real.origin}/x`, () => mocklib.HttpResponse.text('mocked'))], [new ClientRequestInterceptor()]),
+      new SetupServerApi(
+        [mocklib.http.get(`${real.origin}/x`, () => mocklib.HttpResponse.text('mocked'))],
+        [new ClientRequestInterceptor()],
+      ),
     )
     const theirs = await outcomes(
-      new MswSetupServerApi([msw.http.get(`${real.origin}/x`, () => msw.HttpResponse.text('mocked'))], [new ClientRequestInterceptor()]),
+      new MswSetupServerApi(
+        [msw.http.get(`${real.origin}/x`, () => msw.HttpResponse.text('mocked'))],
+        [new ClientRequestInterceptor()],
+      ),
     )
     expect(ours).toEqual({ viaHttp: 'mocked', viaFetch: 'real' })
     expect(ours).toEqual(theirs)
@@ -51,12 +57,17 @@ describe('new SetupServerApi(handlers, interceptors)', () => {
   it('with FetchInterceptor alone, only fetch is mocked; close() restores it', async () => {
     const handlers = [mocklib.http.get(`${real.origin}/x`, () => mocklib.HttpResponse.text('mocked'))]
     const originalFetch = globalThis.fetch
-    expect(await outcomes(new SetupServerApi(handlers, [new FetchInterceptor()]))).toEqual({ viaHttp: 'real', viaFetch: 'mocked' })
+    expect(await outcomes(new SetupServerApi(handlers, [new FetchInterceptor()]))).toEqual({
+      viaHttp: 'real',
+      viaFetch: 'mocked',
+    })
     expect(globalThis.fetch).toBe(originalFetch)
   })
 
   it('without interceptors it is setupServer: handler-list API, events and boundary included', async () => {
-    const server = new SetupServerApi([mocklib.http.get(`${real.origin}/x`, () => mocklib.HttpResponse.text('initial'))])
+    const server = new SetupServerApi([
+      mocklib.http.get(`${real.origin}/x`, () => mocklib.HttpResponse.text('initial')),
+    ])
     const started: string[] = []
     server.events.on('request:start', ({ request }) => started.push(request.url))
     server.use(mocklib.http.get(`${real.origin}/x`, () => mocklib.HttpResponse.text('override'), { once: true }))
@@ -92,15 +103,18 @@ describe('new SetupServerApi(handlers, interceptors) with request bodies', () =>
   it.each([
     ['ClientRequestInterceptor', () => new ClientRequestInterceptor(), viaHttp],
     ['FetchInterceptor', () => new FetchInterceptor(), viaFetch],
-  ] as const)('with %s, a body the resolver read answers, or falls through to the network whole', async (_name, make, send) => {
-    const server = new SetupServerApi(reading(), [make()])
-    server.listen({ onUnhandledRequest: 'bypass' })
-    try {
-      expect(JSON.parse(await send(1))).toEqual({ mocked: 1 })
-      expect(JSON.parse(await send(2))).toEqual({ n: 2 })
-      expect(echo.requests.at(-1)?.body.toString('utf8')).toBe('{"n":2}')
-    } finally {
-      server.close()
-    }
-  })
+  ] as const)(
+    'with %s, a body the resolver read answers, or falls through to the network whole',
+    async (_name, make, send) => {
+      const server = new SetupServerApi(reading(), [make()])
+      server.listen({ onUnhandledRequest: 'bypass' })
+      try {
+        expect(JSON.parse(await send(1))).toEqual({ mocked: 1 })
+        expect(JSON.parse(await send(2))).toEqual({ n: 2 })
+        expect(echo.requests.at(-1)?.body.toString('utf8')).toBe('{"n":2}')
+      } finally {
+        server.close()
+      }
+    },
+  )
 })

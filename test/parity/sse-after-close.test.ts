@@ -34,7 +34,11 @@ it('client.send() after client.close() does not throw, and the stream holds what
     expect(mocklib).toEqual({ stream: 'data:one\n\n', lateSend: 'returned' })
     expect(msw.stream).toBe(mocklib.stream)
     expect(msw.lateSend).toMatch(/^returned$|^threw Error: This is caused by either a bug in Node\.js/)
-    expect(printed).toHaveBeenCalledWith(expect.stringContaining('client.send() was called in the event stream handler "GET http://a.test/stream" after client.close() ended the stream, so nothing was sent'))
+    expect(printed).toHaveBeenCalledWith(
+      expect.stringContaining(
+        'client.send() was called in the event stream handler "GET http://a.test/stream" after client.close() ended the stream, so nothing was sent',
+      ),
+    )
   } finally {
     printed.mockRestore()
   }

@@ -44,16 +44,25 @@ it('an onUnhandledRequest callback runs before the body ends; print.warning() pr
     const callbackCalled = new Promise<void>((resolve) => (called = resolve))
     let printed!: (text: string) => void
     const warning = new Promise<string>((resolve) => (printed = resolve))
-    const warn = vi.spyOn(console, 'warn').mockImplementation((...args: unknown[]) => printed(args.map(String).join(' ')))
+    const warn = vi
+      .spyOn(console, 'warn')
+      .mockImplementation((...args: unknown[]) => printed(args.map(String).join(' ')))
     try {
-      return await withServer(lib, [], { onUnhandledRequest: (_request, print) => {
-        called()
-        print.warning()
-      } }, async () => {
-        const answer = await streamedPost('/upload', callbackCalled)
-        const text = await warning
-        return { answer, warnedWithBody: text.includes('first part, last part') }
-      })
+      return await withServer(
+        lib,
+        [],
+        {
+          onUnhandledRequest: (_request, print) => {
+            called()
+            print.warning()
+          },
+        },
+        async () => {
+          const answer = await streamedPost('/upload', callbackCalled)
+          const text = await warning
+          return { answer, warnedWithBody: text.includes('first part, last part') }
+        },
+      )
     } finally {
       warn.mockRestore()
     }

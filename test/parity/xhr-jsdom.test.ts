@@ -4,12 +4,21 @@
 import { expect, it } from 'vitest'
 import { runBoth, withServer, type Lib } from './harness'
 
-function xhr(method: string, url: string): Promise<{ status: number; statusText: string; body: string; events: string[]; contentType: string | null }> {
+function xhr(
+  method: string,
+  url: string,
+): Promise<{ status: number; statusText: string; body: string; events: string[]; contentType: string | null }> {
   return new Promise((resolve) => {
     const request = new XMLHttpRequest()
     const events: string[] = []
     const done = () =>
-      resolve({ status: request.status, statusText: request.statusText, body: request.responseText, events, contentType: request.getResponseHeader('content-type') })
+      resolve({
+        status: request.status,
+        statusText: request.statusText,
+        body: request.responseText,
+        events,
+        contentType: request.getResponseHeader('content-type'),
+      })
     for (const name of ['load', 'error', 'abort', 'timeout']) request.addEventListener(name, () => events.push(name))
     request.addEventListener('loadend', () => {
       events.push('loadend')
@@ -23,9 +32,13 @@ function xhr(method: string, url: string): Promise<{ status: number; statusText:
 const cases: Array<[string, (lib: Lib) => ReturnType<Lib['http']['get']>]> = [
   ['a JSON answer', (lib) => lib.http.get('http://a.test/x', () => lib.HttpResponse.json({ a: 1 }, { status: 201 }))],
   ['HttpResponse.error()', (lib) => lib.http.get('http://a.test/x', () => lib.HttpResponse.error())],
-  ['a thrown error', (lib) => lib.http.get('http://a.test/x', () => {
-    throw new Error('broke')
-  })],
+  [
+    'a thrown error',
+    (lib) =>
+      lib.http.get('http://a.test/x', () => {
+        throw new Error('broke')
+      }),
+  ],
   ['a 404', (lib) => lib.http.get('http://a.test/x', () => new lib.HttpResponse(null, { status: 404 }))],
 ]
 
@@ -42,10 +55,12 @@ it.each(cases)('%s', async (_, handler) => {
 
 it('a relative handler path resolves against the document', async () => {
   const { msw, mocklib } = await runBoth((lib) =>
-    withServer(lib, [lib.http.get('/api/user', () => lib.HttpResponse.json({ name: 'jsdom' }))], { onUnhandledRequest: 'bypass' }, async () => [
-      await xhr('GET', '/api/user'),
-      await (await fetch(new URL('/api/user', location.href))).json(),
-    ]),
+    withServer(
+      lib,
+      [lib.http.get('/api/user', () => lib.HttpResponse.json({ name: 'jsdom' }))],
+      { onUnhandledRequest: 'bypass' },
+      async () => [await xhr('GET', '/api/user'), await (await fetch(new URL('/api/user', location.href))).json()],
+    ),
   )
   expect(mocklib).toEqual(msw)
 })

@@ -23,11 +23,20 @@ it('answers a REST request whatever the order of its query parameters, without t
   expect(response.headers.get('content-encoding')).toBeNull()
   expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8')
   expect(response.headers.get('etag')).toBe('W/"9a-Xy1"')
-  expect(await response.json()).toEqual({ products: [{ id: 'p1', name: 'Dune', price: 9.99 }, { id: 'p2', name: 'Solaris', price: 7.5 }], page: 1 })
+  expect(await response.json()).toEqual({
+    products: [
+      { id: 'p1', name: 'Dune', price: 9.99 },
+      { id: 'p2', name: 'Solaris', price: 7.5 },
+    ],
+    page: 1,
+  })
 })
 
 it('answers a GraphQL operation sent by Apollo Client, checked against the schema', async () => {
-  const client = new ApolloClient({ link: new HttpLink({ uri: 'https://api.shop.example/graphql' }), cache: new InMemoryCache() })
+  const client = new ApolloClient({
+    link: new HttpLink({ uri: 'https://api.shop.example/graphql' }),
+    cache: new InMemoryCache(),
+  })
   const query = gql`
     query ProductTitles($first: Int!) {
       products(first: $first) {
@@ -37,7 +46,12 @@ it('answers a GraphQL operation sent by Apollo Client, checked against the schem
     }
   `
   const { data } = await client.query({ query, variables: { first: 2 } })
-  expect(data).toEqual({ products: [{ __typename: 'Product', id: 'p1', name: 'Dune' }, { __typename: 'Product', id: 'p2', name: 'Solaris' }] })
+  expect(data).toEqual({
+    products: [
+      { __typename: 'Product', id: 'p1', name: 'Dune' },
+      { __typename: 'Product', id: 'p2', name: 'Solaris' },
+    ],
+  })
 })
 
 it('answers the preflight and a binary body byte for byte', async () => {

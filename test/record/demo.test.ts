@@ -12,8 +12,12 @@ const root = fileURLToPath(new URL('../..', import.meta.url))
 
 function demo(flag: string, env: Record<string, string>): Promise<string> {
   return new Promise((resolve, reject) => {
-    execFile(process.execPath, ['examples/demo/main.mjs', flag], { cwd: root, env: { ...process.env, ...env } }, (error, stdout, stderr) =>
-      error ? reject(new Error(`${error.message}\n${stdout}\n${stderr}`)) : resolve(stdout),
+    execFile(
+      process.execPath,
+      ['examples/demo/main.mjs', flag],
+      { cwd: root, env: { ...process.env, ...env } },
+      (error, stdout, stderr) =>
+        error ? reject(new Error(`${error.message}\n${stdout}\n${stderr}`)) : resolve(stdout),
     )
   })
 }

@@ -36,7 +36,11 @@ afterAll(async () => {
 })
 
 const post = (body: unknown) =>
-  fetch(api.graphqlUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then((response) => response.text())
+  fetch(api.graphqlUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  }).then((response) => response.text())
 const entries = (file: string) => (JSON.parse(readFileSync(file, 'utf8')) as Har).log.entries
 const apollo = (link: ApolloLink) => new ApolloClient({ link, cache: new InMemoryCache() })
 
@@ -57,7 +61,10 @@ async function recordThenLockdown<T>(run: () => Promise<T>, options: Parameters<
 describe('keys', () => {
   it('matches by operation name, printed document and variables, not by the raw body', async () => {
     const { lockdown, recorded } = await recordThenLockdown(() =>
-      post({ query: 'mutation Create($post: PostInput!) { createPost(post: $post) { id title } }', variables: { post: { id: '10', title: 'Keys' } } }),
+      post({
+        query: 'mutation Create($post: PostInput!) { createPost(post: $post) { id title } }',
+        variables: { post: { id: '10', title: 'Keys' } },
+      }),
     )
     const replayed = await post({
       variables: { post: { title: 'Keys', id: '10' } },
@@ -70,7 +77,10 @@ describe('keys', () => {
     const other = await fetch(api.graphqlUrl, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ query: 'mutation Create($post: PostInput!) { createPost(post: $post) { id title } }', variables: { post: { id: '11', title: 'Keys' } } }),
+      body: JSON.stringify({
+        query: 'mutation Create($post: PostInput!) { createPost(post: $post) { id title } }',
+        variables: { post: { id: '11', title: 'Keys' } },
+      }),
     })
     expect(other.status).toBe(500)
     expect(lockdown.refused).toEqual([`mutation Create (POST ${api.graphqlUrl})`])
@@ -85,7 +95,11 @@ describe('keys', () => {
       return [list.data, titles.data]
     }
     const { file, recorded } = await recordThenLockdown(run)
-    expect(entries(file).map((entry) => JSON.parse(entry.request.postData!.text!).operationName).sort()).toEqual(['BatchList', 'BatchTitles'])
+    expect(
+      entries(file)
+        .map((entry) => JSON.parse(entry.request.postData!.text!).operationName)
+        .sort(),
+    ).toEqual(['BatchList', 'BatchTitles'])
     expect(await run()).toEqual(recorded)
     const alone = await apollo(new HttpLink({ uri: api.graphqlUrl })).query({ query: TITLES })
     expect(alone.data).toEqual(recorded[1])
@@ -95,9 +109,16 @@ describe('keys', () => {
   it('records automatic persisted queries (hash, then query) and replays them in order', async () => {
     const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
     const QUERY = gql`query Persisted { posts { id title } }`
-    const run = async () => (await apollo(new PersistedQueryLink({ sha256 }).concat(new HttpLink({ uri: api.graphqlUrl }))).query({ query: QUERY })).data
+    const run = async () =>
+      (
+        await apollo(new PersistedQueryLink({ sha256 }).concat(new HttpLink({ uri: api.graphqlUrl }))).query({
+          query: QUERY,
+        })
+      ).data
     const { file, recorded } = await recordThenLockdown(run)
-    const sent = entries(file).map((entry) => JSON.parse(entry.request.postData!.text!) as { query?: string; extensions?: unknown })
+    const sent = entries(file).map(
+      (entry) => JSON.parse(entry.request.postData!.text!) as { query?: string; extensions?: unknown },
+    )
     expect(sent.filter((body) => body.query === undefined)).toHaveLength(1)
     expect(sent.filter((body) => body.query !== undefined)).toHaveLength(1)
     expect(await run()).toEqual(recorded)
@@ -109,16 +130,25 @@ describe('replayed answers checked against the schema', () => {
   const LIST = 'query ListPosts { posts { id title } }'
 
   it('replays answers that fit the schema, byte for byte', async () => {
-    const { recorded } = await recordThenLockdown(() => post({ query: LIST }), { schema: { schemaFiles: 'schema/posts.graphql' } })
+    const { recorded } = await recordThenLockdown(() => post({ query: LIST }), {
+      schema: { schemaFiles: 'schema/posts.graphql' },
+    })
     expect(await post({ query: LIST })).toBe(recorded)
     expect(errors).toEqual([])
   })
 
   it('fails a stale recording loudly, with the file and the path of each problem', async () => {
-    const changed = POSTS_SDL.replace('title: String!', 'title: Int!').replace('type Post {', 'type Post {\n  author: String!')
+    const changed = POSTS_SDL.replace('title: String!', 'title: Int!').replace(
+      'type Post {',
+      'type Post {\n  author: String!',
+    )
     const executor = createSchemaExecutor({ typeDefs: changed })
     const { file } = await recordThenLockdown(() => post({ query: LIST }), { schema: executor })
-    const response = await fetch(api.graphqlUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: LIST }) })
+    const response = await fetch(api.graphqlUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: LIST }),
+    })
     expect(response.status).toBe(500)
     expect(errors).toHaveLength(1)
     const error = errors[0] as StaleRecordingError
@@ -127,7 +157,9 @@ describe('replayed answers checked against the schema', () => {
     // One problem per recorded post (the live server's list has grown in earlier tests).
     expect(error.problems[0].path).toBe('posts[0].title')
     expect(error.problems.every((problem) => /^posts\[\d+\]\.title$/.test(problem.path))).toBe(true)
-    expect(error.message).toContain(`The recorded answer to query ListPosts (POST ${api.graphqlUrl}) in ${file} no longer fits the schema`)
+    expect(error.message).toContain(
+      `The recorded answer to query ListPosts (POST ${api.graphqlUrl}) in ${file} no longer fits the schema`,
+    )
     expect(error.message).toContain(`posts[0].title: string "Hello" is not a valid Int for Post.title`)
   })
 
@@ -137,6 +169,8 @@ describe('replayed answers checked against the schema', () => {
     await post({ query: LIST })
     expect(errors[0]).toBeInstanceOf(StaleRecordingError)
     expect(errors[0].message).toContain(`in ${file} no longer fits the schema`)
-    expect(errors[0].message).toMatch(/\(operation\): the operation does not validate against the schema: Cannot query field "title" on type "Post"/)
+    expect(errors[0].message).toMatch(
+      /\(operation\): the operation does not validate against the schema: Cannot query field "title" on type "Post"/,
+    )
   })
 })

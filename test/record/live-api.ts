@@ -39,18 +39,27 @@ export async function startLiveApi(): Promise<LiveApi> {
   let counter = 0
 
   async function runOperation(params: Record<string, unknown>): Promise<unknown> {
-    const hash = (params.extensions as { persistedQuery?: { sha256Hash?: string } } | undefined)?.persistedQuery?.sha256Hash
+    const hash = (params.extensions as { persistedQuery?: { sha256Hash?: string } } | undefined)?.persistedQuery
+      ?.sha256Hash
     let query = params.query as string | undefined
     if (query === undefined && hash !== undefined) query = persisted.get(hash)
-    if (query === undefined) return { errors: [{ message: 'PersistedQueryNotFound', extensions: { code: 'PERSISTED_QUERY_NOT_FOUND' } }] }
+    if (query === undefined)
+      return { errors: [{ message: 'PersistedQueryNotFound', extensions: { code: 'PERSISTED_QUERY_NOT_FOUND' } }] }
     if (hash !== undefined && createHash('sha256').update(query).digest('hex') === hash) persisted.set(hash, query)
     const variables = typeof params.variables === 'string' ? JSON.parse(params.variables) : params.variables
-    return graphql({ schema, source: query, rootValue: root, variableValues: variables as Record<string, unknown>, operationName: params.operationName as string })
+    return graphql({
+      schema,
+      source: query,
+      rootValue: root,
+      variableValues: variables as Record<string, unknown>,
+      operationName: params.operationName as string,
+    })
   }
 
   async function answerGraphQL(request: RecordedRequest): Promise<string> {
     const url = new URL(request.path, 'http://x')
-    const body: unknown = request.method === 'GET' ? Object.fromEntries(url.searchParams) : JSON.parse(request.body.toString())
+    const body: unknown =
+      request.method === 'GET' ? Object.fromEntries(url.searchParams) : JSON.parse(request.body.toString())
     if (request.method === 'GET' && typeof (body as { extensions?: unknown }).extensions === 'string') {
       ;(body as { extensions: unknown }).extensions = JSON.parse((body as { extensions: string }).extensions)
     }
@@ -66,12 +75,17 @@ export async function startLiveApi(): Promise<LiveApi> {
       response.end(body)
     }
     if (path === '/graphql') {
-      answerGraphQL(request).then((text) => json(200, text), (error: Error) => json(400, JSON.stringify({ errors: [{ message: error.message }] })))
+      answerGraphQL(request).then(
+        (text) => json(200, text),
+        (error: Error) => json(400, JSON.stringify({ errors: [{ message: error.message }] })),
+      )
     } else if (path === '/posts' && request.method === 'GET') {
       json(200, JSON.stringify(posts, null, 2))
     } else if (path === '/login' && request.method === 'POST') {
       const { user } = JSON.parse(request.body.toString()) as { user: string }
-      json(200, JSON.stringify({ user, token: `tok-${user}-server-secret` }), { 'set-cookie': [`session=sess-${user}-cookie-secret; Path=/; HttpOnly`, 'theme=dark; Path=/'] })
+      json(200, JSON.stringify({ user, token: `tok-${user}-server-secret` }), {
+        'set-cookie': [`session=sess-${user}-cookie-secret; Path=/; HttpOnly`, 'theme=dark; Path=/'],
+      })
     } else if (path === '/counter') {
       json(200, JSON.stringify({ count: ++counter }))
     } else if (path === '/events') {

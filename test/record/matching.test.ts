@@ -14,7 +14,17 @@ function entry(method: string, url: string, answer: string, request: Partial<Har
     time: 0,
     cache: {},
     timings: { send: 0, wait: 0, receive: 0 },
-    request: { method, url, httpVersion: 'HTTP/1.1', cookies: [], headers: [], queryString: [], headersSize: -1, bodySize: 0, ...request },
+    request: {
+      method,
+      url,
+      httpVersion: 'HTTP/1.1',
+      cookies: [],
+      headers: [],
+      queryString: [],
+      headersSize: -1,
+      bodySize: 0,
+      ...request,
+    },
     response: {
       status: 200,
       statusText: 'OK',
@@ -28,9 +38,15 @@ function entry(method: string, url: string, answer: string, request: Partial<Har
     },
   }
 }
-const har = (...entries: HarEntry[]): Har => ({ log: { version: '1.2', creator: { name: 'test', version: '1' }, entries } })
+const har = (...entries: HarEntry[]): Har => ({
+  log: { version: '1.2', creator: { name: 'test', version: '1' }, entries },
+})
 /** The recorded answer, or "network" when the request went on (to a host that does not exist). */
-const answer = (input: string, init?: RequestInit) => fetch(input, init).then((response) => response.text(), () => 'network')
+const answer = (input: string, init?: RequestInit) =>
+  fetch(input, init).then(
+    (response) => response.text(),
+    () => 'network',
+  )
 
 it('compares query parameters in any order, or without some, or not at all', async () => {
   const recorded = har(entry('GET', 'https://api.test/search?q=books&page=1&_=123', 'found'))
@@ -64,19 +80,30 @@ it('keys on the origin, port included: a recording answers only the scheme, host
 it('ignores headers unless named, and compares JSON bodies whatever their key order unless told not to', async () => {
   const recorded = har(
     entry('POST', 'https://api.test/items', 'created', {
-      headers: [{ name: 'accept-language', value: 'en' }, { name: 'x-request-id', value: 'one' }],
+      headers: [
+        { name: 'accept-language', value: 'en' },
+        { name: 'x-request-id', value: 'one' },
+      ],
       postData: { mimeType: 'application/json', text: '{"name":"pen","tags":["a","b"]}' },
     }),
   )
   const post = (body: string, headers: Record<string, string> = {}) =>
-    answer('https://api.test/items', { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body })
+    answer('https://api.test/items', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body,
+    })
 
   server.use(...fromHar(recorded))
-  expect(await post('{ "tags": ["a", "b"], "name": "pen" }', { 'x-request-id': 'two', 'accept-language': 'fr' })).toBe('created')
+  expect(await post('{ "tags": ["a", "b"], "name": "pen" }', { 'x-request-id': 'two', 'accept-language': 'fr' })).toBe(
+    'created',
+  )
   expect(await post('{"name":"pen","tags":["b","a"]}')).toBe('network')
 
   server.resetHandlers(...fromHar(recorded, { match: { headers: ['Accept-Language'] } }))
-  expect(await post('{"name":"pen","tags":["a","b"]}', { 'accept-language': 'en', 'x-request-id': 'three' })).toBe('created')
+  expect(await post('{"name":"pen","tags":["a","b"]}', { 'accept-language': 'en', 'x-request-id': 'three' })).toBe(
+    'created',
+  )
   expect(await post('{"name":"pen","tags":["a","b"]}', { 'accept-language': 'fr' })).toBe('network')
 
   server.resetHandlers(...fromHar(recorded, { match: { body: false } }))
@@ -85,16 +112,26 @@ it('ignores headers unless named, and compares JSON bodies whatever their key or
 })
 
 it('replays repeated requests in recorded order, then the last answer; rewind() starts over', async () => {
-  const recorder = createRecorder({ har: har(entry('GET', 'https://api.test/tick', 'one'), entry('GET', 'https://api.test/tick', 'two')), mode: 'lockdown' })
+  const recorder = createRecorder({
+    har: har(entry('GET', 'https://api.test/tick', 'one'), entry('GET', 'https://api.test/tick', 'two')),
+    mode: 'lockdown',
+  })
   server.use(recorder.handler)
-  const ticks = async () => [await answer('https://api.test/tick'), await answer('https://api.test/tick'), await answer('https://api.test/tick')]
+  const ticks = async () => [
+    await answer('https://api.test/tick'),
+    await answer('https://api.test/tick'),
+    await answer('https://api.test/tick'),
+  ]
   expect(await ticks()).toEqual(['one', 'two', 'two'])
   recorder.rewind()
   expect(await answer('https://api.test/tick')).toBe('one')
 })
 
 it('counts repeats per scope: two parallel boundaries each replay from the first answer, interleaved', async () => {
-  const recorder = createRecorder({ har: har(entry('GET', 'https://api.test/tick', 'one'), entry('GET', 'https://api.test/tick', 'two')), mode: 'lockdown' })
+  const recorder = createRecorder({
+    har: har(entry('GET', 'https://api.test/tick', 'one'), entry('GET', 'https://api.test/tick', 'two')),
+    mode: 'lockdown',
+  })
   server.use(recorder.handler)
   const tick = () => answer('https://api.test/tick')
   const signal = () => {
@@ -125,5 +162,7 @@ it('counts repeats per scope: two parallel boundaries each replay from the first
 })
 
 it('refuses a value that is not a HAR, naming what is wrong', () => {
-  expect(() => fromHar({ entries: [] } as never)).toThrow('The HAR given to fromHar() is not a HAR file mocklib can read: it has no "log" object')
+  expect(() => fromHar({ entries: [] } as never)).toThrow(
+    'The HAR given to fromHar() is not a HAR file mocklib can read: it has no "log" object',
+  )
 })

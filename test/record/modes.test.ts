@@ -218,6 +218,8 @@ describe('choosing the mode', () => {
 
   it('names the variable when its value is not a mode', () => {
     vi.stubEnv(RECORD_MODE_VARIABLE, 'update')
-    expect(() => createRecorder()).toThrow(`Unknown record mode string "update" in the ${RECORD_MODE_VARIABLE} environment variable`)
+    expect(() => createRecorder()).toThrow(
+      `Unknown record mode string "update" in the ${RECORD_MODE_VARIABLE} environment variable`,
+    )
   })
 })

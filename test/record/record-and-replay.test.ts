@@ -31,7 +31,9 @@ const CREATE_POST = gql`
 
 /** Everything a client can observe of an answer: status, the headers that are not per-connection, the bytes. */
 async function observe(response: Response) {
-  const headers = [...response.headers].filter(([name]) => !['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length'].includes(name))
+  const headers = [...response.headers].filter(
+    ([name]) => !['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length'].includes(name),
+  )
   return { status: response.status, headers, body: Buffer.from(await response.arrayBuffer()).toString('base64') }
 }
 
@@ -49,7 +51,11 @@ async function traffic(api: LiveApi) {
     posts,
     counter: [first, second],
     image,
-    axios: { status: viaAxios.status, body: Buffer.from(viaAxios.data as ArrayBuffer).toString('base64'), cookies: viaAxios.headers['set-cookie'] },
+    axios: {
+      status: viaAxios.status,
+      body: Buffer.from(viaAxios.data as ArrayBuffer).toString('base64'),
+      cookies: viaAxios.headers['set-cookie'],
+    },
     apollo: { listed: listed.data, created: created.data },
   }
 }
@@ -73,7 +79,9 @@ describe('record against a real server, replay with it stopped', () => {
     expect(har.log.version).toBe('1.2')
     expect(har.log.entries).toHaveLength(7)
     // Stable: no changing timestamps, no volatile headers.
-    expect(new Set(har.log.entries.map((entry) => entry.startedDateTime))).toEqual(new Set(['1970-01-01T00:00:00.000Z']))
+    expect(new Set(har.log.entries.map((entry) => entry.startedDateTime))).toEqual(
+      new Set(['1970-01-01T00:00:00.000Z']),
+    )
     expect(readFileSync(file, 'utf8')).not.toMatch(/x-request-id|"date"/)
   })
 
@@ -83,7 +91,10 @@ describe('record against a real server, replay with it stopped', () => {
     const replayed = await traffic(api)
     // Secrets were redacted in the file, so the cookie differs; everything else is the same.
     expect(replayed.axios.cookies).toEqual(['session=REDACTED; Path=/; HttpOnly', 'theme=REDACTED; Path=/'])
-    expect({ ...replayed, axios: { ...replayed.axios, cookies: undefined } }).toEqual({ ...recorded, axios: { ...recorded.axios, cookies: undefined } })
+    expect({ ...replayed, axios: { ...replayed.axios, cookies: undefined } }).toEqual({
+      ...recorded,
+      axios: { ...recorded.axios, cookies: undefined },
+    })
     await recorder.save()
   })
 

@@ -18,7 +18,16 @@ afterAll(async () => {
   await api.close()
 })
 
-const SECRETS = ['bearer-s3cret', 'cookie-s3cret', 'query-s3cret', 'password-s3cret', 'tenant-s3cret', 'server-secret', 'cookie-secret', 'gql-s3cret']
+const SECRETS = [
+  'bearer-s3cret',
+  'cookie-s3cret',
+  'query-s3cret',
+  'password-s3cret',
+  'tenant-s3cret',
+  'server-secret',
+  'cookie-secret',
+  'gql-s3cret',
+]
 const options: RecorderOptions = {
   redact: {
     jsonPaths: ['password', 'token', 'variables.input.password'],
@@ -29,15 +38,31 @@ const options: RecorderOptions = {
 }
 
 function traffic() {
-  const headers = { authorization: 'Bearer bearer-s3cret', cookie: 'sid=cookie-s3cret; theme=dark', 'x-tenant': 'tenant-s3cret', 'content-type': 'application/json' }
+  const headers = {
+    authorization: 'Bearer bearer-s3cret',
+    cookie: 'sid=cookie-s3cret; theme=dark',
+    'x-tenant': 'tenant-s3cret',
+    'content-type': 'application/json',
+  }
   return Promise.all([
-    fetch(`${api.origin}/login?access_token=query-s3cret`, { method: 'POST', headers, body: JSON.stringify({ user: 'ada', password: 'password-s3cret' }) }),
+    fetch(`${api.origin}/login?access_token=query-s3cret`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ user: 'ada', password: 'password-s3cret' }),
+    }),
     fetch(api.graphqlUrl, {
       method: 'POST',
       headers,
-      body: JSON.stringify({ query: 'query Login($input: PostInput) { posts { id } }', variables: { input: { title: 'x', password: 'gql-s3cret' } } }),
+      body: JSON.stringify({
+        query: 'query Login($input: PostInput) { posts { id } }',
+        variables: { input: { title: 'x', password: 'gql-s3cret' } },
+      }),
     }),
-  ]).then((responses) => Promise.all(responses.map(async (response) => ({ cookies: response.headers.getSetCookie(), body: await response.text() }))))
+  ]).then((responses) =>
+    Promise.all(
+      responses.map(async (response) => ({ cookies: response.headers.getSetCookie(), body: await response.text() })),
+    ),
+  )
 }
 
 it('keeps Authorization, cookies, token parameters, configured JSON paths and what the hook removes out of the file', async () => {

@@ -37,7 +37,11 @@ afterAll(async () => {
 })
 
 it('POSTs the recording to the dev server, which writes it where fromHar() can use it', async () => {
-  const recorder = createRecorder({ mode: 'record', saveUrl: `${devOrigin}/__mocklib/recordings/pages/app.har`, include: api.origin })
+  const recorder = createRecorder({
+    mode: 'record',
+    saveUrl: `${devOrigin}/__mocklib/recordings/pages/app.har`,
+    include: api.origin,
+  })
   server.use(recorder.handler)
   const recorded = await (await fetch(`${api.origin}/posts`)).text()
   await recorder.save()
@@ -52,9 +56,16 @@ it('POSTs the recording to the dev server, which writes it where fromHar() can u
 })
 
 it('refuses names outside its folder and bodies that are not HAR', async () => {
-  const post = (path: string, body: string) => fetch(bypass(`${devOrigin}${path}`, { method: 'POST', body })).then(async (response) => [response.status, await response.text()])
+  const post = (path: string, body: string) =>
+    fetch(bypass(`${devOrigin}${path}`, { method: 'POST', body })).then(async (response) => [
+      response.status,
+      await response.text(),
+    ])
   expect((await post('/__mocklib/recordings/..%2Fescape.har', '{}'))[0]).toBe(400)
   expect((await post('/__mocklib/recordings/app.json', '{}'))[0]).toBe(400)
-  expect(await post('/__mocklib/recordings/app.har', '{"entries":[]}')).toEqual([400, expect.stringContaining('has no "log" object')])
+  expect(await post('/__mocklib/recordings/app.har', '{"entries":[]}')).toEqual([
+    400,
+    expect.stringContaining('has no "log" object'),
+  ])
   expect(await post('/elsewhere', '{}')).toEqual([404, 'not the endpoint'])
 })

@@ -37,8 +37,12 @@ describe('predicates that are not predicates', () => {
 
   it('graphql handlers and links name the API and the forms they accept', () => {
     for (const bad of [42, null, undefined, {}]) {
-      expect(() => graphql.query(bad as never, () => undefined)).toThrow(/^\[mocklib\] graphql\.query\(\) needs an operation name/)
-      expect(() => graphql.mutation(bad as never, () => undefined)).toThrow(/^\[mocklib\] graphql\.mutation\(\) needs an operation name/)
+      expect(() => graphql.query(bad as never, () => undefined)).toThrow(
+        /^\[mocklib\] graphql\.query\(\) needs an operation name/,
+      )
+      expect(() => graphql.mutation(bad as never, () => undefined)).toThrow(
+        /^\[mocklib\] graphql\.mutation\(\) needs an operation name/,
+      )
     }
     expect(() => graphql.query('  ', () => undefined)).toThrow(/received an empty operation name/)
     for (const bad of [42, null, '']) {
@@ -47,7 +51,9 @@ describe('predicates that are not predicates', () => {
   })
 
   it('a resolver that is not a function names the handler', () => {
-    expect(() => http.get('http://api.test/x', 'nope' as never)).toThrow(/"GET http:\/\/api\.test\/x" needs a resolver function/)
+    expect(() => http.get('http://api.test/x', 'nope' as never)).toThrow(
+      /"GET http:\/\/api\.test\/x" needs a resolver function/,
+    )
   })
 })
 
@@ -75,7 +81,8 @@ describe('malformed GraphQL requests', () => {
     headers: { 'content-type': 'multipart/form-data; boundary=XX' },
     body,
   })
-  const part = (name: string, value: string) => `--XX\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`
+  const part = (name: string, value: string) =>
+    `--XX\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`
   const upload = 'mutation Upload($file: Upload!) { upload(file: $file) }'
 
   /** Sends the request; it must be refused as unhandled, and the printed error must say `why`. */
@@ -89,13 +96,23 @@ describe('malformed GraphQL requests', () => {
   const cases: Array<[string, RequestInit, RegExp]> = [
     ['invalid JSON', json('{"query": "query ListPosts { posts { id } }",'), /its body is not valid JSON/],
     ['"query" that is not a string', json({ query: 42 }), /its "query" is not a string/],
-    ['a query with a syntax error', json({ query: 'query ListPosts { posts { id }' }), /its query is not valid GraphQL: Syntax Error/],
-    ['a document nested 50,000 levels deep', json({ query: `query Deep ${'{ a '.repeat(50_000)}${'}'.repeat(50_000)}` }), /its query is not valid GraphQL/],
+    [
+      'a query with a syntax error',
+      json({ query: 'query ListPosts { posts { id }' }),
+      /its query is not valid GraphQL: Syntax Error/,
+    ],
+    [
+      'a document nested 50,000 levels deep',
+      json({ query: `query Deep ${'{ a '.repeat(50_000)}${'}'.repeat(50_000)}` }),
+      /its query is not valid GraphQL/,
+    ],
     ['multipart without "operations"', multipart(`${part('map', '{}')}--XX--\r\n`), /no "operations" field/],
     ['multipart with a broken body', multipart('no boundary anywhere'), /multipart body could not be read/],
     [
       'multipart whose map names a missing file',
-      multipart(`${part('operations', JSON.stringify({ query: upload, variables: { file: null } }))}${part('map', '{"0":["variables.file"]}')}--XX--\r\n`),
+      multipart(
+        `${part('operations', JSON.stringify({ query: upload, variables: { file: null } }))}${part('map', '{"0":["variables.file"]}')}--XX--\r\n`,
+      ),
       /names the field "0", which the body does not have/,
     ],
     [
@@ -134,7 +151,9 @@ describe('hostile cookies and invalid responses', () => {
       seen.push(cookies)
       return HttpResponse.json(cookies)
     }),
-    http.get('http://api.test/bad-header', () => HttpResponse.text('x', { headers: { 'set-cookie': 'a=1\r\nInjected: yes' } })),
+    http.get('http://api.test/bad-header', () =>
+      HttpResponse.text('x', { headers: { 'set-cookie': 'a=1\r\nInjected: yes' } }),
+    ),
   )
   beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
   afterAll(() => server.close())

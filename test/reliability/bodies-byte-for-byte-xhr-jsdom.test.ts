@@ -42,8 +42,13 @@ const server = setupServer(
     const bytes = new Uint8Array(await request.arrayBuffer())
     return HttpResponse.json({ sha: sha256(bytes), length: bytes.byteLength })
   }),
-  http.get<{ name: string }>('http://bodies.test/download/:name', ({ params }) => HttpResponse.arrayBuffer(bodies[params.name])),
-  http.get<{ name: string }>('http://bodies.test/stream/:name', ({ params }) => new HttpResponse(streamOf(bodies[params.name]))),
+  http.get<{ name: string }>('http://bodies.test/download/:name', ({ params }) =>
+    HttpResponse.arrayBuffer(bodies[params.name]),
+  ),
+  http.get<{ name: string }>(
+    'http://bodies.test/stream/:name',
+    ({ params }) => new HttpResponse(streamOf(bodies[params.name])),
+  ),
   http.post('*/passthrough/:id', async ({ request, params }) => {
     seenBeforePassthrough.set(String(params.id), sha256(new Uint8Array(await request.arrayBuffer())))
     return passthrough()
@@ -55,7 +60,11 @@ const server = setupServer(
 beforeAll(async () => {
   // The page (jsdom's localhost origin) calls the real server cross-origin: it must allow CORS.
   real = await startRecordingServer((request, response) => {
-    const cors = { 'access-control-allow-origin': '*', 'access-control-allow-headers': '*', 'access-control-allow-methods': '*' }
+    const cors = {
+      'access-control-allow-origin': '*',
+      'access-control-allow-headers': '*',
+      'access-control-allow-methods': '*',
+    }
     if (request.method === 'OPTIONS') return void response.writeHead(204, cors).end()
     response.writeHead(200, { ...cors, 'content-type': 'application/octet-stream' }).end(request.body)
   })
@@ -85,7 +94,10 @@ describe('XMLHttpRequest (jsdom)', () => {
     it(`request to a handler: a ${name} upload arrives intact`, { timeout: 90_000 }, async () => {
       const response = await send('POST', 'http://bodies.test/hash', body)
       expect(response.status).toBe(200)
-      expect(JSON.parse(new TextDecoder().decode(response.body))).toEqual({ sha: hashes[name], length: body.byteLength })
+      expect(JSON.parse(new TextDecoder().decode(response.body))).toEqual({
+        sha: hashes[name],
+        length: body.byteLength,
+      })
     })
 
     it(`mocked response: a ${name} download arrives intact, whole and streamed`, { timeout: 90_000 }, async () => {
@@ -96,15 +108,21 @@ describe('XMLHttpRequest (jsdom)', () => {
       }
     })
 
-    it(`passthrough after the handler read it: a ${name} upload reaches the real server and comes back intact`, { timeout: 90_000 }, async () => {
-      const id = `xhr-${++sequence}`
-      const response = await send('POST', `${real.origin}/passthrough/${id}`, body)
-      expect(response.status).toBe(200)
-      expect(seenBeforePassthrough.get(id)).toBe(hashes[name])
-      const received = real.requests.find((request) => request.method === 'POST' && request.path === `/passthrough/${id}`)
-      expect(received).toBeDefined()
-      expect(sha256(received!.body)).toBe(hashes[name])
-      expect(sha256(response.body)).toBe(hashes[name])
-    })
+    it(
+      `passthrough after the handler read it: a ${name} upload reaches the real server and comes back intact`,
+      { timeout: 90_000 },
+      async () => {
+        const id = `xhr-${++sequence}`
+        const response = await send('POST', `${real.origin}/passthrough/${id}`, body)
+        expect(response.status).toBe(200)
+        expect(seenBeforePassthrough.get(id)).toBe(hashes[name])
+        const received = real.requests.find(
+          (request) => request.method === 'POST' && request.path === `/passthrough/${id}`,
+        )
+        expect(received).toBeDefined()
+        expect(sha256(received!.body)).toBe(hashes[name])
+        expect(sha256(response.body)).toBe(hashes[name])
+      },
+    )
   }
 })

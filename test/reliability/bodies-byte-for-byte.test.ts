@@ -30,8 +30,10 @@ const server = setupServer(
   http.get<{ name: string }>('http://bodies.test/download/:name', ({ params }) =>
     HttpResponse.arrayBuffer(bodies[params.name]),
   ),
-  http.get<{ name: string }>('http://bodies.test/stream/:name', ({ params }) =>
-    new HttpResponse(streamOf(bodies[params.name]), { headers: { 'content-type': 'application/octet-stream' } }),
+  http.get<{ name: string }>(
+    'http://bodies.test/stream/:name',
+    ({ params }) =>
+      new HttpResponse(streamOf(bodies[params.name]), { headers: { 'content-type': 'application/octet-stream' } }),
   ),
   http.post('*/passthrough/:id', async ({ request, params }) => {
     const bytes = new Uint8Array(await request.arrayBuffer())
@@ -114,23 +116,32 @@ for (const [clientName, client] of Object.entries(clients)) {
         // 50 MB goes whole to the handler and streamed through passthrough: both paths, half the time.
         const large = body.byteLength > 1024 * 1024
 
-        if (!(large && streamed)) it(`request to a handler: a ${how} ${bodyName} body arrives intact`, { timeout: 90_000 }, async () => {
-          const response = await client.post('http://bodies.test/hash', body, streamed)
-          expect(response.status).toBe(200)
-          expect(JSON.parse(response.body.toString('utf8'))).toEqual({ sha: hashes[bodyName], length: body.byteLength })
-        })
+        if (!(large && streamed))
+          it(`request to a handler: a ${how} ${bodyName} body arrives intact`, { timeout: 90_000 }, async () => {
+            const response = await client.post('http://bodies.test/hash', body, streamed)
+            expect(response.status).toBe(200)
+            expect(JSON.parse(response.body.toString('utf8'))).toEqual({
+              sha: hashes[bodyName],
+              length: body.byteLength,
+            })
+          })
 
-        if (!(large && !streamed)) it(`passthrough after the handler read it: a ${how} ${bodyName} body reaches the real server and comes back intact`, { timeout: 90_000 }, async () => {
-          const id = `${clientName}-${++sequence}`
-          const response = await client.post(`${real.origin}/passthrough/${id}`, body, streamed)
-          expect(response.status).toBe(200)
-          expect(seenBeforePassthrough.get(id)).toEqual({ sha: hashes[bodyName], length: body.byteLength })
-          const received = real.requests.find((request) => request.path === `/passthrough/${id}`)
-          expect(received).toBeDefined()
-          expect(received!.body.byteLength).toBe(body.byteLength)
-          expect(sha256(received!.body)).toBe(hashes[bodyName])
-          expect(sha256(response.body)).toBe(hashes[bodyName])
-        })
+        if (!(large && !streamed))
+          it(
+            `passthrough after the handler read it: a ${how} ${bodyName} body reaches the real server and comes back intact`,
+            { timeout: 90_000 },
+            async () => {
+              const id = `${clientName}-${++sequence}`
+              const response = await client.post(`${real.origin}/passthrough/${id}`, body, streamed)
+              expect(response.status).toBe(200)
+              expect(seenBeforePassthrough.get(id)).toEqual({ sha: hashes[bodyName], length: body.byteLength })
+              const received = real.requests.find((request) => request.path === `/passthrough/${id}`)
+              expect(received).toBeDefined()
+              expect(received!.body.byteLength).toBe(body.byteLength)
+              expect(sha256(received!.body)).toBe(hashes[bodyName])
+              expect(sha256(response.body)).toBe(hashes[bodyName])
+            },
+          )
       }
 
       it(`mocked response: a ${bodyName} body reaches the client intact`, { timeout: 90_000 }, async () => {

@@ -12,7 +12,12 @@ let real: RecordingServer
 const seen: Array<{ url: string; cookies: Record<string, string>; header: string | null }> = []
 const server = setupServer(
   http.get('http://a.test/login', () =>
-    HttpResponse.text('ok', { headers: [['set-cookie', 'session=secret; Path=/'], ['set-cookie', 'theme=dark']] }),
+    HttpResponse.text('ok', {
+      headers: [
+        ['set-cookie', 'session=secret; Path=/'],
+        ['set-cookie', 'theme=dark'],
+      ],
+    }),
   ),
   http.get('*/whoami', ({ request, cookies }) => {
     seen.push({ url: request.url, cookies, header: request.headers.get('cookie') })
@@ -55,12 +60,18 @@ for (const [name, get] of Object.entries(clients)) {
 
       await get('http://a.test/whoami')
       await get('http://b.test/whoami')
-      server.use(http.get('http://a.test/login', () => HttpResponse.text('again', { headers: { 'set-cookie': 'override=1' } })))
+      server.use(
+        http.get('http://a.test/login', () => HttpResponse.text('again', { headers: { 'set-cookie': 'override=1' } })),
+      )
       await get('http://a.test/login')
       server.resetHandlers()
       await get('http://a.test/whoami')
 
-      expect(seen.map((entry) => entry.url)).toEqual(['http://a.test/whoami', 'http://b.test/whoami', 'http://a.test/whoami'])
+      expect(seen.map((entry) => entry.url)).toEqual([
+        'http://a.test/whoami',
+        'http://b.test/whoami',
+        'http://a.test/whoami',
+      ])
       for (const entry of seen) {
         expect(entry.cookies, entry.url).toEqual({})
         expect(entry.header, entry.url).toBeNull()

@@ -61,7 +61,9 @@ function send(url: string): Promise<{ event: string; status: number; text: strin
     const xhr = new XMLHttpRequest()
     xhr.open('GET', url)
     for (const event of ['load', 'error', 'abort', 'timeout']) {
-      xhr.addEventListener(event, () => resolve({ event, status: xhr.status, text: event === 'load' ? xhr.responseText : '' }))
+      xhr.addEventListener(event, () =>
+        resolve({ event, status: xhr.status, text: event === 'load' ? xhr.responseText : '' }),
+      )
     }
     xhr.send()
   })

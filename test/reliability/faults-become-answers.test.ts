@@ -109,14 +109,22 @@ afterEach(async () => {
   consoleError.mockRestore()
 })
 
-type Outcome = { status: number; body: string } | { error: { name?: string; code?: string; message: string; cause?: string } }
+type Outcome =
+  { status: number; body: string } | { error: { name?: string; code?: string; message: string; cause?: string } }
 
 /** One client: what it ended with (a response, or the error it failed with). */
 type Client = (url: string, signal?: AbortSignal) => Promise<Outcome>
 
 function describeError(error: unknown): Outcome {
   const e = error as { name?: string; code?: string; message: string; cause?: { code?: string; message?: string } }
-  return { error: { name: e.name, code: e.code ?? e.cause?.code, message: e.message, cause: e.cause?.code ?? e.cause?.message } }
+  return {
+    error: {
+      name: e.name,
+      code: e.code ?? e.cause?.code,
+      message: e.message,
+      cause: e.cause?.code ?? e.cause?.message,
+    },
+  }
 }
 
 const clients: Record<string, Client> = {
@@ -142,7 +150,14 @@ const clients: Record<string, Client> = {
       return { status: response.status, body: response.data }
     } catch (error) {
       const axiosError = error as AxiosError
-      return { error: { name: axiosError.name, code: axiosError.code ?? undefined, message: axiosError.message, cause: (axiosError.cause as { code?: string } | undefined)?.code } }
+      return {
+        error: {
+          name: axiosError.name,
+          code: axiosError.code ?? undefined,
+          message: axiosError.message,
+          cause: (axiosError.cause as { code?: string } | undefined)?.code,
+        },
+      }
     }
   },
 }
@@ -219,7 +234,9 @@ for (const [name, send] of Object.entries(clients)) {
     it('a passthrough to a server that resets the connection fails the client', async () => {
       for (const path of ['/passthrough', '/unhandled']) {
         const error = expectFailure(await send(`${resettingOrigin}${path}`))
-        expect(`${error.code} ${error.cause} ${error.message}`, path).toMatch(/ECONNRESET|socket hang up|other side closed|terminated/i)
+        expect(`${error.code} ${error.cause} ${error.message}`, path).toMatch(
+          /ECONNRESET|socket hang up|other side closed|terminated/i,
+        )
       }
     })
 
@@ -234,7 +251,12 @@ for (const [name, send] of Object.entries(clients)) {
 
 describe('GraphQL (fetch)', () => {
   const post = (body: unknown, signal?: AbortSignal) =>
-    fetch('http://faults.test/graphql', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), signal })
+    fetch('http://faults.test/graphql', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+      signal,
+    })
 
   it('a GraphQL resolver that throws answers 500 with the error', async () => {
     const response = await post({ query: 'query Broken { a }', operationName: 'Broken' })
@@ -250,7 +272,9 @@ describe('GraphQL (fetch)', () => {
     expect(response.status).toBe(200)
     const [fine, broken] = (await response.json()) as Array<{ data?: unknown; errors?: Array<{ message: string }> }>
     expect(fine).toEqual({ data: { fine: true } })
-    expect(broken.errors?.[0].message).toMatch(/Batch entry #2 \("Broken"\) failed with status 500: the GraphQL resolver broke/)
+    expect(broken.errors?.[0].message).toMatch(
+      /Batch entry #2 \("Broken"\) failed with status 500: the GraphQL resolver broke/,
+    )
   })
 
   it('a batch with an entry that never settles ends when the client aborts', async () => {

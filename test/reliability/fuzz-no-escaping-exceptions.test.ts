@@ -10,7 +10,44 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { getResponse, graphql, http, HttpResponse, type RequestHandler } from 'mocklib'
 import { setupServer } from 'mocklib/node'
 
-const pathChars = ['a', 'B', '0', '/', '/', ':', ':', '*', '?', '+', '(', ')', '{', '}', '[', ']', '%', '%2F', '.', '..', '-', '_', '~', '#', ' ', '\\', 'é', '😀', '\u0000', '@', '=', '&', ';', ',', '"', "'"]
+const pathChars = [
+  'a',
+  'B',
+  '0',
+  '/',
+  '/',
+  ':',
+  ':',
+  '*',
+  '?',
+  '+',
+  '(',
+  ')',
+  '{',
+  '}',
+  '[',
+  ']',
+  '%',
+  '%2F',
+  '.',
+  '..',
+  '-',
+  '_',
+  '~',
+  '#',
+  ' ',
+  '\\',
+  'é',
+  '😀',
+  '\u0000',
+  '@',
+  '=',
+  '&',
+  ';',
+  ',',
+  '"',
+  "'",
+]
 const pathText = fc.array(fc.constantFrom(...pathChars), { maxLength: 24 }).map((parts) => parts.join(''))
 const handlerPath = fc.oneof(
   pathText.map((path) => `http://fuzz.test/${path}`),
@@ -46,10 +83,14 @@ describe('random handler paths against random URLs', () => {
   // Also found by it: resolving "(/)/.." against a base cut its group open ("(/"), and matching threw.
   it('a relative path that resolves to an unclosed group, or a base with pattern characters, never breaks matching', async () => {
     const cut = http.get('(/)/..', () => HttpResponse.text('cut'))
-    expect(await getResponse([cut], new Request('http://fuzz.test/'), { baseUrl: 'http://fuzz.test/base/' })).toBeUndefined()
+    expect(
+      await getResponse([cut], new Request('http://fuzz.test/'), { baseUrl: 'http://fuzz.test/base/' }),
+    ).toBeUndefined()
     // The base's "(" is its own text, not a group: the handler's param still matches.
     const post = http.get('posts/:id', ({ params }) => HttpResponse.json(params))
-    const response = await getResponse([post], new Request('http://fuzz.test/ba(se/posts/7'), { baseUrl: 'http://fuzz.test/ba(se/' })
+    const response = await getResponse([post], new Request('http://fuzz.test/ba(se/posts/7'), {
+      baseUrl: 'http://fuzz.test/ba(se/',
+    })
     expect(await response?.json()).toEqual({ id: '7' })
   })
 
@@ -57,23 +98,27 @@ describe('random handler paths against random URLs', () => {
     // A "?" in a path is warned about at creation; the warnings are not what is tested here.
     vi.spyOn(console, 'warn').mockImplementation(() => {})
     await fc.assert(
-      fc.asyncProperty(fc.array(handlerPath, { minLength: 1, maxLength: 6 }), fc.array(fc.tuple(method, requestUrl), { minLength: 1, maxLength: 5 }), async (paths, requests) => {
-        const handlers: RequestHandler[] = []
-        for (const path of paths) {
-          try {
-            handlers.push(http.all(path, ({ params }) => HttpResponse.json(params)))
-          } catch (error) {
-            expect(error).toBeInstanceOf(TypeError)
-            expect((error as Error).message).toMatch(/^\[mocklib\] /)
+      fc.asyncProperty(
+        fc.array(handlerPath, { minLength: 1, maxLength: 6 }),
+        fc.array(fc.tuple(method, requestUrl), { minLength: 1, maxLength: 5 }),
+        async (paths, requests) => {
+          const handlers: RequestHandler[] = []
+          for (const path of paths) {
+            try {
+              handlers.push(http.all(path, ({ params }) => HttpResponse.json(params)))
+            } catch (error) {
+              expect(error).toBeInstanceOf(TypeError)
+              expect((error as Error).message).toMatch(/^\[mocklib\] /)
+            }
           }
-        }
-        for (const [verb, url] of requests) {
-          const request = new Request(url, { method: verb })
-          // Resolves (to a response or undefined) for every request: a rejection is a matcher crash.
-          const response = await getResponse(handlers, request, { baseUrl: 'http://fuzz.test/base/' })
-          if (response !== undefined) expect(response.status).toBe(200)
-        }
-      }),
+          for (const [verb, url] of requests) {
+            const request = new Request(url, { method: verb })
+            // Resolves (to a response or undefined) for every request: a rejection is a matcher crash.
+            const response = await getResponse(handlers, request, { baseUrl: 'http://fuzz.test/base/' })
+            if (response !== undefined) expect(response.status).toBe(200)
+          }
+        },
+      ),
       { numRuns: 300 },
     )
     vi.restoreAllMocks()
@@ -81,9 +126,45 @@ describe('random handler paths against random URLs', () => {
 })
 
 describe('random request shapes through a server', () => {
-  const tokens = ['query', 'mutation', 'subscription', 'fragment', 'F', 'on', 'Post', '{', '}', '(', ')', '$id', ':', 'ID!', '...', '@skip', 'ListPosts', 'CreatePost', 'posts', 'id', 'title', '"str"', '#c\n', '1', '[', ']', '=', '|', '&', ',', '\u00e9']
+  const tokens = [
+    'query',
+    'mutation',
+    'subscription',
+    'fragment',
+    'F',
+    'on',
+    'Post',
+    '{',
+    '}',
+    '(',
+    ')',
+    '$id',
+    ':',
+    'ID!',
+    '...',
+    '@skip',
+    'ListPosts',
+    'CreatePost',
+    'posts',
+    'id',
+    'title',
+    '"str"',
+    '#c\n',
+    '1',
+    '[',
+    ']',
+    '=',
+    '|',
+    '&',
+    ',',
+    '\u00e9',
+  ]
   const document = fc.oneof(
-    fc.constantFrom('query ListPosts { posts { id title } }', 'mutation CreatePost($p: PostInput!) { createPost(post: $p) { id } }', '{ posts { id } }'),
+    fc.constantFrom(
+      'query ListPosts { posts { id title } }',
+      'mutation CreatePost($p: PostInput!) { createPost(post: $p) { id } }',
+      '{ posts { id } }',
+    ),
     fc.array(fc.constantFrom(...tokens), { maxLength: 30 }).map((parts) => parts.join(' ')),
     fc.string(),
   )
@@ -92,28 +173,66 @@ describe('random request shapes through a server', () => {
       query: fc.oneof(document, fc.jsonValue()),
       variables: fc.oneof(fc.dictionary(fc.string(), fc.jsonValue()), fc.jsonValue()),
       operationName: fc.oneof(fc.constantFrom('ListPosts', 'CreatePost', 'Nope', ''), fc.jsonValue()),
-      extensions: fc.oneof(fc.constant({ persistedQuery: { version: 1, sha256Hash: 'ab'.repeat(32) } }), fc.jsonValue()),
+      extensions: fc.oneof(
+        fc.constant({ persistedQuery: { version: 1, sha256Hash: 'ab'.repeat(32) } }),
+        fc.jsonValue(),
+      ),
     },
     { requiredKeys: [] },
   )
   const body = fc.oneof(
-    fc.record({ type: fc.constant('json'), value: fc.oneof(operation, fc.array(operation, { maxLength: 4 }), fc.jsonValue()) }),
+    fc.record({
+      type: fc.constant('json'),
+      value: fc.oneof(operation, fc.array(operation, { maxLength: 4 }), fc.jsonValue()),
+    }),
     fc.record({ type: fc.constant('bytes'), value: fc.uint8Array({ maxLength: 256 }) }),
     fc.record({ type: fc.constant('text'), value: fc.string() }),
-    fc.record({ type: fc.constant('multipart'), value: fc.tuple(fc.oneof(operation.map((op) => JSON.stringify(op)), fc.string()), fc.oneof(fc.constant('{"0":["variables.file"]}'), fc.string())) }),
+    fc.record({
+      type: fc.constant('multipart'),
+      value: fc.tuple(
+        fc.oneof(
+          operation.map((op) => JSON.stringify(op)),
+          fc.string(),
+        ),
+        fc.oneof(fc.constant('{"0":["variables.file"]}'), fc.string()),
+      ),
+    }),
     fc.constant({ type: 'none' as const, value: undefined }),
   )
-  const contentType = fc.constantFrom(undefined, 'application/json', 'application/graphql-response+json', 'application/graphql', 'text/plain', 'application/octet-stream', 'multipart/form-data; boundary=XX', 'application/json; charset=utf-16', 'nonsense')
-  const url = fc.oneof(requestUrl, fc.constantFrom('http://fuzz.test/graphql', 'http://linked.test/graphql'), fc.dictionary(fc.constantFrom('query', 'variables', 'operationName', 'extensions'), fc.oneof(document, fc.string())).map((params) => `http://fuzz.test/graphql?${new URLSearchParams(params)}`))
+  const contentType = fc.constantFrom(
+    undefined,
+    'application/json',
+    'application/graphql-response+json',
+    'application/graphql',
+    'text/plain',
+    'application/octet-stream',
+    'multipart/form-data; boundary=XX',
+    'application/json; charset=utf-16',
+    'nonsense',
+  )
+  const url = fc.oneof(
+    requestUrl,
+    fc.constantFrom('http://fuzz.test/graphql', 'http://linked.test/graphql'),
+    fc
+      .dictionary(fc.constantFrom('query', 'variables', 'operationName', 'extensions'), fc.oneof(document, fc.string()))
+      .map((params) => `http://fuzz.test/graphql?${new URLSearchParams(params)}`),
+  )
 
   const server = setupServer(
     http.get('http://fuzz.test/posts/:id', ({ params }) => HttpResponse.json(params)),
     http.all('http://fuzz.test/files/*', () => HttpResponse.text('file')),
     http.post(/\/echo$/, async ({ request }) => new HttpResponse(await request.arrayBuffer())),
-    http.all(async ({ request }) => (await request.text()).includes('custom'), () => HttpResponse.text('custom')),
+    http.all(
+      async ({ request }) => (await request.text()).includes('custom'),
+      () => HttpResponse.text('custom'),
+    ),
     graphql.query('ListPosts', ({ variables }) => HttpResponse.json({ data: { posts: [], variables } })),
-    graphql.mutation('CreatePost', ({ variables }) => HttpResponse.json({ data: { createPost: { id: '1' } }, extensions: { variables } })),
-    graphql.link('http://linked.test/graphql').operation(({ operationName }) => HttpResponse.json({ data: { operationName } })),
+    graphql.mutation('CreatePost', ({ variables }) =>
+      HttpResponse.json({ data: { createPost: { id: '1' } }, extensions: { variables } }),
+    ),
+    graphql
+      .link('http://linked.test/graphql')
+      .operation(({ operationName }) => HttpResponse.json({ data: { operationName } })),
   )
   beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
   afterAll(() => server.close())
@@ -129,7 +248,8 @@ describe('random request shapes through a server', () => {
     else if (shape.type === 'text') init.body = shape.value as string
     else {
       const [operations, map] = shape.value as [string, string]
-      const field = (name: string, value: string) => `--XX\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`
+      const field = (name: string, value: string) =>
+        `--XX\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`
       init.body = `${field('operations', operations)}${field('map', map)}${field('0', 'file bytes')}--XX--\r\n`
     }
     return init

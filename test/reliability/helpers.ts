@@ -4,7 +4,9 @@ import { createHash, randomBytes } from 'node:crypto'
 import http from 'node:http'
 
 export const sha256 = (bytes: Uint8Array | ArrayBuffer): string =>
-  createHash('sha256').update(bytes instanceof ArrayBuffer ? new Uint8Array(bytes) : bytes).digest('hex')
+  createHash('sha256')
+    .update(bytes instanceof ArrayBuffer ? new Uint8Array(bytes) : bytes)
+    .digest('hex')
 
 /** Every byte value, then random bytes: a body no text decoding can keep intact. */
 export function binaryBody(size: number): Buffer {
@@ -36,15 +38,27 @@ export interface RawResponse {
  */
 export function nodeRequest(
   url: string,
-  options: { method?: string; headers?: Record<string, string>; body?: Uint8Array; chunks?: number; signal?: AbortSignal } = {},
+  options: {
+    method?: string
+    headers?: Record<string, string>
+    body?: Uint8Array
+    chunks?: number
+    signal?: AbortSignal
+  } = {},
 ): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
-    const request = http.request(url, { method: options.method ?? 'GET', headers: options.headers, signal: options.signal }, (response) => {
-      const parts: Buffer[] = []
-      response.on('data', (chunk: Buffer) => parts.push(chunk))
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(parts) }))
-      response.on('error', reject)
-    })
+    const request = http.request(
+      url,
+      { method: options.method ?? 'GET', headers: options.headers, signal: options.signal },
+      (response) => {
+        const parts: Buffer[] = []
+        response.on('data', (chunk: Buffer) => parts.push(chunk))
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(parts) }),
+        )
+        response.on('error', reject)
+      },
+    )
     request.on('error', reject)
     const body = options.body
     if (body === undefined || body.byteLength === 0) return void request.end()
@@ -79,7 +93,11 @@ export function resourcesGrown(before: Map<string, number>, after: Map<string, n
  * socket's timer on a busy machine), every few milliseconds until `deadlineMs` have passed:
  * a handle that really stays open still fails the check, a slow close no longer does.
  */
-export async function settleResources(before: Map<string, number>, turns = 200, deadlineMs = 2000): Promise<Record<string, number>> {
+export async function settleResources(
+  before: Map<string, number>,
+  turns = 200,
+  deadlineMs = 2000,
+): Promise<Record<string, number>> {
   const deadline = Date.now() + deadlineMs
   let grown = resourcesGrown(before, activeResources())
   for (let turn = 0; Object.keys(grown).length > 0; turn++) {

@@ -39,7 +39,11 @@ interface Report {
 
 function run(file: string): Promise<Report> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--expose-gc', file], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], timeout: 280_000 })
+    const child = spawn(process.execPath, ['--expose-gc', file], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      timeout: 280_000,
+    })
     let stdout = ''
     let stderr = ''
     child.stdout.on('data', (chunk) => (stdout += chunk))
@@ -52,13 +56,17 @@ function run(file: string): Promise<Report> {
   })
 }
 
-it('10,000 mixed requests, 200 in flight, with list churn and 1,000 concurrent boundaries: all correct, heap flat', { timeout: 300_000 }, async () => {
-  const report = await run(await bundleChild())
-  expect(report.wrong).toEqual([])
-  // The list really churned while the load ran.
-  expect(report.churnRounds).toBeGreaterThan(0)
-  // Generous: per-request state that stayed reachable would grow the heap by far more (10,000
-  // requests, 1,000 boundaries each holding a list, bodies and clones).
-  const grownMb = (report.heapAfter - report.heapBefore) / (1024 * 1024)
-  expect(grownMb, `heap grew by ${grownMb.toFixed(1)} MB`).toBeLessThan(10)
-})
+it(
+  '10,000 mixed requests, 200 in flight, with list churn and 1,000 concurrent boundaries: all correct, heap flat',
+  { timeout: 300_000 },
+  async () => {
+    const report = await run(await bundleChild())
+    expect(report.wrong).toEqual([])
+    // The list really churned while the load ran.
+    expect(report.churnRounds).toBeGreaterThan(0)
+    // Generous: per-request state that stayed reachable would grow the heap by far more (10,000
+    // requests, 1,000 boundaries each holding a list, bodies and clones).
+    const grownMb = (report.heapAfter - report.heapBefore) / (1024 * 1024)
+    expect(grownMb, `heap grew by ${grownMb.toFixed(1)} MB`).toBeLessThan(10)
+  },
+)

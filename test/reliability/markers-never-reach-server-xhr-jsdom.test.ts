@@ -16,8 +16,14 @@ const server = setupServer(
 beforeAll(async () => {
   // The page (jsdom's localhost origin) calls the real server cross-origin: it must allow CORS.
   real = await startRecordingServer((request, response) => {
-    const cors = { 'access-control-allow-origin': '*', 'access-control-allow-headers': '*', 'access-control-allow-methods': '*' }
-    response.writeHead(request.method === 'OPTIONS' ? 204 : 200, cors).end(request.method === 'OPTIONS' ? undefined : 'real')
+    const cors = {
+      'access-control-allow-origin': '*',
+      'access-control-allow-headers': '*',
+      'access-control-allow-methods': '*',
+    }
+    response
+      .writeHead(request.method === 'OPTIONS' ? 204 : 200, cors)
+      .end(request.method === 'OPTIONS' ? undefined : 'real')
   })
   server.listen({ onUnhandledRequest: 'bypass' })
 })
@@ -43,7 +49,9 @@ it('passthrough, fall-through and unhandled XHRs arrive with no marker header, a
     expect(await send(`${real.origin}/${route}`)).toBe('real')
     const received = real.requests.find((request) => request.method === 'POST' && request.path === `/${route}`)
     expect(received, route).toBeDefined()
-    const leaks = Object.entries(received!.headers).filter(([name, value]) => /mocklib|msw|interceptors/i.test(`${name}: ${String(value)}`))
+    const leaks = Object.entries(received!.headers).filter(([name, value]) =>
+      /mocklib|msw|interceptors/i.test(`${name}: ${String(value)}`),
+    )
     expect(leaks, route).toEqual([])
     expect(received!.headers.accept, route).toBe('application/json')
     expect(received!.headers['content-type'], route).toBe('text/plain')

@@ -12,5 +12,12 @@ it('node examples/remote/run.mjs exits 0 with each test’s own forecast', async
     )
   })
   expect(code, output).toBe(0)
-  for (const line of ['Oslo: snow, 3 °C', 'Lisbon: sunny, 9 °C', 'Lima: mist, 6 °C', 'Anywhere: cloudy, 12 °C', 'Done.']) expect(output).toContain(line)
+  for (const line of [
+    'Oslo: snow, 3 °C',
+    'Lisbon: sunny, 9 °C',
+    'Lima: mist, 6 °C',
+    'Anywhere: cloudy, 12 °C',
+    'Done.',
+  ])
+    expect(output).toContain(line)
 })

@@ -42,7 +42,10 @@ interface Via {
 }
 
 /** Asks the app to request `target` and answer with what it got. */
-function via(target: string, { method = 'GET', body, headers, client = 'fetch', through = app }: Via = {}): Promise<Response> {
+function via(
+  target: string,
+  { method = 'GET', body, headers, client = 'fetch', through = app }: Via = {},
+): Promise<Response> {
   const query = new URLSearchParams({ url: target, client })
   return fetch(`${through.origin}/forward?${query}`, { method, body, headers, duplex: 'half' } as RequestInit)
 }
@@ -72,8 +75,12 @@ describe.each(['fetch', 'http'] as const)('requests the app makes with %s', (cli
     const answer = new Uint8Array(randomBytes(2 * 1024 * 1024))
     const scope = remote.createScope()
     scope.use(
-      rest.post(`${API}/upload`, async ({ request }) => HttpResponse.text(sha256(new Uint8Array(await request.arrayBuffer())))),
-      rest.get(`${API}/download`, () => HttpResponse.arrayBuffer(answer.buffer, { headers: { 'content-type': 'application/octet-stream' } })),
+      rest.post(`${API}/upload`, async ({ request }) =>
+        HttpResponse.text(sha256(new Uint8Array(await request.arrayBuffer()))),
+      ),
+      rest.get(`${API}/download`, () =>
+        HttpResponse.arrayBuffer(answer.buffer, { headers: { 'content-type': 'application/octet-stream' } }),
+      ),
     )
     const uploaded = await via(`${API}/upload`, { client, method: 'POST', body: sent, headers: scope.headers })
     expect(await uploaded.text()).toBe(sha256(sent))
@@ -106,9 +113,11 @@ describe('every resolver outcome reaches the app', () => {
 
   it('a resolver that throws: the 500 the in-process pipeline gives, and unhandledException in the test', async () => {
     const scope = remote.createScope()
-    scope.use(rest.get(`${API}/boom`, () => {
-      throw new Error('resolver exploded')
-    }))
+    scope.use(
+      rest.get(`${API}/boom`, () => {
+        throw new Error('resolver exploded')
+      }),
+    )
     const response = await via(`${API}/boom`, { headers: scope.headers })
     expect(response.status).toBe(500)
     expect(await response.json()).toMatchObject({ name: 'Error', message: 'resolver exploded' })
@@ -126,10 +135,14 @@ describe('every resolver outcome reaches the app', () => {
         return HttpResponse.text('last')
       }),
     )
-    const names = [await via(`${API}/user`, { headers: scope.headers }), await via(`${API}/user`, { headers: scope.headers })]
+    const names = [
+      await via(`${API}/user`, { headers: scope.headers }),
+      await via(`${API}/user`, { headers: scope.headers }),
+    ]
     expect(await Promise.all(names.map((response) => response.json()))).toEqual([{ name: 'once' }, { name: 'root' }])
     const counts: string[] = []
-    for (let index = 0; index < 4; index++) counts.push(await (await via(`${API}/count`, { headers: scope.headers })).text())
+    for (let index = 0; index < 4; index++)
+      counts.push(await (await via(`${API}/count`, { headers: scope.headers })).text())
     expect(counts).toEqual(['1', '2', 'last', 'last'])
     scope.close()
   })
@@ -137,13 +150,28 @@ describe('every resolver outcome reaches the app', () => {
   it('status, status text and GraphQL operations', async () => {
     const scope = remote.createScope()
     scope.use(
-      rest.get(`${API}/teapot`, () => HttpResponse.text('short and stout', { status: 418, statusText: "I'm a teapot" })),
-      graphql.query('GetUser', ({ variables }) => HttpResponse.json({ data: { user: { id: variables.id, name: 'From the test' } } })),
+      rest.get(`${API}/teapot`, () =>
+        HttpResponse.text('short and stout', { status: 418, statusText: "I'm a teapot" }),
+      ),
+      graphql.query('GetUser', ({ variables }) =>
+        HttpResponse.json({ data: { user: { id: variables.id, name: 'From the test' } } }),
+      ),
     )
     const teapot = await via(`${API}/teapot`, { headers: scope.headers })
-    expect([teapot.status, teapot.headers.get('x-upstream-status-text'), await teapot.text()]).toEqual([418, "I'm a teapot", 'short and stout'])
-    const query = JSON.stringify({ query: 'query GetUser($id: ID!) { user(id: $id) { id name } }', variables: { id: '7' } })
-    const result = await via(`${API}/graphql`, { method: 'POST', body: query, headers: { ...scope.headers, 'content-type': 'application/json' } })
+    expect([teapot.status, teapot.headers.get('x-upstream-status-text'), await teapot.text()]).toEqual([
+      418,
+      "I'm a teapot",
+      'short and stout',
+    ])
+    const query = JSON.stringify({
+      query: 'query GetUser($id: ID!) { user(id: $id) { id name } }',
+      variables: { id: '7' },
+    })
+    const result = await via(`${API}/graphql`, {
+      method: 'POST',
+      body: query,
+      headers: { ...scope.headers, 'content-type': 'application/json' },
+    })
     expect(await result.json()).toEqual({ data: { user: { id: '7', name: 'From the test' } } })
     scope.close()
   })
@@ -154,17 +182,19 @@ describe('streams and scopes', () => {
     const release = deferred()
     const encoder = new TextEncoder()
     const scope = remote.createScope()
-    scope.use(rest.get(`${API}/events`, () => {
-      const stream = new ReadableStream<Uint8Array>({
-        async start(controller) {
-          controller.enqueue(encoder.encode('data: one\n\n'))
-          await release.promise
-          controller.enqueue(encoder.encode('data: two\n\n'))
-          controller.close()
-        },
-      })
-      return new HttpResponse(stream, { headers: { 'content-type': 'text/event-stream' } })
-    }))
+    scope.use(
+      rest.get(`${API}/events`, () => {
+        const stream = new ReadableStream<Uint8Array>({
+          async start(controller) {
+            controller.enqueue(encoder.encode('data: one\n\n'))
+            await release.promise
+            controller.enqueue(encoder.encode('data: two\n\n'))
+            controller.close()
+          },
+        })
+        return new HttpResponse(stream, { headers: { 'content-type': 'text/event-stream' } })
+      }),
+    )
     const response = await via(`${API}/events`, { headers: scope.headers })
     const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader()
     // The first event arrives while the resolver still holds the second back.
@@ -179,16 +209,20 @@ describe('streams and scopes', () => {
   it('a scope that ends while its request is in flight: a clear error, no hang', async () => {
     const started = deferred()
     const scope = remote.createScope()
-    scope.use(rest.get(`${API}/slow`, async () => {
-      started.resolve()
-      await new Promise(() => {})
-    }))
+    scope.use(
+      rest.get(`${API}/slow`, async () => {
+        started.resolve()
+        await new Promise(() => {})
+      }),
+    )
     const pending = via(`${API}/slow`, { headers: scope.headers })
     await started.promise
     scope.close()
     const response = await pending
     expect(response.status).toBe(502)
-    expect((await response.json()).error).toMatch(new RegExp(`scope ${scope.id} ended .* GET ${API}/slow was in flight`))
+    expect((await response.json()).error).toMatch(
+      new RegExp(`scope ${scope.id} ended .* GET ${API}/slow was in flight`),
+    )
     // A request of the ended scope is refused as well, naming it.
     const late = await via(`${API}/slow`, { headers: scope.headers })
     expect((await late.json()).error).toMatch(new RegExp(`scope ${scope.id} is not open`))

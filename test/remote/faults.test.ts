@@ -44,14 +44,20 @@ it('a test process that stops mid-request fails that request naming it; the app 
   remote.child.kill('SIGKILL')
   const failed = await pending
   expect(failed.status).toBe(502)
-  expect(JSON.parse(failed.text).error).toContain(`The remote at ${env.MOCKLIB_REMOTE_URL} stopped while resolving GET ${upstreamUrl}/hang`)
+  expect(JSON.parse(failed.text).error).toContain(
+    `The remote at ${env.MOCKLIB_REMOTE_URL} stopped while resolving GET ${upstreamUrl}/hang`,
+  )
 
   // Gone: the fallback ('local': the app's handlers, then its onUnhandledRequest, bypass) answers.
   expect(await forward(app, '/who')).toEqual({ status: 200, text: 'real /who' })
 
   // Back on the same address: the app uses it again, with no restart of its own.
   const { port } = new URL(env.MOCKLIB_REMOTE_URL)
-  const again = await spawn('remote-process.mjs', { UPSTREAM: upstreamUrl, REMOTE_PORT: port, REMOTE_TOKEN: env.MOCKLIB_REMOTE_TOKEN }, false)
+  const again = await spawn(
+    'remote-process.mjs',
+    { UPSTREAM: upstreamUrl, REMOTE_PORT: port, REMOTE_TOKEN: env.MOCKLIB_REMOTE_TOKEN },
+    false,
+  )
   await again.next('env')
   expect(await forward(app, '/who')).toEqual({ status: 200, text: 'child remote' })
 })
@@ -64,7 +70,9 @@ it('a remote that never takes the request: the fallback after the timeout, never
   const failing = await spawn('express-app.mjs', { ...env, APP_REMOTE_FALLBACK: 'error' })
   const failed = await forward(failing, '/x')
   expect(failed.status).toBe(502)
-  expect(JSON.parse(failed.text).error).toContain(`The remote at ${url} did not take GET ${upstreamUrl}/x within 300 ms`)
+  expect(JSON.parse(failed.text).error).toContain(
+    `The remote at ${url} did not take GET ${upstreamUrl}/x within 300 ms`,
+  )
   const passing = await spawn('express-app.mjs', { ...env, APP_REMOTE_FALLBACK: 'passthrough' })
   expect(await forward(passing, '/x')).toEqual({ status: 200, text: 'real /x' })
   silent.close()
@@ -76,5 +84,7 @@ it('an app holding the wrong token is refused with a message that says which tok
   const app = await spawn('express-app.mjs', { ...env, MOCKLIB_REMOTE_TOKEN: 'not-the-token-of-this-remote' })
   const refused = await forward(app, '/who')
   expect(refused.status).toBe(502)
-  expect(JSON.parse(refused.text).error).toMatch(/did not resolve GET .*Authorization: Bearer.*remote\.env\(\), MOCKLIB_REMOTE_TOKEN/)
+  expect(JSON.parse(refused.text).error).toMatch(
+    /did not resolve GET .*Authorization: Bearer.*remote\.env\(\), MOCKLIB_REMOTE_TOKEN/,
+  )
 })

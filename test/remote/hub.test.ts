@@ -44,10 +44,12 @@ it('a scope registered with the hub is resolved by the process that holds it', a
 it('a holder that ends the scope mid-request fails that request, naming the scope', async () => {
   const started = deferred()
   const scope = worker.createScope()
-  scope.use(http.get(`${API}/slow`, async () => {
-    started.resolve()
-    await new Promise(() => {})
-  }))
+  scope.use(
+    http.get(`${API}/slow`, async () => {
+      started.resolve()
+      await new Promise(() => {})
+    }),
+  )
   await control.openScope({ scope: scope.id, forward: { url: worker.url, token: worker.token } })
   const pending = via('/slow', scope.headers)
   await started.promise
@@ -59,5 +61,7 @@ it('a holder that ends the scope mid-request fails that request, naming the scop
 })
 
 it('a forwarded scope must name its holder’s remote', async () => {
-  await expect(control.openScope({ scope: 'x', forward: { url: 'not a url', token: 't' } })).rejects.toThrow(/forward\.url "not a url" is not a URL/)
+  await expect(control.openScope({ scope: 'x', forward: { url: 'not a url', token: 't' } })).rejects.toThrow(
+    /forward\.url "not a url" is not a URL/,
+  )
 })

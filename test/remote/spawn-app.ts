@@ -21,8 +21,17 @@ export interface SpawnedApp {
  * Starts `node [...nodeArgs] test/remote/apps/<file>` in the repository (so `mocklib` resolves to
  * the built package) with `env` added to this process's environment.
  */
-export async function spawnApp(file: string, env: Record<string, string>, nodeArgs: string[] = [], serves = true): Promise<SpawnedApp> {
-  const child = spawn(process.execPath, [...nodeArgs, `test/remote/apps/${file}`], { cwd: root, env: { ...process.env, ...env }, stdio: 'pipe' })
+export async function spawnApp(
+  file: string,
+  env: Record<string, string>,
+  nodeArgs: string[] = [],
+  serves = true,
+): Promise<SpawnedApp> {
+  const child = spawn(process.execPath, [...nodeArgs, `test/remote/apps/${file}`], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: 'pipe',
+  })
   let stderr = ''
   child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
   const waiting: Array<{ key: string; resolve: (value: never) => void }> = []

@@ -106,7 +106,13 @@ it('with { once: true }, answers the whole sequence once, then steps aside', asy
     ),
     http.get(url, () => HttpResponse.text('fallback')),
   )
-  expect([await text(), await text(), await text(), await text(), await text()]).toEqual(['1', '2', '3', 'fallback', 'fallback'])
+  expect([await text(), await text(), await text(), await text(), await text()]).toEqual([
+    '1',
+    '2',
+    '3',
+    'fallback',
+    'fallback',
+  ])
 })
 
 it('state belongs to the handler, not to the URL: different params share one sequence', async () => {

@@ -5,8 +5,11 @@ import { getResponse, graphql, http, HttpHandler, HttpResponse, passthrough } fr
 import { setupServer } from 'mocklib/node'
 
 it('new HttpHandler(/^(GET|POST)$/, …) takes the methods its RegExp accepts', async () => {
-  const handler = new HttpHandler(/^(GET|POST)$/, 'https://api.test/x', ({ request }) => HttpResponse.text(request.method))
-  const answer = async (method: string) => (await getResponse([handler], new Request('https://api.test/x', { method })))?.text()
+  const handler = new HttpHandler(/^(GET|POST)$/, 'https://api.test/x', ({ request }) =>
+    HttpResponse.text(request.method),
+  )
+  const answer = async (method: string) =>
+    (await getResponse([handler], new Request('https://api.test/x', { method })))?.text()
   expect(await answer('GET')).toBe('GET')
   expect(await answer('POST')).toBe('POST')
   expect(await answer('PUT')).toBeUndefined()
@@ -26,7 +29,12 @@ it('test() tells whether the handler takes a request, without running its resolv
   expect(await handler.test({ request: new Request('https://api.test/users/1') })).toBe(true)
   expect(await handler.test({ request: new Request('https://api.test/users/1', { method: 'POST' }) })).toBe(false)
   expect(await handler.test({ request: new Request('https://other.test/users/1') })).toBe(false)
-  expect(await handler.test({ request: new Request('https://api.test/users/1'), resolutionContext: { baseUrl: 'https://api.test' } })).toBe(true)
+  expect(
+    await handler.test({
+      request: new Request('https://api.test/users/1'),
+      resolutionContext: { baseUrl: 'https://api.test' },
+    }),
+  ).toBe(true)
   expect(ran).toBe(false)
 })
 
@@ -49,14 +57,27 @@ it('run() runs the handler alone: null when it does not take the request, else t
 
 it("run()'s result carries parsedResult, as MSW's: what the handler's parse() read off the request", async () => {
   const rest = http.get('https://api.test/users/:id', () => HttpResponse.text('x'))
-  const restResult = await rest.run({ request: new Request('https://api.test/users/7', { headers: { cookie: 'session=abc' } }) })
-  expect(restResult?.parsedResult).toEqual({ match: { matches: true, params: { id: '7' } }, cookies: { session: 'abc' } })
+  const restResult = await rest.run({
+    request: new Request('https://api.test/users/7', { headers: { cookie: 'session=abc' } }),
+  })
+  expect(restResult?.parsedResult).toEqual({
+    match: { matches: true, params: { id: '7' } },
+    cookies: { session: 'abc' },
+  })
 
   const query = graphql.query('GetUser', () => HttpResponse.json({ data: { user: null } }))
   const body = JSON.stringify({ query: 'query GetUser($id: ID!) { user(id: $id) { id } }', variables: { id: '1' } })
-  const graphqlRequest = new Request('https://api.test/graphql', { method: 'POST', headers: { 'content-type': 'application/json' }, body })
+  const graphqlRequest = new Request('https://api.test/graphql', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body,
+  })
   const graphqlResult = await query.run({ request: graphqlRequest })
-  expect(graphqlResult?.parsedResult).toMatchObject({ operationType: 'query', operationName: 'GetUser', variables: { id: '1' } })
+  expect(graphqlResult?.parsedResult).toMatchObject({
+    operationType: 'query',
+    operationName: 'GetUser',
+    variables: { id: '1' },
+  })
   expect(await graphqlResult?.response?.json()).toEqual({ data: { user: null } })
 })
 

@@ -4,7 +4,9 @@ import { http, HttpResponse } from 'mocklib'
 import { setupServer } from 'mocklib/node'
 
 const url = 'https://api.test/resource'
-const server = setupServer(http.all('*', () => new HttpResponse(null, { status: 204, headers: { 'x-handler': 'catch-all' } })))
+const server = setupServer(
+  http.all('*', () => new HttpResponse(null, { status: 204, headers: { 'x-handler': 'catch-all' } })),
+)
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
 afterEach(() => server.resetHandlers())

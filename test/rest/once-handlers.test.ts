@@ -51,7 +51,7 @@ it('answers exactly one parallel request even behind an async custom predicate',
   server.use(
     http.get(
       async () => {
-        await inFlight   // every request is past the predicate's start before any of them matches
+        await inFlight // every request is past the predicate's start before any of them matches
         return true
       },
       () => HttpResponse.text('once'),

@@ -16,7 +16,10 @@ const matched = (params: unknown) => HttpResponse.json({ matched: true, params }
 describe('RegExp predicates', () => {
   it('match the clean URL; capture groups become params "0", "1", ...', async () => {
     server.use(http.get(/\/users\/(\d+)\/posts\/(\d+)$/, ({ params }) => matched(params)))
-    expect(await json('https://api.test/users/12/posts/7?expand=1')).toEqual({ matched: true, params: { 0: '12', 1: '7' } })
+    expect(await json('https://api.test/users/12/posts/7?expand=1')).toEqual({
+      matched: true,
+      params: { 0: '12', 1: '7' },
+    })
     expect(await json('https://api.test/users/ab/posts/7')).toEqual({ matched: false })
   })
 
@@ -123,6 +126,11 @@ describe('custom predicate functions', () => {
   })
 
   it('shows as "[custom predicate]" in the handler header', () => {
-    expect(http.get(() => true, () => undefined).info.header).toBe('GET [custom predicate]')
+    expect(
+      http.get(
+        () => true,
+        () => undefined,
+      ).info.header,
+    ).toBe('GET [custom predicate]')
   })
 })

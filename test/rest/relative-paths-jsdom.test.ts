@@ -55,7 +55,10 @@ it('a path without a leading slash resolves against the current document path, f
 
 it('paths starting with "*" are never rebased', async () => {
   server.use(http.get('*/user', ({ params }) => matched(params)))
-  expect(await (await fetch('https://api.test/user')).json()).toEqual({ matched: true, params: { 0: 'https://api.test' } })
+  expect(await (await fetch('https://api.test/user')).json()).toEqual({
+    matched: true,
+    params: { 0: 'https://api.test' },
+  })
 })
 
 it('relative handlers are found by index lookups too (4 handlers or more)', async () => {

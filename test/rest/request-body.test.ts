@@ -33,16 +33,23 @@ it('reads JSON, text, bytes and form data in the resolver', async () => {
       return HttpResponse.json({ name: form.get('name'), file: await (form.get('file') as File).text() })
     }),
   )
-  expect(await (await fetch('https://api.test/json', { method: 'POST', body: JSON.stringify({ a: [1, 'é'] }) })).json()).toEqual({
+  expect(
+    await (await fetch('https://api.test/json', { method: 'POST', body: JSON.stringify({ a: [1, 'é'] }) })).json(),
+  ).toEqual({
     a: [1, 'é'],
   })
   expect(await (await fetch('https://api.test/text', { method: 'POST', body: 'plain ✓' })).text()).toBe('plain ✓')
   const bytes = new Uint8Array([0, 255, 1, 254])
-  expect(new Uint8Array(await (await fetch('https://api.test/bytes', { method: 'POST', body: bytes })).arrayBuffer())).toEqual(bytes)
+  expect(
+    new Uint8Array(await (await fetch('https://api.test/bytes', { method: 'POST', body: bytes })).arrayBuffer()),
+  ).toEqual(bytes)
   const form = new FormData()
   form.set('name', 'Ada')
   form.set('file', new Blob(['contents']), 'a.txt')
-  expect(await (await fetch('https://api.test/form', { method: 'POST', body: form })).json()).toEqual({ name: 'Ada', file: 'contents' })
+  expect(await (await fetch('https://api.test/form', { method: 'POST', body: form })).json()).toEqual({
+    name: 'Ada',
+    file: 'contents',
+  })
 })
 
 it('two handlers can both read the body', async () => {
@@ -52,7 +59,9 @@ it('two handlers can both read the body', async () => {
     }),
     rest.post('https://api.test/twice', async ({ request }) => HttpResponse.text(`second saw ${await request.text()}`)),
   )
-  expect(await (await fetch('https://api.test/twice', { method: 'POST', body: 'shared' })).text()).toBe('second saw shared')
+  expect(await (await fetch('https://api.test/twice', { method: 'POST', body: 'shared' })).text()).toBe(
+    'second saw shared',
+  )
 })
 
 it('a body read in the resolver still reaches the real server on fall-through (fetch)', async () => {
@@ -63,7 +72,11 @@ it('a body read in the resolver still reaches the real server on fall-through (f
       if (post.id === 1) return HttpResponse.json({ mocked: true })
     }),
   )
-  const response = await fetch(`${real.origin}/posts`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: payload })
+  const response = await fetch(`${real.origin}/posts`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: payload,
+  })
   expect(await response.text()).toBe(payload)
   expect(real.requests[0].body.toString()).toBe(payload)
   expect(real.requests[0].headers['content-length']).toBe(String(Buffer.byteLength(payload)))
@@ -97,6 +110,10 @@ it('a body read in the resolver still reaches the real server after passthrough(
 })
 
 it('a GET request has no body to read', async () => {
-  server.use(rest.get('https://api.test/get', async ({ request }) => HttpResponse.json({ body: request.body, text: await request.text() })))
+  server.use(
+    rest.get('https://api.test/get', async ({ request }) =>
+      HttpResponse.json({ body: request.body, text: await request.text() }),
+    ),
+  )
   expect(await (await fetch('https://api.test/get')).json()).toEqual({ body: null, text: '' })
 })

@@ -30,7 +30,11 @@ it('is an empty object without a Cookie header', async () => {
 })
 
 it('decodes URL-encoded values and keeps quoted ones with their quotes, as browsers do', async () => {
-  expect(await cookiesFor('name=J%C3%BCrgen%20M; quoted="a b"; raw=100%')).toEqual({ name: 'Jürgen M', quoted: '"a b"', raw: '100%' })
+  expect(await cookiesFor('name=J%C3%BCrgen%20M; quoted="a b"; raw=100%')).toEqual({
+    name: 'Jürgen M',
+    quoted: '"a b"',
+    raw: '100%',
+  })
 })
 
 it('keeps "=" inside a value and skips malformed pairs', async () => {
@@ -43,7 +47,10 @@ it('keeps the first of two cookies with the same name', async () => {
 
 it('a mocked Set-Cookie is not stored: later requests and the real server never see it', async () => {
   server.use(
-    http.post('https://api.test/login', () => new HttpResponse(null, { headers: { 'set-cookie': 'sid=secret; Path=/' } })),
+    http.post(
+      'https://api.test/login',
+      () => new HttpResponse(null, { headers: { 'set-cookie': 'sid=secret; Path=/' } }),
+    ),
     http.get(`${real.origin}/profile`, () => undefined),
   )
   await fetch('https://api.test/login', { method: 'POST' })

@@ -53,14 +53,19 @@ it('may be chosen conditionally, after reading the request', async () => {
   expect(await mocked.json()).toEqual({ mocked: true })
 
   const body = JSON.stringify({ real: true })
-  const passed = await fetch(`${real.origin}/echo`, { method: 'POST', body, headers: { 'content-type': 'application/json' } })
+  const passed = await fetch(`${real.origin}/echo`, {
+    method: 'POST',
+    body,
+    headers: { 'content-type': 'application/json' },
+  })
   expect(await passed.text()).toBe(body)
 })
 
 it('is a marker only mocklib recognizes: a real 302 with the same statusText is still a mocked redirect', async () => {
   server.use(
-    http.get('https://api.test/redirect', () =>
-      new HttpResponse(null, { status: 302, statusText: 'Passthrough', headers: { location: '/elsewhere' } }),
+    http.get(
+      'https://api.test/redirect',
+      () => new HttpResponse(null, { status: 302, statusText: 'Passthrough', headers: { location: '/elsewhere' } }),
     ),
   )
   const response = await fetch('https://api.test/redirect', { redirect: 'manual' })

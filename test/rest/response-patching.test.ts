@@ -31,7 +31,10 @@ it('patches the real response, keeping its headers', async () => {
     http.get(`${real.origin}/user`, async ({ request }) => {
       const original = await fetch(bypass(request))
       const user = (await original.json()) as Record<string, unknown>
-      return HttpResponse.json({ ...user, plan: 'pro' }, { headers: { 'x-from': original.headers.get('x-from') ?? '' } })
+      return HttpResponse.json(
+        { ...user, plan: 'pro' },
+        { headers: { 'x-from': original.headers.get('x-from') ?? '' } },
+      )
     }),
   )
   const response = await fetch(`${real.origin}/user`, { headers: { accept: 'application/json' } })

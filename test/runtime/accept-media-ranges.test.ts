@@ -31,18 +31,28 @@ async function get(accept: string): Promise<{ type: string | null; body: string 
 }
 
 async function post(query: string, accept: string): Promise<{ type: string | null; body: string }> {
-  const response = await fetch(GRAPHQL_URL, { method: 'POST', headers: { 'content-type': 'application/json', accept }, body: JSON.stringify({ query }) })
+  const response = await fetch(GRAPHQL_URL, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept },
+    body: JSON.stringify({ query }),
+  })
   return { type: response.headers.get('content-type'), body: await response.text() }
 }
 
 describe('sse() takes requests whose Accept header asks for an event stream', () => {
   it('in any case, with parameters and a quality above 0', async () => {
     expect(await get('TEXT/EVENT-STREAM')).toEqual({ type: 'text/event-stream', body: 'data:streamed\n\n' })
-    expect(await get('application/json, Text/Event-Stream ; charset=utf-8 ; q=0.5')).toEqual({ type: 'text/event-stream', body: 'data:streamed\n\n' })
+    expect(await get('application/json, Text/Event-Stream ; charset=utf-8 ; q=0.5')).toEqual({
+      type: 'text/event-stream',
+      body: 'data:streamed\n\n',
+    })
   })
 
   it('not when text/event-stream is listed with q=0: the next handler answers', async () => {
-    expect(await get('text/event-stream;q=0, application/json')).toEqual({ type: 'application/json', body: '{"plain":true}' })
+    expect(await get('text/event-stream;q=0, application/json')).toEqual({
+      type: 'application/json',
+      body: '{"plain":true}',
+    })
     expect(await get('text/event-stream; q=0.0')).toEqual({ type: 'application/json', body: '{"plain":true}' })
   })
 })
@@ -77,6 +87,9 @@ describe('a GraphQL query is answered as an event stream when the client takes n
       type: 'text/event-stream',
       body: `event:next\ndata:${json}\n\nevent:complete\ndata:\n\n`,
     })
-    expect(await post('query Me { me }', 'text/event-stream;q=0, application/json')).toEqual({ type: 'application/json', body: json })
+    expect(await post('query Me { me }', 'text/event-stream;q=0, application/json')).toEqual({
+      type: 'application/json',
+      body: json,
+    })
   })
 })

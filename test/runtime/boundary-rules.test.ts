@@ -84,7 +84,7 @@ describe('rules 3 and 4: overrides inside a boundary', () => {
   })
 })
 
-describe('rule 5: leaving needs no reset, and a reset inside removes only that boundary\'s overrides', () => {
+describe("rule 5: leaving needs no reset, and a reset inside removes only that boundary's overrides", () => {
   it('leaves the outer list untouched when the boundary ends', async () => {
     await server.boundary(async () => server.use(answer('inside')))()
     expect(server.listHandlers()).toEqual([initial])
@@ -133,7 +133,7 @@ describe('rule 5: leaving needs no reset, and a reset inside removes only that b
   })
 })
 
-describe('rule 6: a nested boundary starts from the enclosing boundary\'s current list', () => {
+describe("rule 6: a nested boundary starts from the enclosing boundary's current list", () => {
   it('inherits initial handlers and overrides, and keeps its own changes', async () => {
     const outer = answer('outer')
     const inner = answer('inner')
@@ -164,7 +164,7 @@ describe('rule 6: a nested boundary starts from the enclosing boundary\'s curren
   })
 })
 
-describe('rule 7: parallel boundaries do not see each other\'s overrides', () => {
+describe("rule 7: parallel boundaries do not see each other's overrides", () => {
   it('two boundaries interleaving requests each get their own answers', async () => {
     // Lockstep: neither boundary sends its next request before both have had an answer.
     const steps = Array.from({ length: 5 }, () => {
@@ -193,7 +193,7 @@ describe('rule 7: parallel boundaries do not see each other\'s overrides', () =>
 })
 
 describe('rule 9: a boundary on its own, for scoped introspection', () => {
-  it('a catch-all handler inside logs only that scope\'s requests, then falls through', async () => {
+  it("a catch-all handler inside logs only that scope's requests, then falls through", async () => {
     const seen: string[] = []
     const outside = fetch(url)
     await server.boundary(async () => {

@@ -68,7 +68,9 @@ describe('bad input rejects the promise, never throws at the call (delay is asyn
     try {
       const response = await fetch('https://api.test/slow')
       expect(response.status).toBe(500)
-      expect((await response.json()) as { message: string }).toMatchObject({ message: expect.stringContaining('unknown mode') })
+      expect((await response.json()) as { message: string }).toMatchObject({
+        message: expect.stringContaining('unknown mode'),
+      })
     } finally {
       error.mockRestore()
       server.close()

@@ -1,6 +1,15 @@
 // Errors carry stable codes: users and tests match `error.code`, not the wording.
 import { describe, expect, it } from 'vitest'
-import { bypass, delay, getResponse, graphql, http, MocklibTypeError, UnhandledRequestError, onUnhandledRequest } from 'mocklib'
+import {
+  bypass,
+  delay,
+  getResponse,
+  graphql,
+  http,
+  MocklibTypeError,
+  UnhandledRequestError,
+  onUnhandledRequest,
+} from 'mocklib'
 import { setupServer } from 'mocklib/node'
 import { BodyMismatchError, createSchemaExecutor } from 'mocklib/schema'
 
@@ -24,17 +33,29 @@ describe('error codes', () => {
   })
 
   it('MOCKLIB_INVALID_ARGUMENT: a resolver that is not a function, a bad path, an unknown strategy, a bad option', async () => {
-    expect(thrown(() => http.get('https://api.test/a', 'nope' as never))).toMatchObject({ code: 'MOCKLIB_INVALID_ARGUMENT' })
-    expect(thrown(() => http.get('https://api.test/x/(', () => undefined))).toMatchObject({ code: 'MOCKLIB_INVALID_ARGUMENT' })
-    expect(thrown(() => graphql.query(42 as never, () => undefined))).toMatchObject({ code: 'MOCKLIB_INVALID_ARGUMENT' })
-    expect(thrown(() => setupServer().listen({ onUnhandledRequest: 'loud' as never }))).toMatchObject({ code: 'MOCKLIB_INVALID_ARGUMENT' })
+    expect(thrown(() => http.get('https://api.test/a', 'nope' as never))).toMatchObject({
+      code: 'MOCKLIB_INVALID_ARGUMENT',
+    })
+    expect(thrown(() => http.get('https://api.test/x/(', () => undefined))).toMatchObject({
+      code: 'MOCKLIB_INVALID_ARGUMENT',
+    })
+    expect(thrown(() => graphql.query(42 as never, () => undefined))).toMatchObject({
+      code: 'MOCKLIB_INVALID_ARGUMENT',
+    })
+    expect(thrown(() => setupServer().listen({ onUnhandledRequest: 'loud' as never }))).toMatchObject({
+      code: 'MOCKLIB_INVALID_ARGUMENT',
+    })
     await expect(delay('soon' as never)).rejects.toMatchObject({ code: 'MOCKLIB_INVALID_ARGUMENT' })
-    expect(thrown(() => createSchemaExecutor({ typeDefs: 'type Query { a: Int }', documentCacheSize: 0 }))).toMatchObject({ code: 'MOCKLIB_INVALID_ARGUMENT' })
+    expect(
+      thrown(() => createSchemaExecutor({ typeDefs: 'type Query { a: Int }', documentCacheSize: 0 })),
+    ).toMatchObject({ code: 'MOCKLIB_INVALID_ARGUMENT' })
   })
 
   it('MOCKLIB_INVALID_RESPONSE: a resolver answering with something that is not a Response', async () => {
     const handlers = [http.get('https://api.test/a', () => ({ ok: true }) as never)]
-    await expect(getResponse(handlers, new Request('https://api.test/a'))).rejects.toMatchObject({ code: 'MOCKLIB_INVALID_RESPONSE' })
+    await expect(getResponse(handlers, new Request('https://api.test/a'))).rejects.toMatchObject({
+      code: 'MOCKLIB_INVALID_RESPONSE',
+    })
   })
 
   it('MOCKLIB_BODY_USED: bypass() of a request whose body was read', async () => {
@@ -44,7 +65,9 @@ describe('error codes', () => {
   })
 
   it("MOCKLIB_UNHANDLED_REQUEST: the 'error' strategy", async () => {
-    const error = await onUnhandledRequest(new Request('https://api.test/none'), 'error').catch((caught: unknown) => caught)
+    const error = await onUnhandledRequest(new Request('https://api.test/none'), 'error').catch(
+      (caught: unknown) => caught,
+    )
     expect(error).toBeInstanceOf(UnhandledRequestError)
     expect((error as UnhandledRequestError).code).toBe('MOCKLIB_UNHANDLED_REQUEST')
   })

@@ -35,7 +35,9 @@ function pendingForever() {
 it('fetch aborted by its signal', async () => {
   const { log, resolverStarted, cleanedUp } = pendingForever()
   const controller = new AbortController()
-  const pending = fetch('http://api.test/slow', { method: 'POST', body: 'x', signal: controller.signal }).catch((error: Error) => error.name)
+  const pending = fetch('http://api.test/slow', { method: 'POST', body: 'x', signal: controller.signal }).catch(
+    (error: Error) => error.name,
+  )
   await resolverStarted
   controller.abort()
   expect(await pending).toBe('AbortError')
@@ -46,7 +48,9 @@ it('fetch aborted by its signal', async () => {
 it('http.request destroyed by the client', async () => {
   const { log, resolverStarted, cleanedUp } = pendingForever()
   const request = http.request('http://api.test/slow', { method: 'POST' })
-  const failed = new Promise<string>((resolve) => request.on('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message)))
+  const failed = new Promise<string>((resolve) =>
+    request.on('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message)),
+  )
   request.end('x')
   await resolverStarted
   request.destroy()
@@ -58,7 +62,9 @@ it('http.request destroyed by the client', async () => {
 it('axios aborted by its signal', async () => {
   const { log, resolverStarted, cleanedUp } = pendingForever()
   const controller = new AbortController()
-  const pending = axios.post('http://api.test/slow', 'x', { signal: controller.signal }).catch((error: Error) => error.name)
+  const pending = axios
+    .post('http://api.test/slow', 'x', { signal: controller.signal })
+    .catch((error: Error) => error.name)
   await resolverStarted
   controller.abort()
   expect(await pending).toBe('CanceledError')
@@ -69,7 +75,9 @@ it('axios aborted by its signal', async () => {
 it('the server closing while the resolver is pending', async () => {
   const { log, resolverStarted, cleanedUp } = pendingForever()
   const controller = new AbortController()
-  const pending = fetch('http://api.test/slow', { method: 'POST', body: 'x', signal: controller.signal }).catch(() => 'ended')
+  const pending = fetch('http://api.test/slow', { method: 'POST', body: 'x', signal: controller.signal }).catch(
+    () => 'ended',
+  )
   await resolverStarted
   server?.close()
   await cleanedUp

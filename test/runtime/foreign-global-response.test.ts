@@ -24,12 +24,13 @@ afterAll(() => {
 
 function get(url: string): Promise<{ status: number | undefined; body: string }> {
   return new Promise((resolve, reject) => {
-    nodeHttp.request(url, (response) => {
-      let body = ''
-      response.setEncoding('utf8')
-      response.on('data', (chunk: string) => (body += chunk))
-      response.on('end', () => resolve({ status: response.statusCode, body }))
-    })
+    nodeHttp
+      .request(url, (response) => {
+        let body = ''
+        response.setEncoding('utf8')
+        response.on('data', (chunk: string) => (body += chunk))
+        response.on('end', () => resolve({ status: response.statusCode, body }))
+      })
       .on('error', reject)
       .end()
   })

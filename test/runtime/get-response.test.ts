@@ -23,7 +23,10 @@ describe('getResponse()', () => {
   })
 
   it('resolves to the passthrough marker when a handler asks for passthrough', async () => {
-    const response = await getResponse([http.get('https://api.test/a', () => passthrough())], new Request('https://api.test/a'))
+    const response = await getResponse(
+      [http.get('https://api.test/a', () => passthrough())],
+      new Request('https://api.test/a'),
+    )
     expect(response).toBeInstanceOf(Response)
     expect(isPassthroughResponse(response!)).toBe(true)
   })
@@ -49,11 +52,15 @@ describe('getResponse()', () => {
 
   it('rejects an array passed as one handler with a clear error', async () => {
     const handlers = [http.get('https://api.test/a', () => undefined)]
-    await expect(getResponse([handlers] as never, new Request('https://api.test/a'))).rejects.toThrow(/Spread it instead/)
+    await expect(getResponse([handlers] as never, new Request('https://api.test/a'))).rejects.toThrow(
+      /Spread it instead/,
+    )
   })
 
   it('answers a HEAD request with the headers and no body, as setupServer does', async () => {
-    const handlers = [http.all('https://api.test/file', () => HttpResponse.text('contents', { headers: { 'x-kind': 'file' } }))]
+    const handlers = [
+      http.all('https://api.test/file', () => HttpResponse.text('contents', { headers: { 'x-kind': 'file' } })),
+    ]
     const response = await getResponse(handlers, new Request('https://api.test/file', { method: 'HEAD' }))
     expect(response?.status).toBe(200)
     expect(response?.headers.get('x-kind')).toBe('file')
@@ -93,7 +100,9 @@ describe('getResponse()', () => {
 
   it('answers through the handler index with many handlers, in list order', async () => {
     const handlers = [
-      ...Array.from({ length: 10 }, (_, index) => http.get(`https://api.test/r${index}`, () => HttpResponse.text(`r${index}`))),
+      ...Array.from({ length: 10 }, (_, index) =>
+        http.get(`https://api.test/r${index}`, () => HttpResponse.text(`r${index}`)),
+      ),
       http.get('https://api.test/:any', () => HttpResponse.text('pattern')),
     ]
     expect(await (await getResponse(handlers, new Request('https://api.test/r7')))?.text()).toBe('r7')

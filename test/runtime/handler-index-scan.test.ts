@@ -11,7 +11,9 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
 afterAll(() => server.close())
 
 const answer = (name: string) => () => HttpResponse.text(name)
-const filler = Array.from({ length: 20 }, (_, index) => http.get(`https://api.test/filler${index}/:id`, answer(`filler${index}`)))
+const filler = Array.from({ length: 20 }, (_, index) =>
+  http.get(`https://api.test/filler${index}/:id`, answer(`filler${index}`)),
+)
 const text = async (url: string, init?: RequestInit) => (await fetch(url, init)).text()
 
 describe('an indexed list answers like a scan', () => {
@@ -26,7 +28,11 @@ describe('an indexed list answers like a scan', () => {
   })
 
   it('lets a use() override with params shadow an indexed literal handler, and the reverse', async () => {
-    server.resetHandlers(...filler, http.get('https://api.test/users/me', answer('literal')), http.get('https://api.test/users/:id', answer('param')))
+    server.resetHandlers(
+      ...filler,
+      http.get('https://api.test/users/me', answer('literal')),
+      http.get('https://api.test/users/:id', answer('param')),
+    )
     expect(await text('https://api.test/users/me')).toBe('literal')
     server.use(http.get('https://api.test/users/:id', answer('override-param')))
     expect(await text('https://api.test/users/me')).toBe('override-param')
@@ -89,13 +95,38 @@ describe('an indexed list answers like a scan', () => {
 // A property: for random lists and requests, the server (indexed) answers with the first
 // handler that would answer on its own, as found by trying each handler alone.
 const PATHS = [
-  '/users', '/users/', '/users/:id', '/users/:id/posts', '/users/:id?', '/Users/:id', '/users/*', '/users/me',
-  '/files/:path*', '/files/:path+', '/*', '/a%20b/:id', '/users/:id.json', '/users/:id-:slug', '/us*rs/:id',
+  '/users',
+  '/users/',
+  '/users/:id',
+  '/users/:id/posts',
+  '/users/:id?',
+  '/Users/:id',
+  '/users/*',
+  '/users/me',
+  '/files/:path*',
+  '/files/:path+',
+  '/*',
+  '/a%20b/:id',
+  '/users/:id.json',
+  '/users/:id-:slug',
+  '/us*rs/:id',
 ]
 const ORIGINS = ['https://api.test', 'https://other.test', 'https://*.test']
 const REQUEST_PATHS = [
-  '/', '/users', '/users/', '/users/1', '/USERS/1', '/users/1/posts', '/users/me', '/users/1.json', '/users/1-a',
-  '/files', '/files/a/b', '/a%20b/1', '/a b/2', '/other',
+  '/',
+  '/users',
+  '/users/',
+  '/users/1',
+  '/USERS/1',
+  '/users/1/posts',
+  '/users/me',
+  '/users/1.json',
+  '/users/1-a',
+  '/files',
+  '/files/a/b',
+  '/a%20b/1',
+  '/a b/2',
+  '/other',
 ]
 
 type Spec =
@@ -104,8 +135,22 @@ type Spec =
   | { kind: 'custom' }
 
 const spec: fc.Arbitrary<Spec> = fc.oneof(
-  { weight: 8, arbitrary: fc.record({ kind: fc.constant('path' as const), method: fc.constantFrom('get' as const, 'post' as const, 'all' as const), origin: fc.constantFrom(...ORIGINS), path: fc.constantFrom(...PATHS) }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('regexp' as const), method: fc.constantFrom('get' as const, 'all' as const) }) },
+  {
+    weight: 8,
+    arbitrary: fc.record({
+      kind: fc.constant('path' as const),
+      method: fc.constantFrom('get' as const, 'post' as const, 'all' as const),
+      origin: fc.constantFrom(...ORIGINS),
+      path: fc.constantFrom(...PATHS),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('regexp' as const),
+      method: fc.constantFrom('get' as const, 'all' as const),
+    }),
+  },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('custom' as const) }) },
 )
 

@@ -120,9 +120,33 @@ describe('index and scan agree (property-based)', () => {
     | { kind: 'custom'; method: (typeof methods)[number]; contains: string; answers: boolean }
 
   const spec: fc.Arbitrary<Spec> = fc.oneof(
-    { weight: 6, arbitrary: fc.record({ kind: fc.constant('path' as const), method: fc.constantFrom(...methods), path: fc.constantFrom(...paths), answers: fc.boolean() }) },
-    { weight: 1, arbitrary: fc.record({ kind: fc.constant('regexp' as const), method: fc.constantFrom(...methods), source: fc.constantFrom('/a$', 'other', '/b$'), answers: fc.boolean() }) },
-    { weight: 1, arbitrary: fc.record({ kind: fc.constant('custom' as const), method: fc.constantFrom(...methods), contains: fc.constantFrom('/a', 'other', '/b'), answers: fc.boolean() }) },
+    {
+      weight: 6,
+      arbitrary: fc.record({
+        kind: fc.constant('path' as const),
+        method: fc.constantFrom(...methods),
+        path: fc.constantFrom(...paths),
+        answers: fc.boolean(),
+      }),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.record({
+        kind: fc.constant('regexp' as const),
+        method: fc.constantFrom(...methods),
+        source: fc.constantFrom('/a$', 'other', '/b$'),
+        answers: fc.boolean(),
+      }),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.record({
+        kind: fc.constant('custom' as const),
+        method: fc.constantFrom(...methods),
+        contains: fc.constantFrom('/a', 'other', '/b'),
+        answers: fc.boolean(),
+      }),
+    },
   )
 
   function build(specs: Spec[]): RequestHandler[] {

@@ -30,7 +30,9 @@ describe('new HttpResponse(body, init)', () => {
     expect((await received(() => new HttpResponse(null, { status: 404 }))).statusText).toBe('Not Found')
     expect((await received(() => new HttpResponse(null, { status: 418 }))).statusText).toBe("I'm a Teapot")
     expect((await received(() => new HttpResponse(null, { status: 503 }))).statusText).toBe('Service Unavailable')
-    expect((await received(() => new HttpResponse(null, { status: 500, statusText: 'Custom' }))).statusText).toBe('Custom')
+    expect((await received(() => new HttpResponse(null, { status: 500, statusText: 'Custom' }))).statusText).toBe(
+      'Custom',
+    )
   })
 
   it('keeps a null body empty, with no content type', async () => {
@@ -60,7 +62,9 @@ describe('new HttpResponse(body, init)', () => {
           .get(plainUrl, (response) => {
             let body = ''
             response.on('data', (chunk: Buffer) => (body += chunk))
-            response.on('end', () => resolve({ status: response.statusCode!, body, length: response.headers['content-length'] }))
+            response.on('end', () =>
+              resolve({ status: response.statusCode!, body, length: response.headers['content-length'] }),
+            )
           })
           .on('error', reject)
       })
@@ -86,7 +90,9 @@ describe('new HttpResponse(body, init)', () => {
   })
 
   it('passes custom headers through to the client', async () => {
-    const response = await received(() => new HttpResponse('x', { headers: { 'x-request-id': 'abc', 'cache-control': 'no-store' } }))
+    const response = await received(
+      () => new HttpResponse('x', { headers: { 'x-request-id': 'abc', 'cache-control': 'no-store' } }),
+    )
     expect(response.headers.get('x-request-id')).toBe('abc')
     expect(response.headers.get('cache-control')).toBe('no-store')
   })

@@ -31,8 +31,9 @@ function gatedStream(chunks: string[]): ReadableStream<Uint8Array> {
 
 const chunks = ['first|', 'second|', 'third']
 const server = setupServer(
-  rest.get('http://api.test/stream', () =>
-    new HttpResponse(gatedStream(chunks), { headers: { 'content-type': 'text/plain' } }),
+  rest.get(
+    'http://api.test/stream',
+    () => new HttpResponse(gatedStream(chunks), { headers: { 'content-type': 'text/plain' } }),
   ),
 )
 

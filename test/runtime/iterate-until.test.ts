@@ -11,7 +11,9 @@ describe('iterateUntil', () => {
       yield 2
     }
     const seen: number[] = []
-    expect(await iterateUntil(parts(), new AbortController().signal, async (n) => void seen.push(await Promise.resolve(n)))).toBe('done')
+    expect(
+      await iterateUntil(parts(), new AbortController().signal, async (n) => void seen.push(await Promise.resolve(n))),
+    ).toBe('done')
     expect(await iterateUntil([3], new AbortController().signal, (n) => void seen.push(n))).toBe('done')
     expect(seen).toEqual([1, 2, 3])
   })
@@ -27,7 +29,9 @@ describe('iterateUntil', () => {
   it('on abort stops waiting for the next value and calls return() on a source parked in next()', async () => {
     const { source, returned } = parkedSource([1])
     const stop = new AbortController()
-    const first = new Promise<number>((resolve) => void iterateUntil(source, stop.signal, resolve).then((end) => expect(end).toBe('stopped')))
+    const first = new Promise<number>(
+      (resolve) => void iterateUntil(source, stop.signal, resolve).then((end) => expect(end).toBe('stopped')),
+    )
     expect(await first).toBe(1) // the loop now waits in next(), which only return() ends
     stop.abort()
     await returned
@@ -60,7 +64,11 @@ describe('iterateUntil', () => {
 
   it('closes the source when the handler throws, and rethrows', async () => {
     const { source, returned } = parkedSource([1])
-    await expect(iterateUntil(source, new AbortController().signal, () => { throw new Error('handler broke') })).rejects.toThrow('handler broke')
+    await expect(
+      iterateUntil(source, new AbortController().signal, () => {
+        throw new Error('handler broke')
+      }),
+    ).rejects.toThrow('handler broke')
     await returned
   })
 })

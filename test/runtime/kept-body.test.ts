@@ -44,15 +44,32 @@ const SCRIPTS: Record<string, Script> = {
   'blob()': (r) => settle(() => r.blob()),
   'text() twice': async (r) => [await settle(() => r.text()), r.bodyUsed, await settle(() => r.text())],
   'bodyUsed before and after': async (r) => [r.bodyUsed, await settle(() => r.arrayBuffer()), r.bodyUsed],
-  'the body stream': async (r) => [r.body === r.body, r.bodyUsed, await readStream(r.body), r.bodyUsed, await settle(() => r.text())],
-  'text() then the body': async (r) => [await settle(() => r.text()), r.body !== null, r.body?.locked ?? null, r.bodyUsed],
+  'the body stream': async (r) => [
+    r.body === r.body,
+    r.bodyUsed,
+    await readStream(r.body),
+    r.bodyUsed,
+    await settle(() => r.text()),
+  ],
+  'text() then the body': async (r) => [
+    await settle(() => r.text()),
+    r.body !== null,
+    r.body?.locked ?? null,
+    r.bodyUsed,
+  ],
   'a reader, then text()': async (r) => {
     const reader = r.body!.getReader()
     return [r.bodyUsed, await settle(() => r.text()), reader !== undefined]
   },
   'clone() and read both': async (r) => {
     const copy = r.clone()
-    return [copy instanceof Response, copy.status, copy.headers.get('content-type'), await settle(() => copy.text()), await settle(() => r.arrayBuffer())]
+    return [
+      copy instanceof Response,
+      copy.status,
+      copy.headers.get('content-type'),
+      await settle(() => copy.text()),
+      await settle(() => r.arrayBuffer()),
+    ]
   },
   'clone() after the stream was made': async (r) => {
     void r.body
@@ -91,7 +108,9 @@ describe('HttpResponse keeps what the platform keeps', () => {
   it('gives a text body the platform Content-Type, and bytes none', () => {
     expect(new HttpResponse('x').headers.get('content-type')).toBe(new Response('x').headers.get('content-type'))
     expect(new HttpResponse(new Uint8Array(1)).headers.get('content-type')).toBeNull()
-    expect(new HttpResponse('x', { headers: { 'Content-Type': 'text/csv' } }).headers.get('content-type')).toBe('text/csv')
+    expect(new HttpResponse('x', { headers: { 'Content-Type': 'text/csv' } }).headers.get('content-type')).toBe(
+      'text/csv',
+    )
   })
 
   it('hands out a fresh ArrayBuffer on every clone', async () => {
@@ -106,7 +125,11 @@ describe('HttpResponse keeps what the platform keeps', () => {
     const response = HttpResponse.json({ a: 1 }, { status: 202, headers: { 'X-A': '1' } })
     const copy = response.clone()
     expect(copy).toBeInstanceOf(HttpResponse)
-    expect([copy.status, copy.headers.get('x-a'), copy.headers.get('content-type')]).toEqual([202, '1', 'application/json'])
+    expect([copy.status, copy.headers.get('x-a'), copy.headers.get('content-type')]).toEqual([
+      202,
+      '1',
+      'application/json',
+    ])
     expect(await copy.json()).toEqual({ a: 1 })
     expect(response.bodyUsed).toBe(false)
   })

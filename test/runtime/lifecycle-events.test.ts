@@ -266,7 +266,8 @@ describe('listener management', () => {
 describe('after close()', () => {
   it('emits nothing, and listen() brings the events back', async () => {
     const urls: string[] = []
-    for (const name of names) server.events.on(name, ({ request }) => void urls.push(`${name} ${new URL(request.url).pathname}`))
+    for (const name of names)
+      server.events.on(name, ({ request }) => void urls.push(`${name} ${new URL(request.url).pathname}`))
     server.close()
     await (await fetch(`${real.origin}/after-close`)).text()
 

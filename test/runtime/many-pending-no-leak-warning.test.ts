@@ -55,7 +55,9 @@ it(`${COUNT} resolvers pending with finalize(): no listener-leak warning, close(
   )
   server.listen()
   const client = new AbortController()
-  const pending = Array.from({ length: COUNT }, () => fetch('https://api.test/slow', { signal: client.signal }).catch((error: Error) => error.name))
+  const pending = Array.from({ length: COUNT }, () =>
+    fetch('https://api.test/slow', { signal: client.signal }).catch((error: Error) => error.name),
+  )
   await allStarted.promise
   await nextTurn()
   expect(warnings.filter((text) => text.includes('MaxListeners'))).toEqual([])

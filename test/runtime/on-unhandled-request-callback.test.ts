@@ -82,7 +82,7 @@ it('a callback that throws answers 500 with the error, and nothing is sent', asy
 it('an async callback is awaited, and its rejection answers 500 instead of escaping', async () => {
   const error = vi.spyOn(console, 'error').mockImplementation(() => {})
   callback = async () => {
-    await new Promise((resolve) => setImmediate(resolve))   // settle in a later turn of the event loop
+    await new Promise((resolve) => setImmediate(resolve)) // settle in a later turn of the event loop
     throw new Error('async refusal')
   }
   const response = await fetch(`${real.origin}/refused-later`)

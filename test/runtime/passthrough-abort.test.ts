@@ -25,25 +25,28 @@ afterAll(() => new Promise<void>((resolve) => silent.close(() => resolve())))
 let server: SetupServer | undefined
 afterEach(() => server?.close())
 
-it.each(['lean', 'interceptor'] as const)('fetch source %s: aborting a passed-through fetch rejects it with AbortError, nothing unhandled', async (fetchSource) => {
-  arrived = deferred()
-  closed = deferred()
-  const unhandled: unknown[] = []
-  const collect = (reason: unknown) => unhandled.push(reason)
-  process.on('unhandledRejection', collect)
-  try {
-    server = setupServer(rest.get(`${origin}/slow`, () => passthrough()))
-    server.listen({ fetchSource })
-    const controller = new AbortController()
-    const pending = fetch(`${origin}/slow`, { signal: controller.signal })
-    await arrived.promise
-    controller.abort()
-    expect((await rejectionOf(pending)).name).toBe('AbortError')
-    await closed.promise
-    // Rejections are reported once the microtask queue drains: one full turn later they are in.
-    await new Promise((resolve) => setImmediate(resolve))
-    expect(unhandled).toEqual([])
-  } finally {
-    process.off('unhandledRejection', collect)
-  }
-})
+it.each(['lean', 'interceptor'] as const)(
+  'fetch source %s: aborting a passed-through fetch rejects it with AbortError, nothing unhandled',
+  async (fetchSource) => {
+    arrived = deferred()
+    closed = deferred()
+    const unhandled: unknown[] = []
+    const collect = (reason: unknown) => unhandled.push(reason)
+    process.on('unhandledRejection', collect)
+    try {
+      server = setupServer(rest.get(`${origin}/slow`, () => passthrough()))
+      server.listen({ fetchSource })
+      const controller = new AbortController()
+      const pending = fetch(`${origin}/slow`, { signal: controller.signal })
+      await arrived.promise
+      controller.abort()
+      expect((await rejectionOf(pending)).name).toBe('AbortError')
+      await closed.promise
+      // Rejections are reported once the microtask queue drains: one full turn later they are in.
+      await new Promise((resolve) => setImmediate(resolve))
+      expect(unhandled).toEqual([])
+    } finally {
+      process.off('unhandledRejection', collect)
+    }
+  },
+)

@@ -23,16 +23,15 @@ async function clonesDuring(post: () => Promise<Response>): Promise<number> {
   return calls
 }
 
-const post = () => fetch('https://api.test/posts/1', { method: 'POST', body: new TextEncoder().encode(JSON.stringify({ title: 'x' })) })
+const post = () =>
+  fetch('https://api.test/posts/1', { method: 'POST', body: new TextEncoder().encode(JSON.stringify({ title: 'x' })) })
 
 it('makes the copy only for a resolver that touches request', async () => {
   server.use(http.post('https://api.test/posts/:id', ({ params }) => HttpResponse.text(String(params.id))))
   const withoutTouching = await clonesDuring(post)
 
   server.resetHandlers()
-  server.use(
-    http.post('https://api.test/posts/:id', async ({ request }) => HttpResponse.json(await request.json())),
-  )
+  server.use(http.post('https://api.test/posts/:id', async ({ request }) => HttpResponse.json(await request.json())))
   const touching = await clonesDuring(post)
 
   expect(touching).toBe(withoutTouching + 1)

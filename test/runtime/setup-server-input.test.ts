@@ -16,8 +16,12 @@ describe('an array passed instead of spread handlers', () => {
 
   it('server.use([...]) and server.resetHandlers([...]) throw the same way', () => {
     const server = setupServer()
-    expect(() => server.use(handlers as never)).toThrow(/server\.use\(\) received an array of handlers.*server\.use\(\.\.\.handlers\)/)
-    expect(() => server.resetHandlers(handlers as never)).toThrow(/server\.resetHandlers\(\) received an array of handlers/)
+    expect(() => server.use(handlers as never)).toThrow(
+      /server\.use\(\) received an array of handlers.*server\.use\(\.\.\.handlers\)/,
+    )
+    expect(() => server.resetHandlers(handlers as never)).toThrow(
+      /server\.resetHandlers\(\) received an array of handlers/,
+    )
     expect(() => server.use(handler, handlers as never)).toThrow(/Spread it instead/)
   })
 })
@@ -72,17 +76,23 @@ describe('listen()', () => {
 
   it('a second listen() throws, saying to call close() first', () => {
     server.listen()
-    expect(() => server.listen()).toThrow(/server\.listen\(\) was called while the server is already listening.*server\.close\(\)/)
+    expect(() => server.listen()).toThrow(
+      /server\.listen\(\) was called while the server is already listening.*server\.close\(\)/,
+    )
   })
 
   it('an unknown onUnhandledRequest strategy throws', () => {
-    expect(() => server.listen({ onUnhandledRequest: 'warning' as never })).toThrow(/Unknown onUnhandledRequest strategy "warning"/)
+    expect(() => server.listen({ onUnhandledRequest: 'warning' as never })).toThrow(
+      /Unknown onUnhandledRequest strategy "warning"/,
+    )
   })
 })
 
 describe('boundary()', () => {
   it('throws when given something other than a function', () => {
     const server = setupServer()
-    expect(() => server.boundary('not a function' as never)).toThrow(/server\.boundary\(callback\) needs a function to wrap/)
+    expect(() => server.boundary('not a function' as never)).toThrow(
+      /server\.boundary\(callback\) needs a function to wrap/,
+    )
   })
 })

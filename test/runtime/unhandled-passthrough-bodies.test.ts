@@ -29,11 +29,15 @@ const bodies: Array<[string, Buffer]> = [
 
 function postWithNodeHttp(url: string, body: Buffer): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    const request = http.request(url, { method: 'POST', headers: { 'content-type': 'application/octet-stream' } }, (response) => {
-      const chunks: Buffer[] = []
-      response.on('data', (chunk: Buffer) => chunks.push(chunk))
-      response.on('end', () => resolve(Buffer.concat(chunks)))
-    })
+    const request = http.request(
+      url,
+      { method: 'POST', headers: { 'content-type': 'application/octet-stream' } },
+      (response) => {
+        const chunks: Buffer[] = []
+        response.on('data', (chunk: Buffer) => chunks.push(chunk))
+        response.on('end', () => resolve(Buffer.concat(chunks)))
+      },
+    )
     request.on('error', reject)
     // Several writes: the interceptor must join them in order.
     const middle = Math.floor(body.length / 2)

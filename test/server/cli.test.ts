@@ -45,15 +45,29 @@ describe('mocklib serve', () => {
   })
 
   it('--https makes a self-signed certificate curl can trust; --cors answers preflights', async () => {
-    writeFileSync(`${dir}/secure.mjs`, "import { http, HttpResponse } from 'mocklib'\nexport default [http.post('/api', () => HttpResponse.json({ secure: true }))]\n")
+    writeFileSync(
+      `${dir}/secure.mjs`,
+      "import { http, HttpResponse } from 'mocklib'\nexport default [http.post('/api', () => HttpResponse.json({ secure: true }))]\n",
+    )
     const cli = await startCli([`test-artifacts/serve-cli-${process.pid}/secure.mjs`, '--https', '--cors'])
     try {
       expect(cli.url).toMatch(/^https:\/\/127\.0\.0\.1:\d+$/)
       const cert = /certificate: +(\S+)/.exec(cli.stdout())![1]
       const answer = await run('curl', ['-s', '--cacert', cert, '-X', 'POST', `${cli.url}/api`])
       expect(answer.stdout).toBe('{"secure":true}')
-      const preflight = await run('curl', ['-s', '-i', '--cacert', cert, '-X', 'OPTIONS', '-H', 'origin: http://app.test',
-        '-H', 'access-control-request-method: POST', `${cli.url}/api`])
+      const preflight = await run('curl', [
+        '-s',
+        '-i',
+        '--cacert',
+        cert,
+        '-X',
+        'OPTIONS',
+        '-H',
+        'origin: http://app.test',
+        '-H',
+        'access-control-request-method: POST',
+        `${cli.url}/api`,
+      ])
       expect(preflight.stdout).toMatch(/^HTTP\/1\.1 204/)
       expect(preflight.stdout).toMatch(/access-control-allow-origin: http:\/\/app\.test/i)
       expect(preflight.stdout).toMatch(/access-control-allow-methods: POST/i)
@@ -65,7 +79,17 @@ describe('mocklib serve', () => {
   it('prints --help and exits 0', async () => {
     const { code, stdout } = await runCli(['serve', '--help'])
     expect(code).toBe(0)
-    for (const option of ['--port', '--host', '--https', '--cors', '--watch', '--schema', '--har', '--upstream', '--record']) {
+    for (const option of [
+      '--port',
+      '--host',
+      '--https',
+      '--cors',
+      '--watch',
+      '--schema',
+      '--har',
+      '--upstream',
+      '--record',
+    ]) {
       expect(stdout).toContain(option)
     }
   })
@@ -87,7 +111,10 @@ describe('mocklib serve', () => {
     const busy = createServer()
     await new Promise<void>((resolve) => busy.listen(0, '127.0.0.1', resolve))
     const port = (busy.address() as { port: number }).port
-    writeFileSync(`${dir}/one.mjs`, "import { http } from 'mocklib'\nexport default [http.get('/', () => new Response('x'))]\n")
+    writeFileSync(
+      `${dir}/one.mjs`,
+      "import { http } from 'mocklib'\nexport default [http.get('/', () => new Response('x'))]\n",
+    )
     const inUse = await runCli(['serve', `test-artifacts/serve-cli-${process.pid}/one.mjs`, '--port', String(port)])
     busy.close()
     expect(inUse.code).toBe(1)
@@ -106,7 +133,8 @@ describe('mocklib serve without a module', () => {
         query: gql`query ListPosts { posts { id title } }`,
       })
       expect(data!.posts.length).toBeGreaterThan(0)
-      for (const post of data!.posts) expect(post).toEqual({ __typename: 'Post', id: expect.any(String), title: expect.any(String) })
+      for (const post of data!.posts)
+        expect(post).toEqual({ __typename: 'Post', id: expect.any(String), title: expect.any(String) })
       const wrong = await fetch(`${cli.url}/graphql`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },

@@ -15,7 +15,10 @@ afterEach(async () => {
 async function start(...handlers: Parameters<typeof createMockServer>): Promise<[MockServer, ControlClient]> {
   server = createMockServer(...handlers)
   await server.listen({
-    scenarios: { empty: [http.get('/user', () => HttpResponse.json([]))], broken: [http.get('/user', () => HttpResponse.error())] },
+    scenarios: {
+      empty: [http.get('/user', () => HttpResponse.json([]))],
+      broken: [http.get('/user', () => HttpResponse.error())],
+    },
     version: '1.2.3',
   })
   return [server, new ControlClient({ url: server.url, token: server.token })]
@@ -59,7 +62,7 @@ print(call('GET', '/user')[1])
       '200',
       '404',
       '201',
-      "(201, '{\"name\":\"Grace\"}')",
+      '(201, \'{"name":"Grace"}\')',
       '200',
       '200',
       '{"name":"Ada"}',
@@ -68,15 +71,30 @@ print(call('GET', '/user')[1])
 
   it('answers malformed requests with problem documents that say what to send', async () => {
     const [, client] = await start(http.get('/user', () => HttpResponse.json({})))
-    const failure = (promise: Promise<unknown>) => promise.then(() => undefined, (error: ControlError) => error.problem)
+    const failure = (promise: Promise<unknown>) =>
+      promise.then(
+        () => undefined,
+        (error: ControlError) => error.problem,
+      )
     expect(await failure(client.send('PATCH', '/__mocklib/handlers/1', 'yes'))).toMatchObject({
       status: 400,
       detail: 'PATCH /__mocklib/handlers/1 needs a JSON body { "enabled": true } or { "enabled": false }.',
     })
-    expect(await failure(client.setEnabled('99', false))).toMatchObject({ status: 404, detail: expect.stringMatching(/No handler has the id "99"/) })
-    expect(await failure(client.use({ status: 200 }))).toMatchObject({ status: 400, detail: expect.stringMatching(/say what it answers: "path"/) })
-    expect(await failure(client.use({ path: '/x', method: 'FETCH' }))).toMatchObject({ detail: expect.stringMatching(/"method" "FETCH" is not one of/) })
-    expect(await failure(client.setScenario('nope'))).toMatchObject({ status: 404, detail: 'There is no scenario "nope". The module exports: empty, broken.' })
+    expect(await failure(client.setEnabled('99', false))).toMatchObject({
+      status: 404,
+      detail: expect.stringMatching(/No handler has the id "99"/),
+    })
+    expect(await failure(client.use({ status: 200 }))).toMatchObject({
+      status: 400,
+      detail: expect.stringMatching(/say what it answers: "path"/),
+    })
+    expect(await failure(client.use({ path: '/x', method: 'FETCH' }))).toMatchObject({
+      detail: expect.stringMatching(/"method" "FETCH" is not one of/),
+    })
+    expect(await failure(client.setScenario('nope'))).toMatchObject({
+      status: 404,
+      detail: 'There is no scenario "nope". The module exports: empty, broken.',
+    })
     expect(await failure(client.send('GET', '/__mocklib/nothing'))).toMatchObject({ status: 404 })
     const raw = await fetch(`${server!.url}/__mocklib/use`, {
       method: 'POST',
@@ -86,7 +104,10 @@ print(call('GET', '/user')[1])
     expect(raw.status).toBe(400)
     expect((await raw.json()).detail).toMatch(/^The body of POST \/__mocklib\/use is not JSON/)
     const wrong = new ControlClient({ url: server!.url, token: 'wrong' })
-    expect(await failure(wrong.handlers())).toMatchObject({ status: 401, detail: expect.stringMatching(/is not this server's/) })
+    expect(await failure(wrong.handlers())).toMatchObject({
+      status: 401,
+      detail: expect.stringMatching(/is not this server's/),
+    })
   })
 
   it('switches scenarios, lists history with the handler that answered, live events, HAR', async () => {
@@ -134,8 +155,14 @@ print(call('GET', '/user')[1])
     const details = await client.request(history[2].id)
     expect(details.requestBody?.text).toContain('query GetPost')
     expect(details.responseBody?.text).toBe('{"data":{"post":{"id":1}}}')
-    const har = (await client.har()) as { log: { entries: Array<{ request: { url: string }; response: { content: { text: string } } }> } }
-    expect(har.log.entries.map((entry) => entry.response.content.text)).toEqual(['[]', '{"name":"Ada"}', '{"data":{"post":{"id":1}}}'])
+    const har = (await client.har()) as {
+      log: { entries: Array<{ request: { url: string }; response: { content: { text: string } } }> }
+    }
+    expect(har.log.entries.map((entry) => entry.response.content.text)).toEqual([
+      '[]',
+      '{"name":"Ada"}',
+      '{"data":{"post":{"id":1}}}',
+    ])
   })
 
   it('never serves control without a token beyond loopback', async () => {

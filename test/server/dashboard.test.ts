@@ -15,9 +15,13 @@ beforeAll(async () => {
   browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true })
   server = createMockServer(
     http.get('/api/user', () => HttpResponse.json({ name: 'Ada' })),
-    graphql.query('GetPost', ({ variables }) => HttpResponse.json({ data: { post: { id: variables.id, title: 'Hello' } } })),
+    graphql.query('GetPost', ({ variables }) =>
+      HttpResponse.json({ data: { post: { id: variables.id, title: 'Hello' } } }),
+    ),
   )
-  await server.listen({ scenarios: { signedOut: [http.get('/api/user', () => new HttpResponse(null, { status: 401 }))] } })
+  await server.listen({
+    scenarios: { signedOut: [http.get('/api/user', () => new HttpResponse(null, { status: 401 }))] },
+  })
 })
 
 afterAll(async () => {
@@ -26,25 +30,35 @@ afterAll(async () => {
 })
 
 describe('the dashboard in Chromium', () => {
-  it('lists another client\'s requests live, shows a GraphQL request\'s details, and a toggle switches a handler off', async () => {
+  it("lists another client's requests live, shows a GraphQL request's details, and a toggle switches a handler off", async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 760 } })
     await page.goto(server.dashboardUrl)
     await page.getByRole('status').filter({ hasText: 'live' }).waitFor()
 
     // Requests made by other clients (curl) appear as they happen.
     await run('curl', ['-s', `${server.url}/api/user`])
-    await run('curl', ['-s', '-H', 'content-type: application/json', '--data',
-      JSON.stringify({ query: 'query GetPost($id: ID!) { post(id: $id) { id title } }', variables: { id: '7' } }), `${server.url}/graphql`])
+    await run('curl', [
+      '-s',
+      '-H',
+      'content-type: application/json',
+      '--data',
+      JSON.stringify({ query: 'query GetPost($id: ID!) { post(id: $id) { id title } }', variables: { id: '7' } }),
+      `${server.url}/graphql`,
+    ])
     const graphqlRow = page.getByRole('option').filter({ hasText: 'GetPost' })
     await graphqlRow.waitFor()
-    await expect(page.getByRole('option').filter({ hasText: '/api/user' }).textContent()).resolves.toMatch(/GET\/api\/userGET \/api\/user200/)
+    await expect(page.getByRole('option').filter({ hasText: '/api/user' }).textContent()).resolves.toMatch(
+      /GET\/api\/userGET \/api\/user200/,
+    )
 
     // Keyboard: focus the GraphQL request and open it with Enter.
     await graphqlRow.focus()
     await page.keyboard.press('Enter')
     await page.locator('.graphql-query').waitFor()
     expect(await page.locator('.graphql-query').textContent()).toContain('query GetPost($id: ID!)')
-    expect(JSON.parse((await page.locator('.response-body').textContent())!)).toEqual({ data: { post: { id: '7', title: 'Hello' } } })
+    expect(JSON.parse((await page.locator('.response-body').textContent())!)).toEqual({
+      data: { post: { id: '7', title: 'Hello' } },
+    })
     mkdirSync('test-artifacts', { recursive: true })
     await page.screenshot({ path: 'test-artifacts/dashboard.png' })
 

@@ -57,7 +57,11 @@ describe('createMiddleware in a Vite dev server', () => {
     expect(await graphqlResponse.json()).toEqual({ data: { user: { name: 'Ada' } } })
     expect(await (await fetch(`${origin}/`)).text()).toContain('<title>app</title>')
     const body = 'x'.repeat(200_000)
-    const echoed = await fetch(`${origin}/echo`, { method: 'POST', body, headers: { 'content-type': 'application/json' } })
+    const echoed = await fetch(`${origin}/echo`, {
+      method: 'POST',
+      body,
+      headers: { 'content-type': 'application/json' },
+    })
     expect(await echoed.text()).toBe(`echo:${body}`)
   })
 })

@@ -24,7 +24,9 @@ describe('createMockServer', () => {
   it('answers curl over one kept-alive connection: relative paths, and absolute-URL handlers at the same path', async () => {
     const { url } = await start(
       http.get('/local', () => HttpResponse.json({ from: 'relative' })),
-      http.get('https://api.example.com/user', ({ request }) => HttpResponse.json({ from: 'absolute', url: request.url })),
+      http.get('https://api.example.com/user', ({ request }) =>
+        HttpResponse.json({ from: 'absolute', url: request.url }),
+      ),
     )
     const { stdout, stderr } = await run('curl', ['-sv', `${url}/local`, '--next', '-s', `${url}/user?id=1`])
     expect(stdout).toBe('{"from":"relative"}{"from":"absolute","url":"https://api.example.com/user?id=1"}')
@@ -36,7 +38,9 @@ describe('createMockServer', () => {
     const response = await fetch(`${url}/unknown`, { method: 'DELETE' })
     expect(response.status).toBe(404)
     expect(response.headers.get('content-type')).toBe('application/problem+json')
-    expect((await response.json()).detail).toMatch(/^No handler answers DELETE \/unknown on http:\/\/127\.0\.0\.1:\d+\. Add a handler/)
+    expect((await response.json()).detail).toMatch(
+      /^No handler answers DELETE \/unknown on http:\/\/127\.0\.0\.1:\d+\. Add a handler/,
+    )
   })
 
   it('streams a body chunk by chunk, delay() on the wire', async () => {
@@ -83,9 +87,19 @@ describe('createMockServer', () => {
     const { writeFile, rm } = await import('node:fs/promises')
     const file = `/tmp/mocklib-upload-${process.pid}.bin`
     await writeFile(file, bytes)
-    const { stdout } = await run('curl', ['-s', '--data-binary', `@${file}`, '-H', 'content-type: application/octet-stream', `${url}/upload`])
+    const { stdout } = await run('curl', [
+      '-s',
+      '--data-binary',
+      `@${file}`,
+      '-H',
+      'content-type: application/octet-stream',
+      `${url}/upload`,
+    ])
     await rm(file)
-    expect(JSON.parse(stdout)).toEqual({ size: bytes.byteLength, sha256: createHash('sha256').update(bytes).digest('hex') })
+    expect(JSON.parse(stdout)).toEqual({
+      size: bytes.byteLength,
+      sha256: createHash('sha256').update(bytes).digest('hex'),
+    })
   })
 
   it('turns HttpResponse.error() into a connection reset', async () => {

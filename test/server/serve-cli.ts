@@ -18,7 +18,8 @@ export interface RunningCli {
 }
 
 export function assertBuilt(): void {
-  if (!existsSync(`${root}dist/node.js`)) throw new Error('The CLI tests run bin/mocklib.mjs against dist/: run `npm run build` first (npm test does).')
+  if (!existsSync(`${root}dist/node.js`))
+    throw new Error('The CLI tests run bin/mocklib.mjs against dist/: run `npm run build` first (npm test does).')
 }
 
 /** Runs the CLI to its end: exit code and output. */

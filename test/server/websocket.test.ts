@@ -46,7 +46,9 @@ chat.on('message', (data) => {
     server = createMockServer(ws.link('/chat').addEventListener('connection', () => {}))
     await server.listen()
     const socket = new WebSocket(`${server.url.replace('http', 'ws')}/other`)
-    const status = await new Promise<number>((resolve) => socket.on('unexpected-response', (_, response) => resolve(response.statusCode!)))
+    const status = await new Promise<number>((resolve) =>
+      socket.on('unexpected-response', (_, response) => resolve(response.statusCode!)),
+    )
     expect(status).toBe(404)
   })
 
@@ -60,7 +62,11 @@ chat.on('message', (data) => {
     })
     server = createMockServer(api.handler('/graphql'))
     await server.listen()
-    const client = createClient({ url: `${server.url.replace('http', 'ws')}/graphql`, webSocketImpl: WebSocket, lazy: false })
+    const client = createClient({
+      url: `${server.url.replace('http', 'ws')}/graphql`,
+      webSocketImpl: WebSocket,
+      lazy: false,
+    })
     const received: unknown[] = []
     const done = new Promise<void>((resolve, reject) => {
       client.subscribe(

@@ -5,10 +5,11 @@ import { HttpHandler, sse, ServerSentEventHandler } from 'mocklib'
 import { setupServer } from 'mocklib/node'
 import { openStream } from '../helpers/event-stream'
 
-const greeting = (text: string) => sse('https://api.test/s', ({ client }) => {
-  client.send({ data: text })
-  client.close()
-})
+const greeting = (text: string) =>
+  sse('https://api.test/s', ({ client }) => {
+    client.send({ data: text })
+    client.close()
+  })
 const server = setupServer(greeting('initial'))
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
 afterEach(() => server.resetHandlers())
@@ -39,7 +40,11 @@ describe('handler list operations', () => {
         server.use(greeting(text))
         return read()
       })()
-    expect(await Promise.all([inBoundary('a'), inBoundary('b'), read()])).toEqual(['data:a\n\n', 'data:b\n\n', 'data:initial\n\n'])
+    expect(await Promise.all([inBoundary('a'), inBoundary('b'), read()])).toEqual([
+      'data:a\n\n',
+      'data:b\n\n',
+      'data:initial\n\n',
+    ])
   })
 
   it('lists the handler as an HttpHandler with its method and path, as MSW does', () => {
@@ -66,7 +71,8 @@ describe('lifecycle events', () => {
         contentTypes.push(response.headers.get('content-type'))
       },
     } as const
-    for (const [name, listener] of Object.entries(listeners)) server.events.on(name as keyof typeof listeners, listener as never)
+    for (const [name, listener] of Object.entries(listeners))
+      server.events.on(name as keyof typeof listeners, listener as never)
     try {
       expect(await read()).toBe('data:initial\n\n')
       expect(seen).toEqual(['request:start', 'request:match', 'request:end', 'response:mocked'])

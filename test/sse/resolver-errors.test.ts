@@ -33,10 +33,22 @@ async function thrownBy(act: (client: Client) => void): Promise<unknown> {
 
 describe('bad messages', () => {
   it.each([
-    ['an event type with a line break', (c: Client) => c.send({ event: 'tick\nx' as 'tick', data: '' }), 'The event event "tick\\nx" contains a line break'],
-    ['an id with a line break', (c: Client) => c.send({ id: '1\n2', data: '' }), 'The event id "1\\n2" contains a line break'],
+    [
+      'an event type with a line break',
+      (c: Client) => c.send({ event: 'tick\nx' as 'tick', data: '' }),
+      'The event event "tick\\nx" contains a line break',
+    ],
+    [
+      'an id with a line break',
+      (c: Client) => c.send({ id: '1\n2', data: '' }),
+      'The event id "1\\n2" contains a line break',
+    ],
     ['an id with NULL', (c: Client) => c.send({ id: 'a\u0000', data: '' }), 'contains U+0000 NULL'],
-    ['a fractional retry', (c: Client) => c.send({ retry: 1.5 }), 'The retry time must be a whole number of milliseconds (0 or more), got 1.5'],
+    [
+      'a fractional retry',
+      (c: Client) => c.send({ retry: 1.5 }),
+      'The retry time must be a whole number of milliseconds (0 or more), got 1.5',
+    ],
     ['a negative retry', (c: Client) => c.send({ retry: -1 }), 'got -1'],
     ['data that is not JSON', (c: Client) => c.send({ data: 10n }), 'cannot be encoded as JSON'],
     ['a function as data', (c: Client) => c.send({ data: () => {} }), 'must be a string or a JSON value, got function'],
@@ -119,7 +131,9 @@ describe('resolvers that throw', () => {
   })
 
   it('rejects bad arguments where the handler is written', () => {
-    expect(() => sse('/s', undefined as never)).toThrow(/needs a resolver function as its second argument, got undefined/)
+    expect(() => sse('/s', undefined as never)).toThrow(
+      /needs a resolver function as its second argument, got undefined/,
+    )
     expect(() => sse('/s', () => {}, { method: 'GET /x' })).toThrow(`sse() got the method "GET /x"`)
   })
 })

@@ -15,7 +15,8 @@ afterAll(() => server.close())
 const TYPES = ['message', 'update', 'data', 'id', 'événement'] as const
 type Events = { [Type in (typeof TYPES)[number]]: string }
 
-const tricky = (pieces: string[]) => fc.array(fc.constantFrom(...pieces), { maxLength: 12 }).map((parts) => parts.join(''))
+const tricky = (pieces: string[]) =>
+  fc.array(fc.constantFrom(...pieces), { maxLength: 12 }).map((parts) => parts.join(''))
 const data = tricky(['a', ' ', ':', 'data:', 'é', '🌍', '\n', '\r', '\r\n', '\n\n', '\u0000', 'id: 1'])
 const id = fc.option(tricky(['1', 'x', ' ', ':', 'é', '-']), { nil: undefined })
 const message = fc.record({ event: fc.constantFrom(...TYPES), data, id })
@@ -33,7 +34,11 @@ it('delivers any sequence of messages intact to an EventSource', async () => {
         const received = await es.next(messages.length)
         // The eventsource package reports each event's own id field as lastEventId ('' without one),
         // not the running last event ID a browser reports.
-        const expected = messages.map(({ event, data, id }) => ({ type: event, data: data.replace(/\r\n|\r/g, '\n'), lastEventId: id ?? '' }))
+        const expected = messages.map(({ event, data, id }) => ({
+          type: event,
+          data: data.replace(/\r\n|\r/g, '\n'),
+          lastEventId: id ?? '',
+        }))
         expect(received).toEqual(expected)
       } finally {
         es.source.close()
@@ -56,28 +61,46 @@ it('forwards any real stream intact through server.connect(), however its lines 
   })
   try {
     const lineEnd = fc.constantFrom('\n', '\r', '\r\n')
-    const event = fc.record({ event: fc.constantFrom(...TYPES), data: tricky(['a', ' ', ':', 'é', '🌍', '\n', '\r\n']), end: lineEnd })
+    const event = fc.record({
+      event: fc.constantFrom(...TYPES),
+      data: tricky(['a', ' ', ':', 'é', '🌍', '\n', '\r\n']),
+      end: lineEnd,
+    })
     await fc.assert(
-      fc.asyncProperty(fc.array(event, { minLength: 1, maxLength: 5 }), fc.array(fc.nat(), { maxLength: 6 }), async (events, cuts) => {
-        // The real server writes each event with its own line ends, cut into chunks at `cuts`.
-        const text = events
-          .map(({ event, data, end }) => `event:${event}${end}` + data.split(/\r\n|\r|\n/).map((line) => `data: ${line}${end}`).join('') + end)
-          .join('')
-        // Cut bytes, not characters: a UTF-8 sequence may be split between two chunks too.
-        const bytes = Buffer.from(text)
-        const positions = [...new Set(cuts.map((cut) => cut % bytes.length))].sort((a, b) => a - b)
-        body = [0, ...positions].map((start, i, all) => bytes.subarray(start, all[i + 1] ?? bytes.length)).filter((piece) => piece.length > 0)
-        server.resetHandlers(sse(`${real.origin}/feed`, ({ server }) => void server.connect()))
-        const es = recordEventSource(`${real.origin}/feed`, [...TYPES])
-        try {
-          const received = await es.next(events.length)
-          expect(received.map(({ type, data }) => ({ type, data }))).toEqual(
-            events.map(({ event, data }) => ({ type: event, data: data.replace(/\r\n|\r/g, '\n') })),
-          )
-        } finally {
-          es.source.close()
-        }
-      }),
+      fc.asyncProperty(
+        fc.array(event, { minLength: 1, maxLength: 5 }),
+        fc.array(fc.nat(), { maxLength: 6 }),
+        async (events, cuts) => {
+          // The real server writes each event with its own line ends, cut into chunks at `cuts`.
+          const text = events
+            .map(
+              ({ event, data, end }) =>
+                `event:${event}${end}` +
+                data
+                  .split(/\r\n|\r|\n/)
+                  .map((line) => `data: ${line}${end}`)
+                  .join('') +
+                end,
+            )
+            .join('')
+          // Cut bytes, not characters: a UTF-8 sequence may be split between two chunks too.
+          const bytes = Buffer.from(text)
+          const positions = [...new Set(cuts.map((cut) => cut % bytes.length))].sort((a, b) => a - b)
+          body = [0, ...positions]
+            .map((start, i, all) => bytes.subarray(start, all[i + 1] ?? bytes.length))
+            .filter((piece) => piece.length > 0)
+          server.resetHandlers(sse(`${real.origin}/feed`, ({ server }) => void server.connect()))
+          const es = recordEventSource(`${real.origin}/feed`, [...TYPES])
+          try {
+            const received = await es.next(events.length)
+            expect(received.map(({ type, data }) => ({ type, data }))).toEqual(
+              events.map(({ event, data }) => ({ type: event, data: data.replace(/\r\n|\r/g, '\n') })),
+            )
+          } finally {
+            es.source.close()
+          }
+        },
+      ),
       { numRuns: 40 },
     )
   } finally {

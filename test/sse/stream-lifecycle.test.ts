@@ -24,7 +24,11 @@ function signal<T = void>() {
 describe('matching', () => {
   it('matches any Accept that lists text/event-stream, with parameters or among other types', async () => {
     server.use(sse('https://api.test/s', ({ client }) => client.close()))
-    for (const accept of ['text/event-stream', 'application/json, text/event-stream;q=0.9', 'TEXT/Event-Stream; charset=utf-8']) {
+    for (const accept of [
+      'text/event-stream',
+      'application/json, text/event-stream;q=0.9',
+      'TEXT/Event-Stream; charset=utf-8',
+    ]) {
       const response = await fetch('https://api.test/s', { headers: { accept } })
       expect(response.headers.get('content-type'), accept).toBe('text/event-stream')
       await response.text()
@@ -64,7 +68,9 @@ describe('matching', () => {
       const response = await fetch('https://api.test/v1/chat', { method: 'POST', headers: { accept }, body: '{}' })
       expect(await response.text(), accept).toBe('data:[DONE]\n\n')
     }
-    expect(() => sse('/x', () => {}, { accept: 'json' as 'any' })).toThrow(`sse() got { accept: "json" }. Pass 'event-stream'`)
+    expect(() => sse('/x', () => {}, { accept: 'json' as 'any' })).toThrow(
+      `sse() got { accept: "json" }. Pass 'event-stream'`,
+    )
   })
 
   it('streams POST requests when given { method: "POST" }, with the request body readable', async () => {
@@ -80,12 +86,19 @@ describe('matching', () => {
         { method: 'POST' },
       ),
     )
-    const { body } = await openStream('https://api.test/chat', { method: 'POST', body: JSON.stringify({ prompt: 'hi there' }) })
+    const { body } = await openStream('https://api.test/chat', {
+      method: 'POST',
+      body: JSON.stringify({ prompt: 'hi there' }),
+    })
     expect(await body.toEnd()).toBe('data:{"token":"hi"}\n\ndata:{"token":"there"}\n\ndata:[DONE]\n\n')
     const error = vi.spyOn(console, 'error').mockImplementation(() => {})
-    const get = await fetch('https://api.test/chat', { headers: { accept: 'text/event-stream' } }).catch((e: unknown) => e)
+    const get = await fetch('https://api.test/chat', { headers: { accept: 'text/event-stream' } }).catch(
+      (e: unknown) => e,
+    )
     expect(get).toBeInstanceOf(Error) // GET is not handled: onUnhandledRequest 'error'
-    expect(error.mock.calls.flat().join('\n')).toContain('The handler "POST https://api.test/chat" matches this URL but not the method GET.')
+    expect(error.mock.calls.flat().join('\n')).toContain(
+      'The handler "POST https://api.test/chat" matches this URL but not the method GET.',
+    )
   })
 })
 

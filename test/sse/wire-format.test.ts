@@ -34,9 +34,16 @@ describe('event stream wire format', () => {
   })
 
   it('writes a string as it is and anything else as JSON', async () => {
-    expect(await wireOf({ data: 'hello' }, { data: { n: 1 } }, { data: [1, 'two'] }, { data: 3 }, { data: null }, { data: false })).toBe(
-      'data:hello\n\ndata:{"n":1}\n\ndata:[1,"two"]\n\ndata:3\n\ndata:null\n\ndata:false\n\n',
-    )
+    expect(
+      await wireOf(
+        { data: 'hello' },
+        { data: { n: 1 } },
+        { data: [1, 'two'] },
+        { data: 3 },
+        { data: null },
+        { data: false },
+      ),
+    ).toBe('data:hello\n\ndata:{"n":1}\n\ndata:[1,"two"]\n\ndata:3\n\ndata:null\n\ndata:false\n\n')
   })
 
   it('splits multi-line data at LF, CR and CRLF into one data line each, keeping empty lines', async () => {
@@ -46,7 +53,9 @@ describe('event stream wire format', () => {
   })
 
   it('writes id, event and retry before the data', async () => {
-    expect(await wireOf({ id: '7', event: 'tick', data: 'x', retry: 250 })).toBe('id:7\nevent:tick\nretry:250\ndata:x\n\n')
+    expect(await wireOf({ id: '7', event: 'tick', data: 'x', retry: 250 })).toBe(
+      'id:7\nevent:tick\nretry:250\ndata:x\n\n',
+    )
   })
 
   it("writes an empty id (it resets the client's last event ID), which MSW drops", async () => {
@@ -75,7 +84,9 @@ describe('event stream wire format', () => {
   })
 
   it('keeps a leading space, which clients would drop after the colon (MSW loses it)', async () => {
-    expect(await wireOf({ id: ' 1', event: ' tick', data: '  indented\n second' })).toBe('id:  1\nevent:  tick\ndata:   indented\ndata:  second\n\n')
+    expect(await wireOf({ id: ' 1', event: ' tick', data: '  indented\n second' })).toBe(
+      'id:  1\nevent:  tick\ndata:   indented\ndata:  second\n\n',
+    )
   })
 
   it('keeps non-ASCII text intact', async () => {

@@ -46,11 +46,14 @@ describe('graphql.subscription() over Apollo multipart HTTP subscriptions', () =
   it('delivers results in order with the variables Apollo sent, then completes on the closing boundary', async () => {
     server.use(
       api.subscription('OnTick', ({ variables, subscription }) => {
-        for (let n = 1; n <= 3; n++) subscription.publish({ data: { tick: { __typename: 'Tick', n, room: variables.room } } })
+        for (let n = 1; n <= 3; n++)
+          subscription.publish({ data: { tick: { __typename: 'Tick', n, room: variables.room } } })
         subscription.complete()
       }),
     )
-    const values = await collect(apollo(), 'subscription OnTick($room: ID!) { tick(room: $room) { n room } }', { room: 'r1' })
+    const values = await collect(apollo(), 'subscription OnTick($room: ID!) { tick(room: $room) { n room } }', {
+      room: 'r1',
+    })
     expect(values).toEqual([1, 2, 3].map((n) => ({ data: { tick: { __typename: 'Tick', n, room: 'r1' } } })))
   })
 
@@ -63,11 +66,15 @@ describe('graphql.subscription() over Apollo multipart HTTP subscriptions', () =
     )
     const response = await fetch(URI, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'multipart/mixed;boundary=graphql;subscriptionSpec=1.0,application/json' },
+      headers: {
+        'content-type': 'application/json',
+        accept: 'multipart/mixed;boundary=graphql;subscriptionSpec=1.0,application/json',
+      },
       body: JSON.stringify({ query: 'subscription OnTick { n }' }),
     })
     expect(response.headers.get('content-type')).toBe('multipart/mixed; boundary="-"; subscriptionSpec="1.0"')
-    const part = (json: string) => `\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${json.length}\r\n\r\n${json}\r\n---`
+    const part = (json: string) =>
+      `\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${json.length}\r\n\r\n${json}\r\n---`
     expect(await response.text()).toBe(`\r\n---${part('{}')}${part('{"payload":{"data":{"n":1}}}')}--\r\n`)
   })
 
@@ -88,7 +95,9 @@ describe('graphql.subscription() over Apollo multipart HTTP subscriptions', () =
     const values = (await collect(client, 'subscription OnFail { n }')) as Array<{ data?: unknown; error?: unknown }>
     expect(values[0]).toEqual({ data: { n: 1 } })
     expect(values[1].error).toBeInstanceOf(CombinedProtocolErrors)
-    expect((values[1].error as CombinedProtocolErrors).errors).toEqual([{ message: 'room closed', extensions: { code: 'GONE' } }])
+    expect((values[1].error as CombinedProtocolErrors).errors).toEqual([
+      { message: 'room closed', extensions: { code: 'GONE' } },
+    ])
   })
 
   it('runs finalize when the client unsubscribes (the request is aborted)', async () => {

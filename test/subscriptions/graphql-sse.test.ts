@@ -19,12 +19,14 @@ afterEach(() => {
 })
 afterAll(() => server.close())
 
-
 /** Subscribes and settles with every result once the server completes, or rejects with the error. */
 function collect(client: Client, query: string, variables?: Record<string, unknown>): Promise<unknown[]> {
   return new Promise((resolve, reject) => {
     const results: unknown[] = []
-    client.subscribe({ query, variables }, { next: (value) => results.push(value), error: reject, complete: () => resolve(results) })
+    client.subscribe(
+      { query, variables },
+      { next: (value) => results.push(value), error: reject, complete: () => resolve(results) },
+    )
   })
 }
 
@@ -42,12 +44,15 @@ describe.each([
   it('streams results in order with the variables the client sent, then completes', async () => {
     server.use(
       api.subscription('OnTick', ({ variables, operationName, subscription, request }) => {
-        for (let n = 1; n <= 3; n++) subscription.publish({ data: { tick: { n, room: variables.room, op: operationName } } })
+        for (let n = 1; n <= 3; n++)
+          subscription.publish({ data: { tick: { n, room: variables.room, op: operationName } } })
         subscription.complete()
         expect(request.url).toBe(URL_)
       }),
     )
-    const results = await collect(client(), 'subscription OnTick($room: ID!) { tick(room: $room) { n } }', { room: 'r1' })
+    const results = await collect(client(), 'subscription OnTick($room: ID!) { tick(room: $room) { n } }', {
+      room: 'r1',
+    })
     expect(results).toEqual([1, 2, 3].map((n) => ({ data: { tick: { n, room: 'r1', op: 'OnTick' } } })))
   })
 
@@ -97,7 +102,9 @@ describe.each([
     } finally {
       console.error = errorLog
     }
-    expect(logged.join('\n')).toContain('The resolver of "subscription OnThrow (origin: https://api.test/graphql)" threw')
+    expect(logged.join('\n')).toContain(
+      'The resolver of "subscription OnThrow (origin: https://api.test/graphql)" threw',
+    )
   })
 
   it('runs finalize when the client unsubscribes', async () => {
@@ -148,7 +155,9 @@ describe.each([
     )
     const target = client()
     expect(await collect(target, 'query Me { me }')).toEqual([{ data: { me: 'ada' } }])
-    expect(await collect(target, 'mutation Rename($to: String!) { rename(to: $to) }', { to: 'bob' })).toEqual([{ data: { rename: 'bob' } }])
+    expect(await collect(target, 'mutation Rename($to: String!) { rename(to: $to) }', { to: 'bob' })).toEqual([
+      { data: { rename: 'bob' } },
+    ])
   })
 
   it('keeps parallel boundaries apart: each stream is served by its own boundary’s handler', async () => {
@@ -190,10 +199,16 @@ describe('the stream token header', () => {
   it('is read once per request, however many GraphQL and subscription handlers look at it', async () => {
     const handlers = [
       ...Array.from({ length: 10 }, (_, index) => api.subscription(`OnTick${index}`, () => {})),
-      ...Array.from({ length: 10 }, (_, index) => api.query(`Other${index}`, () => HttpResponse.json({ data: { other: index } }))),
+      ...Array.from({ length: 10 }, (_, index) =>
+        api.query(`Other${index}`, () => HttpResponse.json({ data: { other: index } })),
+      ),
       api.query('Me', () => HttpResponse.json({ data: { me: 'ada' } })),
     ]
-    const request = new Request(URL_, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: 'query Me { me }' }) })
+    const request = new Request(URL_, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: 'query Me { me }' }),
+    })
     let tokenReads = 0
     const { get, has } = request.headers
     const counted = (name: string) => {

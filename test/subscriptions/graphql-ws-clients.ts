@@ -5,7 +5,10 @@ import { createClient, type Client, type ClientOptions } from 'graphql-ws'
 import { afterAll, afterEach, beforeAll } from 'vitest'
 
 /** Listens for the suite, and disposes the clients `client()` made and resets handlers after each test. */
-export function useGraphQLWsClients(server: SetupServer, defaultUrl: string): (options?: Partial<ClientOptions>) => Client {
+export function useGraphQLWsClients(
+  server: SetupServer,
+  defaultUrl: string,
+): (options?: Partial<ClientOptions>) => Client {
   const clients: Client[] = []
   beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
   afterEach(async () => {
@@ -24,11 +27,17 @@ export function useGraphQLWsClients(server: SetupServer, defaultUrl: string): (o
 export function collect(target: Client, query: string, variables?: Record<string, unknown>): Promise<unknown[]> {
   return new Promise((resolve, reject) => {
     const results: unknown[] = []
-    target.subscribe({ query, variables }, { next: (value) => results.push(value), error: reject, complete: () => resolve(results) })
+    target.subscribe(
+      { query, variables },
+      { next: (value) => results.push(value), error: reject, complete: () => resolve(results) },
+    )
   })
 }
 
 /** What a promise rejects with (or an Error saying it did not). */
 export function failure(promise: Promise<unknown>): Promise<unknown> {
-  return promise.then(() => new Error('expected a failure'), (reason: unknown) => reason)
+  return promise.then(
+    () => new Error('expected a failure'),
+    (reason: unknown) => reason,
+  )
 }

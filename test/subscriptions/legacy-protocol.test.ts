@@ -20,8 +20,15 @@ afterEach(() => {
 })
 afterAll(() => server.close())
 
-function legacyClient(connectionParams?: Record<string, unknown>, connectionCallback?: (error: unknown) => void): SubscriptionClient {
-  const client = new SubscriptionClient(URL_, { reconnect: false, lazy: true, connectionParams, connectionCallback }, WebSocket)
+function legacyClient(
+  connectionParams?: Record<string, unknown>,
+  connectionCallback?: (error: unknown) => void,
+): SubscriptionClient {
+  const client = new SubscriptionClient(
+    URL_,
+    { reconnect: false, lazy: true, connectionParams, connectionCallback },
+    WebSocket,
+  )
   clients.push(client)
   return client
 }
@@ -29,7 +36,9 @@ function legacyClient(connectionParams?: Record<string, unknown>, connectionCall
 function collect(client: SubscriptionClient, query: string, variables?: Record<string, unknown>): Promise<unknown[]> {
   return new Promise((resolve, reject) => {
     const values: unknown[] = []
-    client.request({ query, variables }).subscribe({ next: (value) => values.push(value), error: reject, complete: () => resolve(values) })
+    client
+      .request({ query, variables })
+      .subscribe({ next: (value) => values.push(value), error: reject, complete: () => resolve(values) })
   })
 }
 
@@ -58,12 +67,18 @@ it('runs finalize when the client stops, and refuses with connection_error when 
   const finalized = deferred()
   const subscribed = deferred()
   server.use(
-    graphql.subscription('OnForever', ({ finalize }) => {
-      finalize(() => finalized.resolve())
-      subscribed.resolve()
-    }, { onConnect: (payload) => payload.token !== 'bad' }),
+    graphql.subscription(
+      'OnForever',
+      ({ finalize }) => {
+        finalize(() => finalized.resolve())
+        subscribed.resolve()
+      },
+      { onConnect: (payload) => payload.token !== 'bad' },
+    ),
   )
-  const subscription = legacyClient().request({ query: 'subscription OnForever { n }' }).subscribe({ next: () => {} })
+  const subscription = legacyClient()
+    .request({ query: 'subscription OnForever { n }' })
+    .subscribe({ next: () => {} })
   await subscribed.promise
   subscription.unsubscribe()
   await finalized.promise

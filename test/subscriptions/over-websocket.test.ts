@@ -21,11 +21,14 @@ describe('graphql.subscription() over graphql-transport-ws', () => {
   it('publishes results in order with the variables the client sent, then completes', async () => {
     server.use(
       api.subscription('OnTick', ({ variables, operationName, subscription }) => {
-        for (let n = 1; n <= 3; n++) subscription.publish({ data: { tick: { n, of: variables.room, op: operationName } } })
+        for (let n = 1; n <= 3; n++)
+          subscription.publish({ data: { tick: { n, of: variables.room, op: operationName } } })
         subscription.complete()
       }),
     )
-    const results = await collect(client(), 'subscription OnTick($room: ID!) { tick(room: $room) { n } }', { room: 'r1' })
+    const results = await collect(client(), 'subscription OnTick($room: ID!) { tick(room: $room) { n } }', {
+      room: 'r1',
+    })
     expect(results).toEqual([1, 2, 3].map((n) => ({ data: { tick: { n, of: 'r1', op: 'OnTick' } } })))
   })
 
@@ -51,7 +54,11 @@ describe('graphql.subscription() over graphql-transport-ws', () => {
     expect(subscription.active).toBe(false)
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
     subscription.publish({ data: { n: 30 } }) // after the end: nothing is sent, and the console says so
-    expect(warn).toHaveBeenCalledWith(expect.stringContaining('Failed to publish to the GraphQL subscription "OnLater": the subscription is no longer active'))
+    expect(warn).toHaveBeenCalledWith(
+      expect.stringContaining(
+        'Failed to publish to the GraphQL subscription "OnLater": the subscription is no longer active',
+      ),
+    )
     warn.mockRestore()
     expect(await later).toEqual([{ data: { n: 10 } }, { data: { n: 20 } }])
     expect(await collect(target, 'subscription OnStream { n }')).toEqual([{ data: { n: 1 } }, { data: { n: 2 } }])
@@ -73,11 +80,14 @@ describe('graphql.subscription() over graphql-transport-ws', () => {
       }),
     )
     const first = deferred<unknown>()
-    const unsubscribe = client('wss://any.test/socket').subscribe({ query: 'subscription OnPing { ping }' }, {
-      next: first.resolve,
-      error: () => {},
-      complete: () => {},
-    })
+    const unsubscribe = client('wss://any.test/socket').subscribe(
+      { query: 'subscription OnPing { ping }' },
+      {
+        next: first.resolve,
+        error: () => {},
+        complete: () => {},
+      },
+    )
     expect(await first.promise).toEqual({ data: { ping: 1 } })
     unsubscribe()
     await finalized.promise
@@ -87,13 +97,17 @@ describe('graphql.subscription() over graphql-transport-ws', () => {
 
   it('reports error(), a throwing resolver and a predicate miss as GraphQL errors', async () => {
     server.use(
-      api.subscription('OnFail', ({ subscription }) => subscription.error([{ message: 'room closed', extensions: { code: 'GONE' } }])),
+      api.subscription('OnFail', ({ subscription }) =>
+        subscription.error([{ message: 'room closed', extensions: { code: 'GONE' } }]),
+      ),
       api.subscription('OnThrow', () => {
         throw new Error('resolver broke')
       }),
     )
     const target = client()
-    expect(await failure(collect(target, 'subscription OnFail { n }'))).toEqual([{ message: 'room closed', extensions: { code: 'GONE' } }])
+    expect(await failure(collect(target, 'subscription OnFail { n }'))).toEqual([
+      { message: 'room closed', extensions: { code: 'GONE' } },
+    ])
     const errorLog = console.error
     console.error = () => {}
     try {
@@ -103,11 +117,15 @@ describe('graphql.subscription() over graphql-transport-ws', () => {
     }
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
     const [miss] = (await failure(collect(target, 'subscription OnOther { n }'))) as Array<{ message: string }>
-    expect(miss.message).toContain('No graphql.subscription() handler matches the subscription "OnOther" at wss://api.test/graphql')
+    expect(miss.message).toContain(
+      'No graphql.subscription() handler matches the subscription "OnOther" at wss://api.test/graphql',
+    )
     expect(miss.message).toContain('"subscription OnFail (origin: https://api.test/graphql)"')
     // The console says so too, in MSW 3.0's words.
     expect(warn).toHaveBeenCalledWith(
-      expect.stringContaining('Intercepted a GraphQL subscription "OnOther" to "wss://api.test/graphql" that has no matching subscription handler'),
+      expect.stringContaining(
+        'Intercepted a GraphQL subscription "OnOther" to "wss://api.test/graphql" that has no matching subscription handler',
+      ),
     )
     warn.mockRestore()
   })
@@ -116,7 +134,9 @@ describe('graphql.subscription() over graphql-transport-ws', () => {
     server.use(
       api.subscription('OnTick', () => {}),
       api.query('Me', () => HttpResponse.json({ data: { me: 'ada' } })),
-      api.mutation('Rename', ({ variables }) => HttpResponse.json({ data: { rename: variables.to }, extensions: { took: 1 } })),
+      api.mutation('Rename', ({ variables }) =>
+        HttpResponse.json({ data: { rename: variables.to }, extensions: { took: 1 } }),
+      ),
     )
     const target = client()
     expect(await collect(target, 'query Me { me }')).toEqual([{ data: { me: 'ada' } }])
@@ -128,7 +148,9 @@ describe('graphql.subscription() over graphql-transport-ws', () => {
     console.error = (...args: unknown[]) => logged.push(args.map(String).join(' '))
     try {
       const [missing] = (await failure(collect(target, 'query Other { other }'))) as Array<{ message: string }>
-      expect(missing.message).toContain('The operation "Other" sent over graphql-transport-ws to wss://api.test/graphql failed')
+      expect(missing.message).toContain(
+        'The operation "Other" sent over graphql-transport-ws to wss://api.test/graphql failed',
+      )
     } finally {
       console.error = errorLog
     }
@@ -137,8 +159,13 @@ describe('graphql.subscription() over graphql-transport-ws', () => {
 
   it('matches by document and by custom predicate', async () => {
     server.use(
-      api.subscription(parse('subscription OnDoc { n }'), ({ subscription }) => subscription.from([{ data: { n: 'doc' } }])),
-      api.subscription(({ variables }) => variables.pick === true, ({ subscription }) => subscription.complete()),
+      api.subscription(parse('subscription OnDoc { n }'), ({ subscription }) =>
+        subscription.from([{ data: { n: 'doc' } }]),
+      ),
+      api.subscription(
+        ({ variables }) => variables.pick === true,
+        ({ subscription }) => subscription.complete(),
+      ),
     )
     const target = client()
     expect(await collect(target, 'subscription OnDoc { n }')).toEqual([{ data: { n: 'doc' } }])
@@ -146,10 +173,11 @@ describe('graphql.subscription() over graphql-transport-ws', () => {
   })
 
   it('follows the handler list: the latest use() wins, listHandlers() names it, resetHandlers() removes it', async () => {
-    const tick = (label: string) => api.subscription('OnTick', ({ subscription }) => {
-      subscription.publish({ data: { label } })
-      subscription.complete()
-    })
+    const tick = (label: string) =>
+      api.subscription('OnTick', ({ subscription }) => {
+        subscription.publish({ data: { label } })
+        subscription.complete()
+      })
     server.use(tick('first'))
     server.use(tick('override'))
     expect(server.listHandlers().map((handler) => handler.info.header)).toEqual([
@@ -167,7 +195,9 @@ describe('graphql.subscription() over graphql-transport-ws', () => {
     const errorLog = console.error
     console.error = (...args: unknown[]) => logged.push(args.map(String).join(' '))
     try {
-      expect(await failure(collect(client('wss://other.test/graphql'), 'subscription OnTick { n }'))).toMatchObject({ type: 'error' })
+      expect(await failure(collect(client('wss://other.test/graphql'), 'subscription OnTick { n }'))).toMatchObject({
+        type: 'error',
+      })
       const closed = deferred<number>()
       const plain = new WebSocket(URL_)
       plain.addEventListener('close', (event) => closed.resolve(event.code))
@@ -247,10 +277,12 @@ describe('MSW 3.0 subscription semantics', () => {
   })
 
   it('a once handler serves one subscription, then the next one on the same socket goes to the handler after it', async () => {
-    const reply = (n: string) => ({ subscription }: { subscription: GraphQLSubscriptionHandle }) => {
-      subscription.publish({ data: { n } })
-      subscription.complete()
-    }
+    const reply =
+      (n: string) =>
+      ({ subscription }: { subscription: GraphQLSubscriptionHandle }) => {
+        subscription.publish({ data: { n } })
+        subscription.complete()
+      }
     const once = api.subscription('OnTick', reply('once'), { once: true })
     server.use(once, api.subscription('OnTick', reply('after')))
     const target = client()
@@ -260,7 +292,13 @@ describe('MSW 3.0 subscription semantics', () => {
   })
 
   it('emits graphql:subscription once a handler took the subscription, and not for one no handler takes', async () => {
-    const seen: Array<{ operationName: string; variables: unknown; url: string; upgrade: string | null; subscriptionId: string }> = []
+    const seen: Array<{
+      operationName: string
+      variables: unknown
+      url: string
+      upgrade: string | null
+      subscriptionId: string
+    }> = []
     server.events.on('graphql:subscription', ({ operationName, variables, request, subscriptionId }) => {
       seen.push({ operationName, variables, url: request.url, upgrade: request.headers.get('upgrade'), subscriptionId })
     })
@@ -271,7 +309,15 @@ describe('MSW 3.0 subscription semantics', () => {
     await failure(collect(target, 'subscription OnUnknown { n }'))
     warn.mockRestore()
     server.events.removeAllListeners()
-    expect(seen).toEqual([{ operationName: 'OnTick', variables: { room: 'r1' }, url: URL_, upgrade: 'websocket', subscriptionId: expect.any(String) }])
+    expect(seen).toEqual([
+      {
+        operationName: 'OnTick',
+        variables: { room: 'r1' },
+        url: URL_,
+        upgrade: 'websocket',
+        subscriptionId: expect.any(String),
+      },
+    ])
   })
 })
 

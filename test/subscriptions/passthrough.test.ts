@@ -29,7 +29,8 @@ const roots = {
       [Symbol.asyncIterator]() {
         return this
       },
-      next: () => (sent ? new Promise(() => {}) : ((sent = true), Promise.resolve({ value: { forever: 1 }, done: false }))),
+      next: () =>
+        sent ? new Promise(() => {}) : ((sent = true), Promise.resolve({ value: { forever: 1 }, done: false })),
       return: () => {
         foreverEnded.resolve()
         return Promise.resolve({ value: undefined, done: true })
@@ -54,7 +55,10 @@ const client = useGraphQLWsClients(server, 'ws://127.0.0.1:1/unused')
 beforeAll(async () => {
   http = createServer()
   wss = new WebSocketServer({ server: http, path: '/graphql' })
-  useServer({ schema, roots: { subscription: roots }, context: (ctx) => ({ connectionParams: ctx.connectionParams }) }, wss)
+  useServer(
+    { schema, roots: { subscription: roots }, context: (ctx) => ({ connectionParams: ctx.connectionParams }) },
+    wss,
+  )
   await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', () => resolve()))
   url = `ws://127.0.0.1:${(http.address() as { port: number }).port}/graphql`
 })
@@ -95,7 +99,10 @@ it('stops the real subscription when the client unsubscribes', async () => {
   foreverEnded = deferred()
   server.use(graphql.link(url).subscription('RealForever', ({ subscription }) => subscription.passthrough()))
   const first = deferred<unknown>()
-  const unsubscribe = client({ url }).subscribe({ query: 'subscription RealForever { forever }' }, { next: first.resolve, error: () => {}, complete: () => {} })
+  const unsubscribe = client({ url }).subscribe(
+    { query: 'subscription RealForever { forever }' },
+    { next: first.resolve, error: () => {}, complete: () => {} },
+  )
   expect(await first.promise).toEqual({ data: { forever: 1 } })
   await foreverStarted.promise
   unsubscribe()
@@ -105,8 +112,14 @@ it('stops the real subscription when the client unsubscribes', async () => {
 it('ends a passed-through subscription with an error saying so when the real server cannot be reached', async () => {
   const nowhere = 'ws://127.0.0.1:9/graphql'
   server.use(graphql.link(nowhere).subscription('RealCount', ({ subscription }) => subscription.passthrough()))
-  const errors = (await failure(collect(client({ url: nowhere }), 'subscription RealCount { count(to: 1) }'))) as Array<{ message: string }>
-  expect(errors).toEqual([{ message: `subscription.passthrough(): the real server at ${nowhere} could not be reached, so the subscription ended.` }])
+  const errors = (await failure(
+    collect(client({ url: nowhere }), 'subscription RealCount { count(to: 1) }'),
+  )) as Array<{ message: string }>
+  expect(errors).toEqual([
+    {
+      message: `subscription.passthrough(): the real server at ${nowhere} could not be reached, so the subscription ended.`,
+    },
+  ])
 })
 
 it('passthrough() returns the real subscription: listeners hear the ack and each result, and may patch what the client gets', async () => {
@@ -114,9 +127,13 @@ it('passthrough() returns the real subscription: listeners hear the ack and each
   server.use(
     graphql.link(url).subscription('RealCount', ({ subscription }) => {
       const real = subscription.passthrough()
-      real.addEventListener('connection_ack', (event) => seen.push(`${event.type} ${JSON.stringify(event.data ?? null)}`))
+      real.addEventListener('connection_ack', (event) =>
+        seen.push(`${event.type} ${JSON.stringify(event.data ?? null)}`),
+      )
       real.addEventListener('next', (event) => {
-        seen.push(`${event.data.type} ${event.data.id === subscription.id ? 'same id' : event.data.id} ${JSON.stringify(event.data.payload)}`)
+        seen.push(
+          `${event.data.type} ${event.data.id === subscription.id ? 'same id' : event.data.id} ${JSON.stringify(event.data.payload)}`,
+        )
         // Keep the real result from the client and send a patched one.
         event.preventDefault()
         subscription.publish({ data: { count: Number(event.data.payload.data?.count) * 10 } })
@@ -155,7 +172,9 @@ it('unsubscribe() stops the real subscription and leaves the client’s open for
     }),
   )
   const target = client({ url })
-  expect(await collect(target, 'subscription RealForever { forever }')).toEqual([{ data: { forever: 'mocked after {"forever":1}' } }])
+  expect(await collect(target, 'subscription RealForever { forever }')).toEqual([
+    { data: { forever: 'mocked after {"forever":1}' } },
+  ])
   await foreverEnded.promise
   const failed = (await failure(collect(target, 'subscription RealBroken { nope }'))) as unknown[]
   expect(failed).toEqual([expect.objectContaining({ message: 'Cannot query field "nope" on type "Subscription".' })])

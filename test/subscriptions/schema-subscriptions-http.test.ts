@@ -21,7 +21,11 @@ afterEach(() => {
 afterAll(() => server.close())
 
 /** A client's results once the server completes, or what it failed with. */
-type Subscribe = (query: string, variables?: Record<string, unknown>, next?: (value: unknown) => void) => Promise<unknown[]>
+type Subscribe = (
+  query: string,
+  variables?: Record<string, unknown>,
+  next?: (value: unknown) => void,
+) => Promise<unknown[]>
 
 function sseClient(singleConnection: boolean): Subscribe {
   // Created per test, after listen(): the client captures fetch when it is created.
@@ -30,7 +34,17 @@ function sseClient(singleConnection: boolean): Subscribe {
   return (query, variables, next) =>
     new Promise((resolve, reject) => {
       const results: unknown[] = []
-      client.subscribe({ query, variables }, { next: (value) => { results.push(value); next?.(value) }, error: reject, complete: () => resolve(results) })
+      client.subscribe(
+        { query, variables },
+        {
+          next: (value) => {
+            results.push(value)
+            next?.(value)
+          },
+          error: reject,
+          complete: () => resolve(results),
+        },
+      )
     })
 }
 
@@ -40,7 +54,10 @@ function apolloClient(): Subscribe {
     new Promise((resolve, reject) => {
       const results: unknown[] = []
       client.subscribe({ query: gql(query), variables, fetchPolicy: 'no-cache' }).subscribe({
-        next: (value) => { results.push(value); next?.(value) },
+        next: (value) => {
+          results.push(value)
+          next?.(value)
+        },
         error: reject,
         complete: () => resolve(results),
       })
@@ -56,12 +73,18 @@ describe.each([
   it('delivers published events in order, each executed with the subscriber’s selection set and variables', async () => {
     const subscribe = client()
     const titles = subscribe('subscription Titles { postAdded { __typename title } }')
-    const authors = subscribe('subscription Authors($feed: String) { postAdded(feed: $feed) { __typename id author { __typename name } } }', { feed: 'news' })
+    const authors = subscribe(
+      'subscription Authors($feed: String) { postAdded(feed: $feed) { __typename id author { __typename name } } }',
+      { feed: 'news' },
+    )
     await api.subscribed('postAdded', 2)
     api.publish('postAdded', { id: '1', title: 'First', author: { name: 'Ada' } })
     api.publish('postAdded', { id: '2', title: 'Second', author: { name: 'Grace' } })
     api.reset()
-    expect(await titles).toEqual([{ data: { postAdded: { __typename: 'Post', title: 'First' } } }, { data: { postAdded: { __typename: 'Post', title: 'Second' } } }])
+    expect(await titles).toEqual([
+      { data: { postAdded: { __typename: 'Post', title: 'First' } } },
+      { data: { postAdded: { __typename: 'Post', title: 'Second' } } },
+    ])
     expect(await authors).toEqual([
       { data: { postAdded: { __typename: 'Post', id: '1', author: { __typename: 'Author', name: 'Ada' } } } },
       { data: { postAdded: { __typename: 'Post', id: '2', author: { __typename: 'Author', name: 'Grace' } } } },
@@ -97,7 +120,10 @@ describe('schema-backed subscriptions over GraphQL over SSE: the client leaves',
     clients.push(sse)
     let first!: () => void
     const arrived = new Promise<void>((resolve) => (first = resolve))
-    const unsubscribe = sse.subscribe({ query: 'subscription { ticks }' }, { next: () => first(), error: () => {}, complete: () => {} })
+    const unsubscribe = sse.subscribe(
+      { query: 'subscription { ticks }' },
+      { next: () => first(), error: () => {}, complete: () => {} },
+    )
     await arrived
     unsubscribe()
     await ticksEnded()

@@ -35,7 +35,10 @@ function client(url = 'wss://api.test/graphql'): Client {
 function collect(target: Client, query: string): Promise<unknown[]> {
   return new Promise((resolve, reject) => {
     const results: unknown[] = []
-    target.subscribe({ query }, { next: (value) => results.push(value), error: reject, complete: () => resolve(results) })
+    target.subscribe(
+      { query },
+      { next: (value) => results.push(value), error: reject, complete: () => resolve(results) },
+    )
   })
 }
 
@@ -44,7 +47,9 @@ const QUERY = 'subscription { postAdded { id title } }'
 describe('schema-backed subscriptions and the handler list', () => {
   it('applies overrides in the list when the subscription starts, to the Subscription field and to nested types', async () => {
     server.use(
-      api.override({ Subscription: { postAdded: (event: { postAdded: { id: string } }) => ({ id: `${event.postAdded.id}!` }) } }),
+      api.override({
+        Subscription: { postAdded: (event: { postAdded: { id: string } }) => ({ id: `${event.postAdded.id}!` }) },
+      }),
       api.override({ Post: { title: 'Pinned' } }),
     )
     const results = collect(client(), QUERY)
@@ -90,7 +95,17 @@ describe('schema-backed subscriptions and the handler list', () => {
     let firstArrived!: () => void
     const arrived = new Promise<void>((resolve) => (firstArrived = resolve))
     const completed = new Promise<void>((resolve, reject) => {
-      client('wss://other.test/graphql').subscribe({ query: QUERY }, { next: (value) => { results.push(value); firstArrived() }, error: reject, complete: resolve })
+      client('wss://other.test/graphql').subscribe(
+        { query: QUERY },
+        {
+          next: (value) => {
+            results.push(value)
+            firstArrived()
+          },
+          error: reject,
+          complete: resolve,
+        },
+      )
     })
     await api.subscribed('postAdded')
     api.publish('postAdded', { id: '1', title: 'Before' })

@@ -42,7 +42,10 @@ function subscribe(target: Client, query: string, variables?: Record<string, unk
   const results: unknown[] = []
   let unsubscribe = () => {}
   const done = new Promise<unknown[]>((resolve, reject) => {
-    unsubscribe = target.subscribe({ query, variables }, { next: (value) => results.push(value), error: reject, complete: () => resolve(results) })
+    unsubscribe = target.subscribe(
+      { query, variables },
+      { next: (value) => results.push(value), error: reject, complete: () => resolve(results) },
+    )
   })
   return { results, done, unsubscribe }
 }
@@ -72,7 +75,11 @@ describe('schema-backed subscriptions over graphql-transport-ws', () => {
   it('executes each subscriber’s own selection set and variables on the same event; mocks fill what the payload leaves out', async () => {
     const target = client()
     const titles = subscribe(target, 'subscription Titles { postAdded { title } }')
-    const authors = subscribe(target, 'subscription Authors($feed: String) { postAdded(feed: $feed) { id author { name } } }', { feed: 'news' })
+    const authors = subscribe(
+      target,
+      'subscription Authors($feed: String) { postAdded(feed: $feed) { id author { name } } }',
+      { feed: 'news' },
+    )
     await api.subscribed('postAdded', 2)
     expect(api.publish('postAdded', { id: '7', title: 'Shared' })).toBe(2)
     api.reset()
@@ -83,12 +90,19 @@ describe('schema-backed subscriptions over graphql-transport-ws', () => {
 
   it('reports a document the schema rejects as an `error` message with the GraphQL errors', async () => {
     const { done } = subscribe(client(), 'subscription Bad { postAdded { id nope } }')
-    const errors = await done.then(() => [], (reason: unknown) => reason)
-    expect(errors).toEqual([expect.objectContaining({ message: expect.stringMatching(/Cannot query field "nope" on type "Post"/) })])
+    const errors = await done.then(
+      () => [],
+      (reason: unknown) => reason,
+    )
+    expect(errors).toEqual([
+      expect.objectContaining({ message: expect.stringMatching(/Cannot query field "nope" on type "Post"/) }),
+    ])
   })
 
   it('answers variables that do not coerce with one result carrying the errors, then completes (as graphql-ws servers do)', async () => {
-    const { done } = subscribe(client(), 'subscription Countdown($from: Int!) { countdown(from: $from) }', { from: 'ten' })
+    const { done } = subscribe(client(), 'subscription Countdown($from: Int!) { countdown(from: $from) }', {
+      from: 'ten',
+    })
     const [result] = await done
     expect(result).toEqual({ errors: [expect.objectContaining({ message: expect.stringMatching(/\$from/) })] })
   })
@@ -97,7 +111,17 @@ describe('schema-backed subscriptions over graphql-transport-ws', () => {
     const target = client()
     const firstTick = deferred<void>()
     const results: unknown[] = []
-    const unsubscribe = target.subscribe({ query: 'subscription { ticks }' }, { next: (value) => { results.push(value); firstTick.resolve() }, error: () => {}, complete: () => {} })
+    const unsubscribe = target.subscribe(
+      { query: 'subscription { ticks }' },
+      {
+        next: (value) => {
+          results.push(value)
+          firstTick.resolve()
+        },
+        error: () => {},
+        complete: () => {},
+      },
+    )
     await firstTick.promise
     unsubscribe()
     await ticksEnded()
@@ -117,7 +141,10 @@ describe('schema-backed subscriptions over graphql-transport-ws', () => {
 
   it('ends the subscription with an error when the field’s own event source throws', async () => {
     const { done, results } = subscribe(client(), 'subscription { broken }')
-    const errors = await done.then(() => [], (reason: unknown) => reason)
+    const errors = await done.then(
+      () => [],
+      (reason: unknown) => reason,
+    )
     expect(results).toEqual([{ data: { broken: 1 } }])
     expect(errors).toEqual([expect.objectContaining({ message: 'The feed broke.' })])
   })
@@ -132,7 +159,9 @@ describe('schema-backed subscriptions over graphql-transport-ws', () => {
 
   it('names the Subscription fields when publish() gets an unknown one', async () => {
     await api.ready()
-    expect(() => api.publish('postRemoved' as 'postAdded', {})).toThrow(/no such field\. Its fields: postAdded, countdown, ticks, broken/)
+    expect(() => api.publish('postRemoved' as 'postAdded', {})).toThrow(
+      /no such field\. Its fields: postAdded, countdown, ticks, broken/,
+    )
   })
 })
 
@@ -141,7 +170,9 @@ describe('schema-backed subscriptions over the legacy subscriptions-transport-ws
     const legacy = new SubscriptionClient('wss://api.test/graphql', { reconnect: false, lazy: true }, WebSocket)
     const results: unknown[] = []
     const done = new Promise<unknown[]>((resolve, reject) => {
-      legacy.request({ query: 'subscription { postAdded { title } }' }).subscribe({ next: (value) => results.push(value), error: reject, complete: () => resolve(results) })
+      legacy
+        .request({ query: 'subscription { postAdded { title } }' })
+        .subscribe({ next: (value) => results.push(value), error: reject, complete: () => resolve(results) })
     })
     try {
       await api.subscribed('postAdded')

@@ -22,7 +22,6 @@ afterEach(() => {
 })
 afterAll(() => server.close())
 
-
 const clients = {
   'subscriptionExchange over graphql-sse': () => {
     const sse = createSseClient({ url: URL_, retryAttempts: 0 })
@@ -37,11 +36,16 @@ const clients = {
       ],
     })
   },
-  'fetchExchange with fetchSubscriptions': () => new Client({ url: URL_, exchanges: [fetchExchange], fetchSubscriptions: true }),
+  'fetchExchange with fetchSubscriptions': () =>
+    new Client({ url: URL_, exchanges: [fetchExchange], fetchSubscriptions: true }),
 }
 
 /** The data and errors of every result, once the subscription ends. */
-function collect(client: Client, query: string, variables?: Record<string, unknown>): Promise<Array<Pick<OperationResult, 'data' | 'error'>>> {
+function collect(
+  client: Client,
+  query: string,
+  variables?: Record<string, unknown>,
+): Promise<Array<Pick<OperationResult, 'data' | 'error'>>> {
   return new Promise((resolve) => {
     const results: Array<Pick<OperationResult, 'data' | 'error'>> = []
     pipe(

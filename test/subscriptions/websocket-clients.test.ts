@@ -60,7 +60,8 @@ describe('graphql-ws client', () => {
 })
 
 describe('Apollo Client 4 GraphQLWsLink', () => {
-  const apollo = () => new ApolloClient({ link: new GraphQLWsLink(wsClient()) as ApolloLink, cache: new InMemoryCache() })
+  const apollo = () =>
+    new ApolloClient({ link: new GraphQLWsLink(wsClient()) as ApolloLink, cache: new InMemoryCache() })
 
   it('delivers results in order, then completes', async () => {
     postsHandler()
@@ -84,7 +85,9 @@ describe('Apollo Client 4 GraphQLWsLink', () => {
     expect((failed as CombinedGraphQLErrors).errors).toEqual([{ message: 'feed is broken' }])
 
     const { subscribed, finalized } = postsHandler()
-    const subscription = apollo().subscribe({ query: gql(ON_POST), variables: { feed: 'endless' } }).subscribe({})
+    const subscription = apollo()
+      .subscribe({ query: gql(ON_POST), variables: { feed: 'endless' } })
+      .subscribe({})
     await subscribed
     subscription.unsubscribe()
     await finalized
@@ -120,7 +123,9 @@ describe('urql subscriptionExchange over graphql-ws', () => {
     expect(values).toEqual([post('1', 'urql'), post('2', 'urql')])
 
     const { subscribed, finalized } = postsHandler()
-    const { unsubscribe } = urql().subscription(ON_POST, { feed: 'endless' }).subscribe(() => {})
+    const { unsubscribe } = urql()
+      .subscription(ON_POST, { feed: 'endless' })
+      .subscribe(() => {})
     await subscribed
     unsubscribe()
     await finalized

@@ -15,8 +15,13 @@ const stayHandler = graphql.subscription('OnStay', (info) => onStay(info))
 const server = setupServer(stayHandler)
 const newClient = useGraphQLWsClients(server, URL_)
 
-function client(options: { connectionParams?: Record<string, unknown>; onAck?: (payload: unknown) => void } = {}): Client {
-  return newClient({ connectionParams: options.connectionParams, on: { connected: (_socket, payload) => options.onAck?.(payload) } })
+function client(
+  options: { connectionParams?: Record<string, unknown>; onAck?: (payload: unknown) => void } = {},
+): Client {
+  return newClient({
+    connectionParams: options.connectionParams,
+    on: { connected: (_socket, payload) => options.onAck?.(payload) },
+  })
 }
 
 /** Subscribes; `values` fills as results arrive, `done` settles on complete or rejects on error. */
@@ -24,7 +29,10 @@ function subscribe(target: Client, query: string, variables?: Record<string, unk
   const values: unknown[] = []
   let stop = () => {}
   const done = new Promise<unknown[]>((resolve, reject) => {
-    stop = target.subscribe({ query, variables }, { next: (value) => values.push(value), error: reject, complete: () => resolve(values) })
+    stop = target.subscribe(
+      { query, variables },
+      { next: (value) => values.push(value), error: reject, complete: () => resolve(values) },
+    )
   })
   return { values, done, stop: () => stop() }
 }
@@ -38,7 +46,11 @@ describe('onConnect', () => {
         return { server: 'mocked' }
       },
     })
-    server.use(api.subscription('OnTick', ({ connectionParams, subscription }) => subscription.from([{ data: { token: connectionParams.token } }])))
+    server.use(
+      api.subscription('OnTick', ({ connectionParams, subscription }) =>
+        subscription.from([{ data: { token: connectionParams.token } }]),
+      ),
+    )
     const ack = deferred<unknown>()
     const target = client({ connectionParams: { token: 't1' }, onAck: ack.resolve })
     expect(await subscribe(target, 'subscription OnTick { token }').done).toEqual([{ data: { token: 't1' } }])
@@ -49,11 +61,15 @@ describe('onConnect', () => {
   it('refuses with close 4403 when it returns false (async too)', async () => {
     const api = graphql.link('https://api.test/graphql', { onConnect: async (payload) => payload.token === 'good' })
     server.use(api.subscription('OnTick', ({ subscription }) => subscription.complete()))
-    expect(await failure(subscribe(client({ connectionParams: { token: 'bad' } }), 'subscription OnTick { n }').done)).toMatchObject({
+    expect(
+      await failure(subscribe(client({ connectionParams: { token: 'bad' } }), 'subscription OnTick { n }').done),
+    ).toMatchObject({
       code: 4403,
       reason: 'Forbidden',
     })
-    expect(await subscribe(client({ connectionParams: { token: 'good' } }), 'subscription OnTick { n }').done).toEqual([])
+    expect(await subscribe(client({ connectionParams: { token: 'good' } }), 'subscription OnTick { n }').done).toEqual(
+      [],
+    )
   })
 
   it('takes the hook of the first handler on the connection that has one; a throw closes with 4500', async () => {
@@ -69,7 +85,10 @@ describe('onConnect', () => {
         }),
         graphql.subscription('OnOther', () => {}, { onConnect: () => true }),
       )
-      expect(await failure(subscribe(client(), 'subscription OnTick { n }').done)).toMatchObject({ code: 4500, reason: 'no tokens today' })
+      expect(await failure(subscribe(client(), 'subscription OnTick { n }').done)).toMatchObject({
+        code: 4500,
+        reason: 'no tokens today',
+      })
     } finally {
       console.error = errorLog
     }
@@ -79,7 +98,9 @@ describe('onConnect', () => {
 
 describe('connection_init timeout', () => {
   it('closes with 4408 when no connection_init arrives in connectionInitWaitTimeout', async () => {
-    server.use(graphql.link('https://api.test/graphql', { connectionInitWaitTimeout: 1 }).subscription('OnTick', () => {}))
+    server.use(
+      graphql.link('https://api.test/graphql', { connectionInitWaitTimeout: 1 }).subscription('OnTick', () => {}),
+    )
     const socket = new WebSocket(URL_, 'graphql-transport-ws')
     const closed = await new Promise<CloseEvent>((resolve) => socket.addEventListener('close', resolve))
     expect([closed.code, closed.reason]).toEqual([4408, 'Connection initialisation timeout'])
@@ -92,7 +113,10 @@ describe('active subscriptions', () => {
     const started = [deferred(), deferred()]
     let count = 0
     const onTick = api.subscription<{ tick: number }, { room: string }>('OnTick', () => started[count++]?.resolve())
-    server.use(onTick, api.subscription('OnOther', () => {}))
+    server.use(
+      onTick,
+      api.subscription('OnOther', () => {}),
+    )
     const target = client()
     const first = subscribe(target, 'subscription OnTick($room: ID!) { tick }', { room: 'a' })
     const second = subscribe(target, 'subscription OnTick($room: ID!) { tick }', { room: 'b' })
@@ -157,7 +181,9 @@ describe('active subscriptions', () => {
 
   it('one handler shared by parallel boundaries: handler.publish() and .subscriptions reach only the calling boundary’s subscriptions', async () => {
     const started = { a: deferred(), b: deferred() }
-    const shared = graphql.subscription<{ label: string }, { who: 'a' | 'b' }>('OnShared', ({ variables }) => started[variables.who].resolve())
+    const shared = graphql.subscription<{ label: string }, { who: 'a' | 'b' }>('OnShared', ({ variables }) =>
+      started[variables.who].resolve(),
+    )
     const bothStarted = Promise.all([started.a.promise, started.b.promise])
     const run = (who: 'a' | 'b') =>
       server.boundary(async () => {

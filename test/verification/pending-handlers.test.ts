@@ -24,7 +24,11 @@ afterEach(() => {
 describe('server.pendingHandlers()', () => {
   it('lists the handlers no request reached, in precedence order, and drops each once reached', async () => {
     const a = http.get('https://api.test/a', () => HttpResponse.text('a'))
-    const server = start({}, a, http.get('https://api.test/b', () => {}))
+    const server = start(
+      {},
+      a,
+      http.get('https://api.test/b', () => {}),
+    )
     server.use(http.post('https://api.test/c', () => HttpResponse.text('c')))
     expect(headers(server.pendingHandlers())).toEqual([
       'POST https://api.test/c',

@@ -36,7 +36,11 @@ describe('partysocket (reconnecting client over the global WebSocket)', () => {
       }),
     )
     // Reconnect delays are the client's own settings, not waits in the test.
-    const socket = new ReconnectingWebSocket('wss://live.test/feed', [], { minReconnectionDelay: 1, maxReconnectionDelay: 5, maxRetries: 3 })
+    const socket = new ReconnectingWebSocket('wss://live.test/feed', [], {
+      minReconnectionDelay: 1,
+      maxReconnectionDelay: 5,
+      maxRetries: 3,
+    })
     const frames: string[] = []
     const secondConnection = deferred()
     const acked = deferred()
@@ -63,7 +67,9 @@ describe('clients mocklib does not mock', () => {
     const handler = vi.fn()
     server.use(ws.link(real.url).addEventListener('connection', handler))
     const socket = new Captured(real.url)
-    const first = await new Promise<string>((resolve) => socket.addEventListener('message', (event) => resolve(String(event.data))))
+    const first = await new Promise<string>((resolve) =>
+      socket.addEventListener('message', (event) => resolve(String(event.data))),
+    )
     socket.close()
     expect(first).toBe('hello from the real server')
     expect(handler).not.toHaveBeenCalled()

@@ -32,7 +32,9 @@ describe('a listener that throws', () => {
     // First which handler threw, then the error itself on its own (as MSW prints it).
     expect(printed).toHaveBeenCalledTimes(2)
     expect(printed.mock.calls[0]).toHaveLength(1)
-    expect(String(printed.mock.calls[0][0])).toContain('The handler "ws wss://api.test/live" threw while handling the WebSocket connection to wss://api.test/live')
+    expect(String(printed.mock.calls[0][0])).toContain(
+      'The handler "ws wss://api.test/live" threw while handling the WebSocket connection to wss://api.test/live',
+    )
     expect(printed).toHaveBeenNthCalledWith(2, new Error('boom in connection'))
   })
 

@@ -126,4 +126,3 @@ describe('closing after sending', () => {
     expect(await bytesOf(messages[1]?.data)).toEqual([1, 2, 3])
   })
 })
-

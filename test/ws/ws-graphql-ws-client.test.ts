@@ -32,7 +32,10 @@ function transportWs(onSubscribe: (client: WebSocketClientConnectionProtocol, me
 function collect(client: Client, query: string): Promise<unknown[]> {
   return new Promise((resolve, reject) => {
     const results: unknown[] = []
-    client.subscribe({ query }, { next: (value) => results.push(value), error: reject, complete: () => resolve(results) })
+    client.subscribe(
+      { query },
+      { next: (value) => results.push(value), error: reject, complete: () => resolve(results) },
+    )
   })
 }
 
@@ -51,7 +54,11 @@ describe('graphql-ws over ws.link', () => {
   })
 
   it('a close code from the handler (4403 Forbidden) reaches the client as the error it reports', async () => {
-    server.use(api.addEventListener('connection', ({ client }) => client.addEventListener('message', () => client.close(4403, 'Forbidden'))))
+    server.use(
+      api.addEventListener('connection', ({ client }) =>
+        client.addEventListener('message', () => client.close(4403, 'Forbidden')),
+      ),
+    )
     const client = createClient({ url: 'wss://api.test/graphql', retryAttempts: 0 })
     const error = await collect(client, 'subscription { count }').then(
       () => undefined,

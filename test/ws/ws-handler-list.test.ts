@@ -72,7 +72,10 @@ describe('ws handlers in the handler list', () => {
     const override = api.addEventListener('connection', () => {})
     server.use(override)
     expect(server.listHandlers()).toEqual([override, initial])
-    expect(server.listHandlers().map((handler) => handler.info.header)).toEqual(['ws wss://api.test/socket', 'ws wss://api.test/socket'])
+    expect(server.listHandlers().map((handler) => handler.info.header)).toEqual([
+      'ws wss://api.test/socket',
+      'ws wss://api.test/socket',
+    ])
   })
 
   it('a { once: true } handler takes one connection, until restoreHandlers()', async () => {
@@ -119,7 +122,11 @@ describe('link.clients, broadcast and broadcastExcept', () => {
         client.addEventListener('message', (event) => room.broadcastExcept(client, `relay: ${String(event.data)}`))
       }),
     )
-    const sockets = [openSocket('wss://chat.test/room'), openSocket('wss://chat.test/room'), openSocket('wss://chat.test/room')]
+    const sockets = [
+      openSocket('wss://chat.test/room'),
+      openSocket('wss://chat.test/room'),
+      openSocket('wss://chat.test/room'),
+    ]
     await allJoined.promise
     await Promise.all(sockets.map((socket) => socket.opened))
     expect(room.clients.size).toBe(3)

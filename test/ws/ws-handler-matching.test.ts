@@ -35,11 +35,15 @@ describe('WebSocketHandler used on its own, as in MSW', () => {
 
   it.each(testCases)('test(): %s against %s', (handlerUrl, url, baseUrl) => {
     const context = baseUrl === undefined ? undefined : { baseUrl }
-    expect(new WebSocketHandler(handlerUrl).test(url, context)).toBe(new MswWebSocketHandler(handlerUrl).test(url, context))
+    expect(new WebSocketHandler(handlerUrl).test(url, context)).toBe(
+      new MswWebSocketHandler(handlerUrl).test(url, context),
+    )
   })
 
   it('the answers themselves', () => {
-    expect(new WebSocketHandler('ws://localhost:3000/:room').parse({ url: new URL('ws://localhost:3000/lobby') })).toEqual({
+    expect(
+      new WebSocketHandler('ws://localhost:3000/:room').parse({ url: new URL('ws://localhost:3000/lobby') }),
+    ).toEqual({
       match: { matches: true, params: { room: 'lobby' } },
     })
     expect(new WebSocketHandler('ws://localhost/ws').test(new URL('ws://localhost/ws'))).toBe(true)
@@ -48,7 +52,7 @@ describe('WebSocketHandler used on its own, as in MSW', () => {
 })
 
 describe('ws.link() with no URL, or with something that is not one', () => {
-  it.each([undefined, 2])("says what MSW says (and what to pass): %s", (url) => {
+  it.each([undefined, 2])('says what MSW says (and what to pass): %s', (url) => {
     let mswMessage = ''
     try {
       mswWs.link(url as never)

@@ -11,7 +11,9 @@ const server = setupServer()
 // RFC 6455's example key and the accept value it gives.
 const KEY = 'dGhlIHNhbXBsZSBub25jZQ=='
 const ACCEPT = 's3pPLMBiTxaQ9kYGzzhZRbK+xOo='
-const handshake = (extra: Record<string, string> = {}) => ({ headers: { upgrade: 'websocket', connection: 'upgrade', 'sec-websocket-key': KEY, ...extra } })
+const handshake = (extra: Record<string, string> = {}) => ({
+  headers: { upgrade: 'websocket', connection: 'upgrade', 'sec-websocket-key': KEY, ...extra },
+})
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
 afterEach(() => {
@@ -28,7 +30,10 @@ describe('a WebSocket handshake sent with fetch', () => {
         seen.resolve({ url: client.url.href, socketUrl: client.socket.url, readyState: client.socket.readyState })
       }),
     )
-    const response = await fetch('https://handshake.test/live', handshake({ 'sec-websocket-protocol': 'chat.v1, chat.v2' }))
+    const response = await fetch(
+      'https://handshake.test/live',
+      handshake({ 'sec-websocket-protocol': 'chat.v1, chat.v2' }),
+    )
     expect(response.status).toBe(101)
     expect(Object.fromEntries(response.headers)).toEqual({
       upgrade: 'websocket',
@@ -36,7 +41,11 @@ describe('a WebSocket handshake sent with fetch', () => {
       'sec-websocket-accept': ACCEPT,
       'sec-websocket-protocol': 'chat.v1',
     })
-    expect(await seen.promise).toEqual({ url: 'wss://handshake.test/live', socketUrl: 'wss://handshake.test/live', readyState: WebSocket.CONNECTING })
+    expect(await seen.promise).toEqual({
+      url: 'wss://handshake.test/live',
+      socketUrl: 'wss://handshake.test/live',
+      readyState: WebSocket.CONNECTING,
+    })
   })
 
   it('fails when the connection listener throws (the connection never opened), and prints which handler threw', async () => {
@@ -46,7 +55,9 @@ describe('a WebSocket handshake sent with fetch', () => {
         throw new Error('no upgrade today')
       }),
     )
-    await expect(fetch('https://handshake.test/live', handshake())).rejects.toThrow('The WebSocket handshake to wss://handshake.test/live failed: no upgrade today')
+    await expect(fetch('https://handshake.test/live', handshake())).rejects.toThrow(
+      'The WebSocket handshake to wss://handshake.test/live failed: no upgrade today',
+    )
     expect(printed).toHaveBeenCalledWith(new Error('no upgrade today'))
   })
 
@@ -57,7 +68,9 @@ describe('a WebSocket handshake sent with fetch', () => {
       http.all('https://handshake.test/*', ({ request }) => HttpResponse.text(`http ${request.method}`)),
     )
     const other = await fetch('https://handshake.test/elsewhere', handshake())
-    const keyless = await fetch('https://handshake.test/live', { headers: { upgrade: 'websocket', connection: 'upgrade' } })
+    const keyless = await fetch('https://handshake.test/live', {
+      headers: { upgrade: 'websocket', connection: 'upgrade' },
+    })
     const post = await fetch('https://handshake.test/live', { ...handshake(), method: 'POST', body: 'x' })
     const answers = [await other.text(), await keyless.text(), await post.text()]
     expect(answers).toEqual(['http GET', 'http GET', 'http POST'])
@@ -69,7 +82,11 @@ describe('a WebSocket handshake sent with fetch', () => {
   it('one that mocklib does not answer (no key) is unhandled, and the message names the link that matches it', async () => {
     const printed = vi.spyOn(console, 'error').mockImplementation(() => {})
     server.use(link.addEventListener('connection', () => {}))
-    await expect(fetch('https://handshake.test/live', { headers: { upgrade: 'websocket', connection: 'upgrade' } })).rejects.toThrow()
-    expect(String(printed.mock.calls[0]?.[0])).toContain('"ws wss://handshake.test/live" matches this URL, but mocklib answers a WebSocket handshake sent as an HTTP request only when it is a GET with a Sec-WebSocket-Key header')
+    await expect(
+      fetch('https://handshake.test/live', { headers: { upgrade: 'websocket', connection: 'upgrade' } }),
+    ).rejects.toThrow()
+    expect(String(printed.mock.calls[0]?.[0])).toContain(
+      '"ws wss://handshake.test/live" matches this URL, but mocklib answers a WebSocket handshake sent as an HTTP request only when it is a GET with a Sec-WebSocket-Key header',
+    )
   })
 })

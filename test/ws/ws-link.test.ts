@@ -34,7 +34,12 @@ describe('ws.link: a mocked connection', () => {
     )
     const { socket } = openSocket('wss://chat.test/rooms/42', ['v2.chat', 'v1.chat'])
     const got = await seen.promise
-    expect(got).toEqual({ url: 'wss://chat.test/rooms/42', id: expect.any(String), params: { room: '42' }, protocols: ['v2.chat', 'v1.chat'] })
+    expect(got).toEqual({
+      url: 'wss://chat.test/rooms/42',
+      id: expect.any(String),
+      params: { room: '42' },
+      protocols: ['v2.chat', 'v1.chat'],
+    })
     socket.close()
   })
 

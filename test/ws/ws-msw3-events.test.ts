@@ -51,7 +51,11 @@ describe("MSW 3's WebSocket events", () => {
     server.listen({
       onUnhandledFrame({ frame, defaults }) {
         if (frame.protocol === 'ws') {
-          frames.push({ protocol: 'ws', url: frame.data.connection.client.url.href, protocols: frame.data.connection.info.protocols })
+          frames.push({
+            protocol: 'ws',
+            url: frame.data.connection.client.url.href,
+            protocols: frame.data.connection.info.protocols,
+          })
         }
         defaults.error()
         throw new Error('no unhandled sockets')

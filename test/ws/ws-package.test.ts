@@ -34,7 +34,9 @@ function opened(socket: WS): Promise<void> {
 }
 
 function nextMessage(socket: WS): Promise<{ data: Buffer; isBinary: boolean }> {
-  return new Promise((resolve) => socket.once('message', (data, isBinary) => resolve({ data: data as Buffer, isBinary })))
+  return new Promise((resolve) =>
+    socket.once('message', (data, isBinary) => resolve({ data: data as Buffer, isBinary })),
+  )
 }
 
 function closed(socket: WS): Promise<{ code: number; reason: string }> {
@@ -95,7 +97,11 @@ describe('the `ws` package against ws.link() handlers', () => {
   it('agrees on the first subprotocol offered, and the handler sees the ones offered', async () => {
     server.listen({ onUnhandledRequest: 'error' })
     const offered = deferred<unknown>()
-    server.use(ws.link('ws://chat.test/room/:id').addEventListener('connection', ({ info, params }) => offered.resolve({ protocols: info.protocols, params })))
+    server.use(
+      ws
+        .link('ws://chat.test/room/:id')
+        .addEventListener('connection', ({ info, params }) => offered.resolve({ protocols: info.protocols, params })),
+    )
     const socket = new WS('ws://chat.test/room/7', ['chat.v2', 'chat.v1'])
     await opened(socket)
     expect(socket.protocol).toBe('chat.v2')
@@ -134,7 +140,9 @@ describe('the `ws` package against ws.link() handlers', () => {
     await opened(socket)
     expect((await first).data.toString()).toBe('hello from the real server')
     socket.close()
-    expect(String(warn.mock.calls[0]?.[0])).toContain(`no handler matched WebSocket http://127.0.0.1:${new URL(real.url).port}/`)
+    expect(String(warn.mock.calls[0]?.[0])).toContain(
+      `no handler matched WebSocket http://127.0.0.1:${new URL(real.url).port}/`,
+    )
   })
 
   it("under 'error', an unhandled handshake still fails instead of reaching the network", async () => {
@@ -153,7 +161,12 @@ describe('the `ws` package against ws.link() handlers', () => {
     server.use(ws.link(real.url).addEventListener('connection', ({ client }) => seen.resolve(client.socket.url)))
     const before = real.connections.length
     const upgraded = deferred<http.IncomingMessage>()
-    const headers = { connection: 'Upgrade', upgrade: 'websocket', 'sec-websocket-version': '13', 'sec-websocket-key': 'dGhlIHNhbXBsZSBub25jZQ==' }
+    const headers = {
+      connection: 'Upgrade',
+      upgrade: 'websocket',
+      'sec-websocket-version': '13',
+      'sec-websocket-key': 'dGhlIHNhbXBsZSBub25jZQ==',
+    }
     const request = http.request(real.url.replace('ws:', 'http:'), { headers })
     request.on('upgrade', (response, socket) => {
       socket.destroy()
@@ -162,7 +175,11 @@ describe('the `ws` package against ws.link() handlers', () => {
     request.end()
     const response = await upgraded.promise
     // RFC 6455's own example key and its accept value.
-    expect([response.statusCode, response.headers.upgrade, response.headers['sec-websocket-accept']]).toEqual([101, 'websocket', 's3pPLMBiTxaQ9kYGzzhZRbK+xOo='])
+    expect([response.statusCode, response.headers.upgrade, response.headers['sec-websocket-accept']]).toEqual([
+      101,
+      'websocket',
+      's3pPLMBiTxaQ9kYGzzhZRbK+xOo=',
+    ])
     expect(await seen.promise).toBe(`${real.url}/`)
     expect(real.connections.length).toBe(before)
   })
@@ -179,16 +196,20 @@ describe('graphql-ws with the `ws` package as webSocketImpl', () => {
     )
     const client = createClient({ url: 'wss://api.test/graphql', webSocketImpl: WS, retryAttempts: 0 })
     try {
-      const results = await collect(client, 'subscription OnTick($room: ID!) { tick(room: $room) { n room } }', { room: 'r1' })
+      const results = await collect(client, 'subscription OnTick($room: ID!) { tick(room: $room) { n room } }', {
+        room: 'r1',
+      })
       expect(results).toEqual([{ data: { tick: { n: 1, room: 'r1' } } }, { data: { tick: { n: 2, room: 'r1' } } }])
     } finally {
       await client.dispose()
     }
   })
 
-  it('closing leaves no timer behind: the socket ends at once, not after ws\'s 30-second closeTimeout', async () => {
+  it("closing leaves no timer behind: the socket ends at once, not after ws's 30-second closeTimeout", async () => {
     server.listen({ onUnhandledRequest: 'error' })
-    server.use(graphql.link('wss://api.test/graphql').subscription('OnTick', ({ subscription }) => subscription.complete()))
+    server.use(
+      graphql.link('wss://api.test/graphql').subscription('OnTick', ({ subscription }) => subscription.complete()),
+    )
     // The close timers ws arms (its closeTimeout, 30 s) and those it clears: a leaked one keeps the process up.
     const armed = new Set<unknown>()
     const setTimer = globalThis.setTimeout

@@ -190,7 +190,13 @@ describe('ws.link parity with msw 2.14', () => {
       return withServer(lib, [handler], { onUnhandledRequest: 'error' }, async () => {
         const headers = { upgrade: 'websocket', connection: 'upgrade', 'sec-websocket-key': 'dGhlIHNhbXBsZSBub25jZQ==' }
         const response = await fetch(URL.replace('wss:', 'https:'), { headers })
-        return [response.status, response.headers.get('upgrade'), response.headers.get('connection'), response.headers.get('sec-websocket-accept'), await seen.promise]
+        return [
+          response.status,
+          response.headers.get('upgrade'),
+          response.headers.get('connection'),
+          response.headers.get('sec-websocket-accept'),
+          await seen.promise,
+        ]
       })
     })
     expect(outcome.mocklib).toEqual(outcome.msw)

@@ -27,5 +27,4 @@ describe('the global WebSocket across servers', () => {
     a.close()
     expect(globalThis.WebSocket).toBe(original)
   })
-
 })

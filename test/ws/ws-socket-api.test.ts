@@ -57,7 +57,14 @@ describe('the intercepted WebSocket', () => {
     const event = await attribute.promise
     expect(event).toBeInstanceOf(MessageEvent)
     expect(event).toBeInstanceOf(Event)
-    expect([event.type, event.data, event.origin, event.lastEventId, event.source, event.ports]).toEqual(['message', 'hi', 'wss://api-shape.test', '', null, []])
+    expect([event.type, event.data, event.origin, event.lastEventId, event.source, event.ports]).toEqual([
+      'message',
+      'hi',
+      'wss://api-shape.test',
+      '',
+      null,
+      [],
+    ])
     expect(event.target).toBe(socket)
     expect(socket).toBeInstanceOf(EventTarget)
     socket.close()
@@ -71,7 +78,9 @@ describe('the intercepted WebSocket', () => {
     expect(() => socket.close(1000, 'x'.repeat(124))).toThrow(expect.objectContaining({ name: 'SyntaxError' }))
     expect(() => new WebSocket('ftp://api-shape.test/')).toThrow(expect.objectContaining({ name: 'SyntaxError' }))
     expect(() => new WebSocket('wss://api-shape.test/#part')).toThrow(expect.objectContaining({ name: 'SyntaxError' }))
-    expect(() => new WebSocket('wss://api-shape.test/', ['a', 'a'])).toThrow(expect.objectContaining({ name: 'SyntaxError' }))
+    expect(() => new WebSocket('wss://api-shape.test/', ['a', 'a'])).toThrow(
+      expect.objectContaining({ name: 'SyntaxError' }),
+    )
     socket.binaryType = 'nonsense' as BinaryType
     expect(socket.binaryType).toBe('blob')
     socket.close()

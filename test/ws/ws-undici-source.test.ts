@@ -59,7 +59,9 @@ it("Node's own WebSocket captured before listen() is answered through the undici
   const socket = new Native('wss://chat.test/echo')
   await new Promise((resolve) => socket.addEventListener('open', resolve, { once: true }))
   socket.send('hi')
-  const reply = await new Promise<MessageEvent>((resolve) => socket.addEventListener('message', resolve, { once: true }))
+  const reply = await new Promise<MessageEvent>((resolve) =>
+    socket.addEventListener('message', resolve, { once: true }),
+  )
   expect(reply.data).toBe('echo: hi')
   socket.close()
   expect(connections).toEqual(['wss://chat.test/echo'])
@@ -79,7 +81,9 @@ it("an undici package WebSocket nothing handles goes to the real server once, th
   socket.send('from undici')
   await greeted
   expect(messages).toEqual(['hello from the real server', 'real: from undici'])
-  const closed = new Promise<{ code: number; reason: string }>((resolve) => socket.addEventListener('close', resolve, { once: true }))
+  const closed = new Promise<{ code: number; reason: string }>((resolve) =>
+    socket.addEventListener('close', resolve, { once: true }),
+  )
   socket.close(4000, 'done')
   expect(await closed).toMatchObject({ code: 4000, reason: 'done' })
   expect(real.connections.length - before).toBe(1)

@@ -18,7 +18,10 @@ afterAll(() => real.close())
 
 function listen(onUnhandledRequest: UnhandledRequestStrategy) {
   server.listen({ onUnhandledRequest })
-  return { warn: vi.spyOn(console, 'warn').mockImplementation(() => {}), error: vi.spyOn(console, 'error').mockImplementation(() => {}) }
+  return {
+    warn: vi.spyOn(console, 'warn').mockImplementation(() => {}),
+    error: vi.spyOn(console, 'error').mockImplementation(() => {}),
+  }
 }
 
 /** The real server sees a new connection, opened directly (the ones before it never arrived if this is first). */
@@ -61,7 +64,7 @@ describe('unhandled WebSocket connections', () => {
     const opened = vi.fn()
     socket.addEventListener('open', opened)
     const errorEvent = await errored
-    expect(String((errorEvent as Event & { cause?: unknown }).cause)).toContain('onUnhandledRequest is \'error\'')
+    expect(String((errorEvent as Event & { cause?: unknown }).cause)).toContain("onUnhandledRequest is 'error'")
     expect((await closed).code).toBe(1006)
     expect(opened).not.toHaveBeenCalled()
     expect(String(error.mock.calls[0][0])).toContain(`no handler matched WebSocket ${real.url}/`)
@@ -71,7 +74,11 @@ describe('unhandled WebSocket connections', () => {
   it('a callback receives the handshake as a Request and decides; print.warning() prints the default warning', async () => {
     const seen: Array<{ url: string; upgrade: string | null; protocol: string | null }> = []
     const { warn } = listen((request, print) => {
-      seen.push({ url: request.url, upgrade: request.headers.get('upgrade'), protocol: request.headers.get('sec-websocket-protocol') })
+      seen.push({
+        url: request.url,
+        upgrade: request.headers.get('upgrade'),
+        protocol: request.headers.get('sec-websocket-protocol'),
+      })
       print.warning()
     })
     const { socket, nextMessage } = openSocket(real.url, 'chat.v2')
@@ -86,7 +93,7 @@ describe('unhandled WebSocket connections', () => {
       throw new Error('no sockets in tests')
     })
     const { errored, closed } = openSocket(real.url)
-    expect(String((await errored as Event & { cause?: unknown }).cause)).toContain('no sockets in tests')
+    expect(String(((await errored) as Event & { cause?: unknown }).cause)).toContain('no sockets in tests')
     expect((await closed).code).toBe(1006)
   })
 

@@ -41,7 +41,9 @@ async function renderUser(): Promise<void> {
   await fetch('/api/login', { method: 'POST' })
   const response = await fetch('/api/user')
   const user = document.querySelector('#user')!
-  user.textContent = response.ok ? `Signed in as ${((await response.json()) as { name: string }).name}` : 'Not signed in'
+  user.textContent = response.ok
+    ? `Signed in as ${((await response.json()) as { name: string }).name}`
+    : 'Not signed in'
 }
 
 form.addEventListener('submit', async (event) => {

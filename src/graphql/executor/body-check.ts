@@ -73,7 +73,8 @@ export async function checkBody(
   for (const error of result.errors ?? []) {
     const path = formatPath(error.path ?? [])
     // graphql-js reports the same spot again (null propagation, failed type resolution): keep ours.
-    if (!run.problems.some((problem) => problem.path === path)) run.problems.push({ kind: 'other', path, message: error.message })
+    if (!run.problems.some((problem) => problem.path === path))
+      run.problems.push({ kind: 'other', path, message: error.message })
   }
   if (run.problems.length > 0) return { ok: false, problems: run.problems }
   return { ok: true, data: (result.data ?? null) as Record<string, unknown> | null }
@@ -103,7 +104,11 @@ class CheckRun implements CheckResolvers {
     const fieldRef = `${info.parentType.name}.${info.fieldName}`
     if (source === null || typeof source !== 'object' || !Object.hasOwn(source, key)) {
       const alias = key === info.fieldName ? '' : ` (as "${key}")`
-      this.#add('missing-field', path, `missing: the query selects ${fieldRef}${alias} of type ${String(info.returnType)}`)
+      this.#add(
+        'missing-field',
+        path,
+        `missing: the query selects ${fieldRef}${alias} of type ${String(info.returnType)}`,
+      )
       return this.#placeholder(info.returnType)
     }
     return this.#checkValue((source as Record<string, unknown>)[key], info.returnType, path, fieldRef)
@@ -161,11 +166,19 @@ class CheckRun implements CheckResolvers {
       const possible = this.#possibleTypes(type)
       if (typeof given !== 'string') {
         const kind = this.peers.graphql.isUnionType(type) ? 'union' : 'interface'
-        this.#add('wrong-type', path, `${fieldRef} returns the ${type.name} ${kind}: the object needs a "__typename", one of ${possible.join(', ')}`)
+        this.#add(
+          'wrong-type',
+          path,
+          `${fieldRef} returns the ${type.name} ${kind}: the object needs a "__typename", one of ${possible.join(', ')}`,
+        )
         return this.#placeholder(type)
       }
       if (!possible.includes(given)) {
-        this.#add('wrong-type', path, `__typename "${given}" is not a possible type of ${type.name} (one of ${possible.join(', ')}) at ${fieldRef}`)
+        this.#add(
+          'wrong-type',
+          path,
+          `__typename "${given}" is not a possible type of ${type.name} (one of ${possible.join(', ')}) at ${fieldRef}`,
+        )
         return this.#placeholder(type)
       }
     }
@@ -200,7 +213,8 @@ function isPlaceholder(value: unknown): boolean {
 
 function pathKeys(path: GraphQLResolveInfo['path']): Array<string | number> {
   const keys: Array<string | number> = []
-  for (let node: GraphQLResolveInfo['path'] | undefined = path; node !== undefined; node = node.prev) keys.unshift(node.key)
+  for (let node: GraphQLResolveInfo['path'] | undefined = path; node !== undefined; node = node.prev)
+    keys.unshift(node.key)
   return keys
 }
 

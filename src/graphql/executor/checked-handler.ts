@@ -38,11 +38,20 @@ interface GraphQLResolverArgs extends BodyCheckInput {
  */
 export class CheckedHandler extends DelegatingHandler {
   constructor(inner: RequestHandler, checker: BodyChecker, mode: BodyCheckMode | undefined) {
-    super(inner, (args) => checkedResolve(inner, checker, mode, args as unknown as GraphQLResolverArgs) as AsyncResponseResolverReturnType)
+    super(
+      inner,
+      (args) =>
+        checkedResolve(inner, checker, mode, args as unknown as GraphQLResolverArgs) as AsyncResponseResolverReturnType,
+    )
   }
 }
 
-function checkedResolve(inner: RequestHandler, checker: BodyChecker, mode: BodyCheckMode | undefined, args: GraphQLResolverArgs): unknown {
+function checkedResolve(
+  inner: RequestHandler,
+  checker: BodyChecker,
+  mode: BodyCheckMode | undefined,
+  args: GraphQLResolverArgs,
+): unknown {
   const result = inner.resolver(args as never) as unknown
   const check = (value: unknown) => checkResponse(inner, checker, mode ?? checker.defaultMode(), args, value)
   if (isIterator(result)) return mapIterator(result, check)
@@ -84,7 +93,10 @@ async function checkResponse(
 
   const operation = describeOperation(args)
   if (mode === 'strict') {
-    throw new BodyMismatchError(schemaMessages.bodyMismatch(inner.info.header, operation, args.request, outcome.problems, 'strict'), outcome.problems)
+    throw new BodyMismatchError(
+      schemaMessages.bodyMismatch(inner.info.header, operation, args.request, outcome.problems, 'strict'),
+      outcome.problems,
+    )
   }
   console.warn(schemaMessages.bodyMismatch(inner.info.header, operation, args.request, outcome.problems, 'warn'))
   return value

@@ -16,7 +16,13 @@ import { installDispatch } from './field-dispatch'
 import { incrementalFormatOf, type IncrementalFormat } from '../incremental-format'
 import { executeOperation, withIncrementalDirectives, type Execution } from './incremental-execution'
 import { multipartIncrementalResponse } from '../incremental-delivery'
-import { IncrementalHolds, pacePayloads, readIncrementalOptions, type HeldPart, type IncrementalDeliveryOptions } from './incremental-pacing'
+import {
+  IncrementalHolds,
+  pacePayloads,
+  readIncrementalOptions,
+  type HeldPart,
+  type IncrementalDeliveryOptions,
+} from './incremental-pacing'
 import { loadPeers, type Peers } from './load-peers'
 import { isRealmError, schemaMessages } from './messages'
 import { listedOverrideLayers, SchemaOverrideHandler, takeOverrideLayers } from './override-handler'
@@ -123,7 +129,10 @@ export interface SchemaExecutor<Subscriptions extends object = Record<string, un
    * `Subscription` type), each executed with its own selection set and variables; mocks fill
    * what `payload` leaves out. Returns how many subscriptions got it.
    */
-  publish<Field extends SubscriptionField<Subscriptions>>(field: Field, payload?: SubscriptionPayload<Subscriptions[Field]>): number
+  publish<Field extends SubscriptionField<Subscriptions>>(
+    field: Field,
+    payload?: SubscriptionPayload<Subscriptions[Field]>,
+  ): number
   /** Resolves once at least `count` (default 1) subscriptions to `field` are active: publish after it. */
   subscribed(field: SubscriptionField<Subscriptions>, count?: number): Promise<void>
   /**
@@ -212,7 +221,10 @@ export function createSchemaExecutor<Subscriptions extends object = Record<strin
         const layers = noted.length > 0 ? noted : listedOverrideLayers(carrier, owner)
         return subscribeOperation(state, input, validLayers(state, layers))
       }
-      const carrier: RequestHandler = new CompanionHandler(handler, subscriptionServing(endpoint, start, handlerOptions))
+      const carrier: RequestHandler = new CompanionHandler(
+        handler,
+        subscriptionServing(endpoint, start, handlerOptions),
+      )
       return carrier
     },
     async execute(input) {
@@ -271,15 +283,29 @@ function readSettings(options: SchemaExecutorOptions): ExecutorSettings {
   const statusPolicy = option(options, 'statusPolicy', STATUS_POLICIES, 'auto')
   const bodyChecks = option(options, 'bodyChecks', BODY_CHECK_MODES, 'strict')
   if (options.initialData !== undefined && typeof options.initialData !== 'function') {
-    throw new MocklibTypeError('MOCKLIB_INVALID_ARGUMENT', schemaMessages.badOption('initialData', options.initialData, 'a function (store) => void'))
+    throw new MocklibTypeError(
+      'MOCKLIB_INVALID_ARGUMENT',
+      schemaMessages.badOption('initialData', options.initialData, 'a function (store) => void'),
+    )
   }
   const seed = options.seed ?? 1
-  if (!Number.isFinite(seed)) throw new MocklibTypeError('MOCKLIB_INVALID_ARGUMENT', schemaMessages.badOption('seed', seed, 'a finite number'))
+  if (!Number.isFinite(seed))
+    throw new MocklibTypeError('MOCKLIB_INVALID_ARGUMENT', schemaMessages.badOption('seed', seed, 'a finite number'))
   const cacheSize = options.documentCacheSize ?? 200
   if (!Number.isInteger(cacheSize) || cacheSize < 1) {
-    throw new MocklibTypeError('MOCKLIB_INVALID_ARGUMENT', schemaMessages.badOption('documentCacheSize', cacheSize, 'a positive integer'))
+    throw new MocklibTypeError(
+      'MOCKLIB_INVALID_ARGUMENT',
+      schemaMessages.badOption('documentCacheSize', cacheSize, 'a positive integer'),
+    )
   }
-  return { statusPolicy, bodyChecks, seed, cacheSize, incremental: readIncrementalOptions(options.incremental), holds: new IncrementalHolds() }
+  return {
+    statusPolicy,
+    bodyChecks,
+    seed,
+    cacheSize,
+    incremental: readIncrementalOptions(options.incremental),
+    holds: new IncrementalHolds(),
+  }
 }
 
 /** Overrides made before the schema was built are checked against it when first applied, each once. */
@@ -295,7 +321,12 @@ function layerValidator(): LayerValidator {
   }
 }
 
-function createResolver(lazy: LazyBuild, validLayers: LayerValidator, owner: object, settings: ExecutorSettings): SchemaResolver {
+function createResolver(
+  lazy: LazyBuild,
+  validLayers: LayerValidator,
+  owner: object,
+  settings: ExecutorSettings,
+): SchemaResolver {
   return async (info) => {
     const state = await lazy.get()
     const layers = validLayers(state, takeOverrideLayers(info.requestId, owner))
@@ -305,7 +336,11 @@ function createResolver(lazy: LazyBuild, validLayers: LayerValidator, owner: obj
     if (execution?.kind === 'incremental') {
       const split = settings.incremental.delay !== undefined || settings.holds.size > 0
       const before = pacePayloads(settings.incremental, settings.holds, execution.initial)
-      return multipartIncrementalResponse(execution.initial, execution.subsequent, { before, split, clientSignal: info.request?.signal }) as HttpResponse<SchemaResponseBody>
+      return multipartIncrementalResponse(execution.initial, execution.subsequent, {
+        before,
+        split,
+        clientSignal: info.request?.signal,
+      }) as HttpResponse<SchemaResponseBody>
     }
     const headers: Record<string, string> = { 'content-type': shape.contentType }
     if (allow !== undefined) headers.allow = allow
@@ -325,7 +360,11 @@ function createCheck(lazy: LazyBuild, bodyChecks: BodyCheckMode): SchemaExecutor
     if (!isRequestHandler(handler)) {
       throw new MocklibTypeError('MOCKLIB_INVALID_ARGUMENT', schemaMessages.checkNeedsHandler(handler))
     }
-    if (handler.kind !== 'graphql') throw new MocklibTypeError('MOCKLIB_INVALID_ARGUMENT', schemaMessages.checkNotGraphQL(handler.info.header, handler.kind))
+    if (handler.kind !== 'graphql')
+      throw new MocklibTypeError(
+        'MOCKLIB_INVALID_ARGUMENT',
+        schemaMessages.checkNotGraphQL(handler.info.header, handler.kind),
+      )
     const mode = checkOptions.mode === undefined ? undefined : checkMode(checkOptions.mode)
     if (mode === 'off') return handler
     return new CheckedHandler(handler, checker, mode)
@@ -341,13 +380,16 @@ function schemaHandler(
 ): RequestHandler {
   if (endpoint === undefined) return graphql.operation<GraphQLQuery, object>(resolver, handlerOptions)
   const link: GraphQLLinkHandlers = graphql.link(endpoint)
-  return new SchemaEndpointHandler(link.operation<GraphQLQuery, object>(resolver, handlerOptions), (request, message) => {
-    const shape = responseShape(request, statusPolicy)
-    return HttpResponse.json(
-      { errors: [{ message }] },
-      { status: shape.requestErrorStatus('syntax'), headers: { 'content-type': shape.contentType } },
-    )
-  })
+  return new SchemaEndpointHandler(
+    link.operation<GraphQLQuery, object>(resolver, handlerOptions),
+    (request, message) => {
+      const shape = responseShape(request, statusPolicy)
+      return HttpResponse.json(
+        { errors: [{ message }] },
+        { status: shape.requestErrorStatus('syntax'), headers: { 'content-type': shape.contentType } },
+      )
+    },
+  )
 }
 
 async function buildExecutor(options: SchemaExecutorOptions, seed: number, cacheSize: number): Promise<Built> {
@@ -376,8 +418,10 @@ async function buildExecutor(options: SchemaExecutorOptions, seed: number, cache
     installSubscribers(peers, schema, subscribers, subscriptions)
     return { peers, schema, store, random, cache: new ValidatedDocuments(peers, schema, cacheSize), subscriptions }
   } catch (error) {
-    // eslint-disable-next-line mocklib/coded-argument-errors -- two copies of graphql installed, not an argument
-    if (isRealmError(error)) throw new Error(schemaMessages.twoGraphQLCopies('found while adding mocks to the schema'), { cause: error })
+    if (isRealmError(error)) {
+      // eslint-disable-next-line mocklib/coded-argument-errors -- two copies of graphql installed, not an argument
+      throw new Error(schemaMessages.twoGraphQLCopies('found while adding mocks to the schema'), { cause: error })
+    }
     throw error
   }
 }
@@ -400,11 +444,16 @@ async function run(
   wanted?: IncrementalFormat,
 ): Promise<RunOutcome> {
   const prepared = prepareOperation(state.peers, state.cache, input)
-  if (prepared.kind === 'request-error') return { result: { errors: prepared.errors }, status: errorStatus(prepared.errorKind) }
+  if (prepared.kind === 'request-error')
+    return { result: { errors: prepared.errors }, status: errorStatus(prepared.errorKind) }
   const { peers } = state
   const { document, operation, operationName, variables } = prepared
   if (input.request?.method === 'GET' && operation.operation !== 'query') {
-    return { result: { errors: [new peers.graphql.GraphQLError(schemaMessages.mutationOverGet(operation.operation))] }, status: 405, allow: 'POST' }
+    return {
+      result: { errors: [new peers.graphql.GraphQLError(schemaMessages.mutationOverGet(operation.operation))] },
+      status: 405,
+      allow: 'POST',
+    }
   }
 
   const context = executionContext(state.store, input, variables, layers)
@@ -439,10 +488,12 @@ function checkOverrides(state: Built, overrides: SchemaOverrides): void {
         .map((candidate) => candidate.name)
       throw new MocklibTypeError('MOCKLIB_INVALID_ARGUMENT', schemaMessages.overrideUnknownType(typeName, known))
     }
-    if (typeof fields !== 'object' || fields === null) throw new MocklibTypeError('MOCKLIB_INVALID_ARGUMENT', schemaMessages.overrideNotObject(fields))
+    if (typeof fields !== 'object' || fields === null)
+      throw new MocklibTypeError('MOCKLIB_INVALID_ARGUMENT', schemaMessages.overrideNotObject(fields))
     const known = type.getFields()
     for (const fieldName of Object.keys(fields)) {
-      if (!Object.hasOwn(known, fieldName)) throw new MocklibTypeError('MOCKLIB_INVALID_ARGUMENT', schemaMessages.overrideUnknownField(typeName, fieldName))
+      if (!Object.hasOwn(known, fieldName))
+        throw new MocklibTypeError('MOCKLIB_INVALID_ARGUMENT', schemaMessages.overrideUnknownField(typeName, fieldName))
     }
   }
 }
@@ -455,15 +506,24 @@ function checkSubscriptionField(schema: GraphQLSchema, field: unknown): void {
 }
 
 function checkMode(mode: unknown): BodyCheckMode {
-  if (!BODY_CHECK_MODES.includes(mode as BodyCheckMode)) throw new MocklibTypeError('MOCKLIB_INVALID_ARGUMENT', schemaMessages.badCheckMode(mode))
+  if (!BODY_CHECK_MODES.includes(mode as BodyCheckMode))
+    throw new MocklibTypeError('MOCKLIB_INVALID_ARGUMENT', schemaMessages.badCheckMode(mode))
   return mode as BodyCheckMode
 }
 
-function option<T extends string>(options: SchemaExecutorOptions, key: 'statusPolicy' | 'bodyChecks', allowed: readonly T[], fallback: T): T {
+function option<T extends string>(
+  options: SchemaExecutorOptions,
+  key: 'statusPolicy' | 'bodyChecks',
+  allowed: readonly T[],
+  fallback: T,
+): T {
   const value = options[key]
   if (value === undefined) return fallback
   if (!allowed.includes(value as T)) {
-    throw new MocklibTypeError('MOCKLIB_INVALID_ARGUMENT', schemaMessages.badOption(key, value, allowed.map((entry) => `'${entry}'`).join(', ')))
+    throw new MocklibTypeError(
+      'MOCKLIB_INVALID_ARGUMENT',
+      schemaMessages.badOption(key, value, allowed.map((entry) => `'${entry}'`).join(', ')),
+    )
   }
   return value as T
 }

@@ -1,4 +1,10 @@
-import type { GraphQLAbstractType, GraphQLFieldResolver, GraphQLResolveInfo, GraphQLSchema, GraphQLTypeResolver } from 'graphql'
+import type {
+  GraphQLAbstractType,
+  GraphQLFieldResolver,
+  GraphQLResolveInfo,
+  GraphQLSchema,
+  GraphQLTypeResolver,
+} from 'graphql'
 import type { Peers } from './load-peers'
 import type { SchemaOverrides } from './types'
 

@@ -47,7 +47,9 @@ const isIncremental = <P>(executed: Executed<P>): executed is IncrementalResults
  * with graphql 16 (whose executor ignores them; `@graphql-tools/executor` reads them).
  */
 export function withIncrementalDirectives(peers: Peers, schema: GraphQLSchema): GraphQLSchema {
-  const missing = [deferDirective(peers), streamDirective(peers)].filter((directive) => schema.getDirective(directive.name) === undefined)
+  const missing = [deferDirective(peers), streamDirective(peers)].filter(
+    (directive) => schema.getDirective(directive.name) === undefined,
+  )
   if (missing.length === 0) return schema
   const config = schema.toConfig()
   return new peers.graphql.GraphQLSchema({ ...config, directives: [...config.directives, ...missing] })
@@ -67,7 +69,8 @@ function deferDirective(peers: Peers): GraphQLDirective {
 }
 
 function streamDirective(peers: Peers): GraphQLDirective {
-  const { GraphQLDirective, GraphQLString, GraphQLBoolean, GraphQLInt, GraphQLNonNull, DirectiveLocation } = peers.graphql
+  const { GraphQLDirective, GraphQLString, GraphQLBoolean, GraphQLInt, GraphQLNonNull, DirectiveLocation } =
+    peers.graphql
   return (
     graphql17(peers)?.GraphQLStreamDirective ??
     new GraphQLDirective({
@@ -112,27 +115,44 @@ export function hasIncrementalDirectives(peers: Peers, document: DocumentNode): 
  * Where the whole result is read before answering, the client leaving (`clientSignal`) stops
  * the reading and closes the executor's streams.
  */
-export async function executeOperation(peers: Peers, args: ExecutionArgs, wanted: IncrementalFormat | undefined, clientSignal?: AbortSignal): Promise<Execution> {
+export async function executeOperation(
+  peers: Peers,
+  args: ExecutionArgs,
+  wanted: IncrementalFormat | undefined,
+  clientSignal?: AbortSignal,
+): Promise<Execution> {
   const v17 = graphql17(peers)
   if (v17 !== undefined) {
     if (wanted === 'incrementalSpec=v0.2') return incremental(await v17.experimentalExecuteIncrementally(args), wanted)
     const executed = await v17.legacyExecuteIncrementally(args)
     if (wanted === undefined && isIncremental(executed)) {
-      return { kind: 'single', result: assembleLegacy(await readAll(executed.initialResult, executed.subsequentResults, clientSignal)) as ExecutionResult }
+      return {
+        kind: 'single',
+        result: assembleLegacy(
+          await readAll(executed.initialResult, executed.subsequentResults, clientSignal),
+        ) as ExecutionResult,
+      }
     }
     return incremental(executed, 'deferSpec=20220824')
   }
-  if (wanted === undefined || !hasIncrementalDirectives(peers, args.document)) return { kind: 'single', result: await peers.graphql.execute(args) }
+  if (wanted === undefined || !hasIncrementalDirectives(peers, args.document))
+    return { kind: 'single', result: await peers.graphql.execute(args) }
   const execute = await loadToolsExecutor()
   if (execute === undefined) return { kind: 'single', result: await peers.graphql.execute(args) }
   const executed = await execute(args)
   if (wanted === 'deferSpec=20220824' || !isIncremental(executed)) return incremental(executed, wanted)
-  const [initial, ...subsequent] = legacyToV02(await readAll(executed.initialResult, executed.subsequentResults, clientSignal))
+  const [initial, ...subsequent] = legacyToV02(
+    await readAll(executed.initialResult, executed.subsequentResults, clientSignal),
+  )
   return { kind: 'incremental', format: wanted, initial, subsequent }
 }
 
 /** The initial payload and the later ones, all of them, or those that came before the client left. */
-async function readAll<P>(initial: P, subsequent: AsyncIterable<P>, clientSignal = new AbortController().signal): Promise<P[]> {
+async function readAll<P>(
+  initial: P,
+  subsequent: AsyncIterable<P>,
+  clientSignal = new AbortController().signal,
+): Promise<P[]> {
   const payloads = [initial]
   await iterateUntil(subsequent, clientSignal, (payload) => void payloads.push(payload))
   return payloads

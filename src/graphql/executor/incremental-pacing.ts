@@ -1,6 +1,11 @@
 import { MocklibTypeError } from '../../runtime/errors'
 import { INCREMENTAL_FORMATS, type IncrementalFormat, type IncrementalPayload } from '../incremental-format'
-import { IncrementalPartTracker, partDelay, type BeforePayload, type IncrementalPartInfo } from '../incremental-delivery'
+import {
+  IncrementalPartTracker,
+  partDelay,
+  type BeforePayload,
+  type IncrementalPartInfo,
+} from '../incremental-delivery'
 
 /** How the schema executor delivers `@defer`/`@stream` results. */
 export interface IncrementalDeliveryOptions {
@@ -43,7 +48,10 @@ export class IncrementalHolds {
 
   hold(key: string): HeldPart {
     if (typeof key !== 'string' || key === '') {
-      throw new MocklibTypeError('MOCKLIB_INVALID_ARGUMENT', `executor.hold() takes a @defer/@stream label or a path such as 'hero.friends', not ${JSON.stringify(key)}.`)
+      throw new MocklibTypeError(
+        'MOCKLIB_INVALID_ARGUMENT',
+        `executor.hold() takes a @defer/@stream label or a path such as 'hero.friends', not ${JSON.stringify(key)}.`,
+      )
     }
     let release!: () => void
     let reach!: () => void
@@ -79,16 +87,25 @@ export class IncrementalHolds {
 export function readIncrementalOptions(options: IncrementalDeliveryOptions | undefined): IncrementalDeliveryOptions {
   const { delay, defaultFormat } = options ?? {}
   const bad = (what: string, value: unknown) =>
-    new MocklibTypeError('MOCKLIB_INVALID_ARGUMENT', `createSchemaExecutor(): incremental.${what} is ${JSON.stringify(value)}; it must be ${what === 'defaultFormat' ? INCREMENTAL_FORMATS.map((name) => `'${name}'`).join(' or ') : 'a number of milliseconds ≥ 0, or an object of them by label or path'}.`)
-  if (defaultFormat !== undefined && !INCREMENTAL_FORMATS.includes(defaultFormat)) throw bad('defaultFormat', defaultFormat)
+    new MocklibTypeError(
+      'MOCKLIB_INVALID_ARGUMENT',
+      `createSchemaExecutor(): incremental.${what} is ${JSON.stringify(value)}; it must be ${what === 'defaultFormat' ? INCREMENTAL_FORMATS.map((name) => `'${name}'`).join(' or ') : 'a number of milliseconds ≥ 0, or an object of them by label or path'}.`,
+    )
+  if (defaultFormat !== undefined && !INCREMENTAL_FORMATS.includes(defaultFormat))
+    throw bad('defaultFormat', defaultFormat)
   const delays = typeof delay === 'number' || delay === undefined ? [delay ?? 0] : Object.values(delay)
-  if (typeof delay !== 'number' && delay !== undefined && (typeof delay !== 'object' || delay === null)) throw bad('delay', delay)
+  if (typeof delay !== 'number' && delay !== undefined && (typeof delay !== 'object' || delay === null))
+    throw bad('delay', delay)
   if (delays.some((value) => typeof value !== 'number' || !(value >= 0))) throw bad('delay', delay)
   return { delay, defaultFormat }
 }
 
 /** What each later payload of one response waits for: its delay, then any holds on its parts. */
-export function pacePayloads(options: IncrementalDeliveryOptions, holds: IncrementalHolds, initial: IncrementalPayload): BeforePayload<IncrementalPayload> {
+export function pacePayloads(
+  options: IncrementalDeliveryOptions,
+  holds: IncrementalHolds,
+  initial: IncrementalPayload,
+): BeforePayload<IncrementalPayload> {
   const tracker = new IncrementalPartTracker()
   tracker.parts(initial)
   return async (payload, _index, ended) => {

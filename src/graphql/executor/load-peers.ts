@@ -59,13 +59,25 @@ export async function loadFileSystem(): Promise<{
       { require: () => require('node:fs/promises'), import: () => import('node:fs/promises') },
       exports('readFile'),
     ),
-    loadModule<typeof import('node:path')>('node:path', { require: () => require('node:path'), import: () => import('node:path') }, exports('resolve')),
-    loadModule<typeof import('node:url')>('node:url', { require: () => require('node:url'), import: () => import('node:url') }, exports('fileURLToPath')),
+    loadModule<typeof import('node:path')>(
+      'node:path',
+      { require: () => require('node:path'), import: () => import('node:path') },
+      exports('resolve'),
+    ),
+    loadModule<typeof import('node:url')>(
+      'node:url',
+      { require: () => require('node:url'), import: () => import('node:url') },
+      exports('fileURLToPath'),
+    ),
   ])
   return { fs, path, url }
 }
 
-async function load<T>(name: PeerPackage, importers: ModuleImporters, hasApi: (module: unknown) => boolean): Promise<T> {
+async function load<T>(
+  name: PeerPackage,
+  importers: ModuleImporters,
+  hasApi: (module: unknown) => boolean,
+): Promise<T> {
   try {
     return await loadModule<T>(name, importers, hasApi)
   } catch (error) {

@@ -11,7 +11,7 @@ const INSTALL = 'npm install -D @graphql-tools/schema @graphql-tools/mock'
 export const schemaMessages = {
   missingPeer(name: PeerPackage, cause: unknown): string {
     return format(
-      `mocklib/schema needs the "${name}" package, and it could not be loaded (${errorText(cause).split("\n")[0]}). ` +
+      `mocklib/schema needs the "${name}" package, and it could not be loaded (${errorText(cause).split('\n')[0]}). ` +
         `Install it next to mocklib: ${name === 'graphql' ? 'npm install -D graphql' : INSTALL}. The core 'mocklib' entry does not need it.`,
     )
   },
@@ -108,7 +108,9 @@ export const schemaMessages = {
     mode: 'strict' | 'warn',
   ): string {
     const where = request === undefined ? '' : ` (${describeRequest(request)})`
-    const lines = problems.map((problem) => `  - ${problem.path === '' ? '(operation)' : problem.path}: ${problem.message}`)
+    const lines = problems.map(
+      (problem) => `  - ${problem.path === '' ? '(operation)' : problem.path}: ${problem.message}`,
+    )
     const outcome =
       mode === 'strict'
         ? 'The request failed because this handler checks bodies strictly. Fix the data the resolver returns, or use mode "warn" while you work on it.'

@@ -56,7 +56,11 @@ export function takeOverrideLayers(requestId: string | undefined, owner: object)
   if (layers === undefined) return []
   const mine = layers.filter((layer) => layer.owner === owner)
   if (mine.length === layers.length) pending.delete(requestId)
-  else pending.set(requestId, layers.filter((layer) => layer.owner !== owner))
+  else
+    pending.set(
+      requestId,
+      layers.filter((layer) => layer.owner !== owner),
+    )
   return mine.map((layer) => layer.overrides)
 }
 
@@ -72,7 +76,9 @@ export function listedOverrideLayers(carrier: RequestHandler, owner: object): Sc
     if (at === -1) continue
     return handlers
       .slice(0, at)
-      .filter((handler): handler is SchemaOverrideHandler => isSchemaOverrideHandler(handler) && handler.owner === owner)
+      .filter(
+        (handler): handler is SchemaOverrideHandler => isSchemaOverrideHandler(handler) && handler.owner === owner,
+      )
       .map((handler) => handler.overrides)
   }
   return []

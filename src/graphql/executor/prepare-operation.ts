@@ -5,7 +5,6 @@ import type { SchemaRequestInfo } from './types'
 import type { RequestErrorKind } from './status-policy'
 import type { ValidatedDocuments } from './validated-documents'
 
-
 /** A request checked up to execution: its parsed, validated document and selected operation, or its request errors. */
 export type PreparedOperation =
   | {
@@ -30,7 +29,8 @@ export function prepareOperation(peers: Peers, cache: ValidatedDocuments, input:
     errors: [new GraphQLError(message)],
   })
 
-  if (typeof input.query !== 'string') return requestError(schemaMessages.queryNotString(input.query), 'not-well-formed')
+  if (typeof input.query !== 'string')
+    return requestError(schemaMessages.queryNotString(input.query), 'not-well-formed')
   const variables = (input.variables ?? {}) as Record<string, unknown>
   if (typeof variables !== 'object' || Array.isArray(variables)) {
     return requestError(schemaMessages.variablesNotObject(variables), 'not-well-formed')

@@ -30,13 +30,17 @@ export async function buildBaseSchema(peers: Peers, source: SchemaSource): Promi
   if (source.schema !== undefined) return adoptSchema(peers, source.schema)
   const typeDefs =
     source.typeDefs !== undefined
-      ? (typeof source.typeDefs === 'string' ? [source.typeDefs] : [...source.typeDefs])
+      ? typeof source.typeDefs === 'string'
+        ? [source.typeDefs]
+        : [...source.typeDefs]
       : await readSchemaFiles(source.schemaFiles!)
   try {
     return peers.schema.makeExecutableSchema({ typeDefs })
   } catch (error) {
-    // eslint-disable-next-line mocklib/coded-argument-errors -- two copies of graphql installed, not an argument
-    if (isRealmError(error)) throw new Error(schemaMessages.twoGraphQLCopies('@graphql-tools/schema and mocklib'), { cause: error })
+    if (isRealmError(error)) {
+      // eslint-disable-next-line mocklib/coded-argument-errors -- two copies of graphql installed, not an argument
+      throw new Error(schemaMessages.twoGraphQLCopies('@graphql-tools/schema and mocklib'), { cause: error })
+    }
     throw new MocklibTypeError('MOCKLIB_INVALID_ARGUMENT', schemaMessages.invalidSchema(error), { cause: error })
   }
 }
@@ -50,7 +54,8 @@ function adoptSchema(peers: Peers, schema: GraphQLSchema): GraphQLSchema {
     typeof (schema as { getTypeMap?: unknown }).getTypeMap === 'function' &&
     typeof (schema as { getQueryType?: unknown }).getQueryType === 'function'
   if (looksLikeSchema) {
-    throw new MocklibTypeError('MOCKLIB_INVALID_ARGUMENT',
+    throw new MocklibTypeError(
+      'MOCKLIB_INVALID_ARGUMENT',
       schemaMessages.twoGraphQLCopies('the schema you passed was built by one copy, mocklib/schema loaded another'),
     )
   }

@@ -45,16 +45,23 @@ export async function subscribeOperation(
   }
   let outcome: ExecutionResult | AsyncIterable<ExecutionResult>
   try {
-    outcome = operation.operation === 'subscription' ? await state.peers.graphql.subscribe(args) : await state.peers.graphql.execute(args)
+    outcome =
+      operation.operation === 'subscription'
+        ? await state.peers.graphql.subscribe(args)
+        : await state.peers.graphql.execute(args)
   } catch (error) {
-    // eslint-disable-next-line mocklib/coded-argument-errors -- two copies of graphql installed, not an argument
-    if (isRealmError(error)) throw new Error(schemaMessages.twoGraphQLCopies('found while subscribing'), { cause: error })
+    if (isRealmError(error)) {
+      // eslint-disable-next-line mocklib/coded-argument-errors -- two copies of graphql installed, not an argument
+      throw new Error(schemaMessages.twoGraphQLCopies('found while subscribing'), { cause: error })
+    }
     throw error
   }
   return { kind: 'results', results: Symbol.asyncIterator in outcome ? toIterator(outcome) : single(outcome) }
 }
 
-function toIterator(results: AsyncIterable<ExecutionResult>): AsyncIterator<ExecutionResult> & AsyncIterable<ExecutionResult> {
+function toIterator(
+  results: AsyncIterable<ExecutionResult>,
+): AsyncIterator<ExecutionResult> & AsyncIterable<ExecutionResult> {
   const iterator = results[Symbol.asyncIterator]()
   return Symbol.asyncIterator in iterator ? (iterator as AsyncIterableIterator<ExecutionResult>) : wrap(iterator)
 }

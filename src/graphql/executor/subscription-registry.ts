@@ -74,7 +74,9 @@ export class SubscriptionRegistry {
 
   #wake(): void {
     if (this.#waiters.length === 0) return
-    const ready = this.#waiters.filter((waiter) => this.#inScope(waiter.fieldName, waiter.scopes).length >= waiter.count)
+    const ready = this.#waiters.filter(
+      (waiter) => this.#inScope(waiter.fieldName, waiter.scopes).length >= waiter.count,
+    )
     this.#waiters = this.#waiters.filter((waiter) => !ready.includes(waiter))
     for (const waiter of ready) waiter.resolve()
   }
@@ -127,6 +129,9 @@ export function ownSubscribers(
 }
 
 function isAsyncIterable(value: unknown): value is AsyncIterable<unknown> {
-  return typeof value === 'object' && value !== null && typeof (value as { [Symbol.asyncIterator]?: unknown })[Symbol.asyncIterator] === 'function'
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { [Symbol.asyncIterator]?: unknown })[Symbol.asyncIterator] === 'function'
+  )
 }
-

@@ -26,7 +26,12 @@ export type SchemaFieldResolver = FieldResolverShape['resolve']
  * each event to the field's value. `executor.publish()` still reaches such a field too.
  */
 export interface SchemaSubscriptionResolver {
-  subscribe(parent: unknown, args: Record<string, unknown>, context: SchemaContext, info: GraphQLResolveInfo): AsyncIterable<unknown> | Promise<AsyncIterable<unknown>>
+  subscribe(
+    parent: unknown,
+    args: Record<string, unknown>,
+    context: SchemaContext,
+    info: GraphQLResolveInfo,
+  ): AsyncIterable<unknown> | Promise<AsyncIterable<unknown>>
   resolve?: SchemaFieldResolver
 }
 
@@ -47,12 +52,7 @@ export type SubscriptionPayload<T> = T extends readonly (infer Item)[]
 
 /** A plain value an override may return instead of a resolver function. */
 export type SchemaOverrideValue =
-  | string
-  | number
-  | boolean
-  | null
-  | readonly unknown[]
-  | { readonly [key: string]: unknown }
+  string | number | boolean | null | readonly unknown[] | { readonly [key: string]: unknown }
 
 /**
  * Per-test overrides: type, then field, then a resolver or a fixed value. Objects returned for
@@ -76,7 +76,12 @@ export interface SchemaRequestInfo {
 /** A GraphQL response body, as the executor writes it. */
 export interface SchemaResponseBody {
   data?: Record<string, unknown> | null
-  errors?: ReadonlyArray<{ message: string; locations?: ReadonlyArray<{ line: number; column: number }>; path?: ReadonlyArray<string | number>; extensions?: Record<string, unknown> }>
+  errors?: ReadonlyArray<{
+    message: string
+    locations?: ReadonlyArray<{ line: number; column: number }>
+    path?: ReadonlyArray<string | number>
+    extensions?: Record<string, unknown>
+  }>
   extensions?: Record<string, unknown>
 }
 

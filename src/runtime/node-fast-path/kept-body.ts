@@ -23,7 +23,9 @@ const kept = new WeakMap<Response, KeptBody>()
 
 // The platform's own members, for responses whose body the platform holds.
 const base = Response.prototype
-const baseBody = Object.getOwnPropertyDescriptor(base, 'body')?.get as (this: Response) => ReadableStream<Uint8Array> | null
+const baseBody = Object.getOwnPropertyDescriptor(base, 'body')?.get as (
+  this: Response,
+) => ReadableStream<Uint8Array> | null
 const baseBodyUsed = Object.getOwnPropertyDescriptor(base, 'bodyUsed')?.get as (this: Response) => boolean
 
 let encoder: TextEncoder | undefined
@@ -59,7 +61,9 @@ export function keepBody(response: Response, body: string | ArrayBuffer | ArrayB
   if (typeof body === 'string') {
     source = body
   } else {
-    source = ArrayBuffer.isView(body) ? new Uint8Array(body.buffer, body.byteOffset, body.byteLength).slice() : new Uint8Array(body).slice()
+    source = ArrayBuffer.isView(body)
+      ? new Uint8Array(body.buffer, body.byteOffset, body.byteLength).slice()
+      : new Uint8Array(body).slice()
   }
   kept.set(response, { source, used: false, inner: undefined })
 }
@@ -124,7 +128,9 @@ function unusable(): TypeError {
  */
 function textOf(source: string | Uint8Array<ArrayBuffer>): string | Promise<string> {
   if (typeof source === 'string') {
-    return source.charCodeAt(0) === 0xfeff || SURROGATE.test(source) ? new (base.constructor as typeof Response)(source).text() : source
+    return source.charCodeAt(0) === 0xfeff || SURROGATE.test(source)
+      ? new (base.constructor as typeof Response)(source).text()
+      : source
   }
   const bom = source[0] === 0xef && source[1] === 0xbb && source[2] === 0xbf
   return bom ? new (base.constructor as typeof Response)(source).text() : (decoder ??= new TextDecoder()).decode(source)
@@ -196,7 +202,11 @@ export function installKeptBody(prototype: Response): void {
     },
     text: { configurable: true, writable: true, value: reader('text', textOf) },
     json: { configurable: true, writable: true, value: reader('json', jsonOf) },
-    arrayBuffer: { configurable: true, writable: true, value: reader('arrayBuffer', (source) => bytesOf(source).buffer) },
+    arrayBuffer: {
+      configurable: true,
+      writable: true,
+      value: reader('arrayBuffer', (source) => bytesOf(source).buffer),
+    },
     blob: { configurable: true, writable: true, value: reader('blob') },
     formData: { configurable: true, writable: true, value: reader('formData') },
     clone: {
@@ -208,5 +218,6 @@ export function installKeptBody(prototype: Response): void {
       },
     },
   })
-  if ('bytes' in base) Object.defineProperty(prototype, 'bytes', { configurable: true, writable: true, value: reader('bytes', bytesOf) })
+  if ('bytes' in base)
+    Object.defineProperty(prototype, 'bytes', { configurable: true, writable: true, value: reader('bytes', bytesOf) })
 }

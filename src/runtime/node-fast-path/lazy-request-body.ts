@@ -16,7 +16,11 @@ interface BodyState {
  * sending the request sees exactly the body it would have had. Undefined where undici's state
  * cannot be reached (Node 24) or the init asks for more than a body (keepalive).
  */
-export function requestWithLazyBody(RequestClass: typeof Request, input: string | URL, init: RequestInit & { body: string }): Request | undefined {
+export function requestWithLazyBody(
+  RequestClass: typeof Request,
+  input: string | URL,
+  init: RequestInit & { body: string },
+): Request | undefined {
   if (!hasPlatformState() || init.keepalive === true) return undefined
   const request = new RequestClass(input, { ...init, body: undefined })
   const state = platformState<{ body: BodyState | null }>(request)
@@ -39,7 +43,10 @@ function lazyBody(text: string): BodyState {
     enumerable: true,
     configurable: true,
     // A platform Response makes the same stream undici makes for a string body.
-    get: () => settle(new (globalThis.Response.prototype.constructor as typeof Response)(text).body as ReadableStream<Uint8Array>),
+    get: () =>
+      settle(
+        new (globalThis.Response.prototype.constructor as typeof Response)(text).body as ReadableStream<Uint8Array>,
+      ),
     // undici replaces the stream when it clones a body (a tee): take the replacement.
     set: settle,
   })

@@ -8,7 +8,8 @@ let kState: symbol | null | undefined
 function stateSymbol(): symbol | null {
   if (kState === undefined) {
     const PlatformResponse = globalThis.Response.prototype.constructor as typeof Response
-    kState = Object.getOwnPropertySymbols(new PlatformResponse()).find((symbol) => symbol.description === 'state') ?? null
+    kState =
+      Object.getOwnPropertySymbols(new PlatformResponse()).find((symbol) => symbol.description === 'state') ?? null
   }
   return kState
 }

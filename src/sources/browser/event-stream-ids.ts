@@ -40,7 +40,10 @@ export class EventStreamIds {
     const stream = response.body
     if (stream === null) return response
     let retry = DEFAULT_RETRY_MS
-    const parser = new EventStreamParser({ event: () => {}, retry: (milliseconds) => (retry = milliseconds) }, request.headers.get('last-event-id') ?? '')
+    const parser = new EventStreamParser(
+      { event: () => {}, retry: (milliseconds) => (retry = milliseconds) },
+      request.headers.get('last-event-id') ?? '',
+    )
     const remember = () => {
       if (parser.lastEventId === '') return
       const entries = this.#waiting.get(request.url) ?? []
@@ -85,5 +88,9 @@ const RECONNECT_MARGIN_MS = 2000
 const DEFAULT_RETRY_MS = 3000
 
 function isEventSourceRequest(request: Request): boolean {
-  return request.method === 'GET' && request.cache === 'no-store' && isSoleMediaType(request.headers.get('accept'), 'text/event-stream')
+  return (
+    request.method === 'GET' &&
+    request.cache === 'no-store' &&
+    isSoleMediaType(request.headers.get('accept'), 'text/event-stream')
+  )
 }

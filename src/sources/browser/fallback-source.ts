@@ -22,7 +22,12 @@ export class FallbackSource {
       import('@mswjs/interceptors/fetch'),
       import('@mswjs/interceptors/XMLHttpRequest'),
     ])
-    this.apply(new BatchInterceptor({ name: 'mocklib-fallback', interceptors: [new FetchInterceptor(), new XMLHttpRequestInterceptor()] }))
+    this.apply(
+      new BatchInterceptor({
+        name: 'mocklib-fallback',
+        interceptors: [new FetchInterceptor(), new XMLHttpRequestInterceptor()],
+      }),
+    )
   }
 
   /** Patches what `interceptor` covers and answers its requests from the handlers. */

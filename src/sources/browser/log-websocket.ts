@@ -12,12 +12,19 @@ const MAX_TEXT = 200
  */
 export function logWebSocket(raw: WebSocketConnection, handlers: readonly WebSocketHandler[]): void {
   const url = raw.url.href
-  const line = (arrow: string, text: string) => console.log(format(`${new Date().toTimeString().slice(0, 8)} ws ${url} ${arrow} ${text}`))
-  const by = handlers.map((handler) => handler.info.header + (handler.info.callFrame ? ` (defined at ${handler.info.callFrame})` : ''))
+  const line = (arrow: string, text: string) =>
+    console.log(format(`${new Date().toTimeString().slice(0, 8)} ws ${url} ${arrow} ${text}`))
+  const by = handlers.map(
+    (handler) => handler.info.header + (handler.info.callFrame ? ` (defined at ${handler.info.callFrame})` : ''),
+  )
   line('⇄', `connected, handled by ${by.join(', ')}`)
   raw.clientListeners.add('message', (event: MessageEvent) => line('↑', describeFrame(event.data)), observer)
   raw.socket.addEventListener('message', (event) => line('↓', describeFrame((event as MessageEvent).data)))
-  raw.clientListeners.add('close', (event: CloseEvent) => line('×', `closed ${event.code}${event.reason ? ` "${event.reason}"` : ''}`), observer)
+  raw.clientListeners.add(
+    'close',
+    (event: CloseEvent) => line('×', `closed ${event.code}${event.reason ? ` "${event.reason}"` : ''}`),
+    observer,
+  )
 }
 
 function describeFrame(data: unknown): string {

@@ -27,7 +27,7 @@ export const browserMessages = {
   registrationFailed(url: string, scope: string | undefined, reason: string): string {
     return format(
       `Could not register the worker script ${url}${scope ? ` for scope ${scope}` : ''}: ${reason}. ` +
-        'The script must be served from the page\'s origin with a JavaScript content type, and its folder must contain the scope ' +
+        "The script must be served from the page's origin with a JavaScript content type, and its folder must contain the scope " +
         '(or the server must send a Service-Worker-Allowed header).',
     )
   },
@@ -59,7 +59,9 @@ export const browserMessages = {
     )
   },
   redundantStart(): string {
-    return format('worker.start() was called while the worker is already started; nothing changed. Call worker.stop() first to restart it.')
+    return format(
+      'worker.start() was called while the worker is already started; nothing changed. Call worker.stop() first to restart it.',
+    )
   },
   redundantStop(): string {
     return format('worker.stop() was called while the worker is not started; nothing changed.')

@@ -49,7 +49,8 @@ export async function serializeMocked(response: Response): Promise<{ reply: Requ
   // eslint-disable-next-line mocklib/no-response-body -- the page hands the stream itself to the worker
   const body = response.body
   if (body === null) return { reply: { type: 'mocked', ...head, body: null }, transfer: [] }
-  if (canTransferStreams()) return { reply: { type: 'mocked', ...head, body }, transfer: [body as unknown as Transferable] }
+  if (canTransferStreams())
+    return { reply: { type: 'mocked', ...head, body }, transfer: [body as unknown as Transferable] }
   const bytes = await response.arrayBuffer()
   return { reply: { type: 'mocked', ...head, body: bytes }, transfer: [bytes] }
 }

@@ -39,7 +39,11 @@ export class ServiceWorkerSource {
 
   async start(): Promise<ServiceWorkerRegistration> {
     const container = navigator.serviceWorker
-    const registration = await getRegistration(this.#workerUrl, this.options.registrationOptions, this.options.findWorker)
+    const registration = await getRegistration(
+      this.#workerUrl,
+      this.options.registrationOptions,
+      this.options.findWorker,
+    )
     const worker = await activeWorker(registration)
     this.#worker = worker
 
@@ -131,8 +135,8 @@ export class ServiceWorkerSource {
       container.addEventListener('message', listener)
       container.startMessages()
     })
-    return withTimeout(answer, HANDSHAKE_TIMEOUT_MS, () => browserMessages.noAnswer(this.#workerUrl, what)).finally(() =>
-      container.removeEventListener('message', listener!),
+    return withTimeout(answer, HANDSHAKE_TIMEOUT_MS, () => browserMessages.noAnswer(this.#workerUrl, what)).finally(
+      () => container.removeEventListener('message', listener!),
     )
   }
 
@@ -153,7 +157,11 @@ export class ServiceWorkerSource {
       const pending = this.#bypassed.get(requestId)
       this.#bypassed.delete(requestId)
       if (pending === undefined || response.status === 0) return
-      this.runtime.emitter.emit('response:bypass', { response: deserializeResponse(response), request: pending, requestId })
+      this.runtime.emitter.emit('response:bypass', {
+        response: deserializeResponse(response),
+        request: pending,
+        requestId,
+      })
     }
   }
 

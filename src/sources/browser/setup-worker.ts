@@ -52,7 +52,11 @@ export const DEFAULT_WORKER_URL = '/mockServiceWorker.js'
 
 type State =
   | { name: 'stopped' }
-  | { name: 'starting' | 'started'; source: ServiceWorkerSource | FallbackSource; started: Promise<ServiceWorkerRegistration | undefined> }
+  | {
+      name: 'starting' | 'started'
+      source: ServiceWorkerSource | FallbackSource
+      started: Promise<ServiceWorkerRegistration | undefined>
+    }
 
 /**
  * Sets up request mocking in a web page with the given initial handlers. Each page (tab) has
@@ -102,7 +106,11 @@ export class SetupWorkerApi extends SetupApi<LifeCycleEventsMap> implements Setu
     try {
       settings = readStartOptions(options)
       this.#lifetime = new AbortController()
-      this.#pipeline = { emitter: this.emitter, onUnhandledRequest: unhandledStrategy(options, 'worker.start()'), lifetime: this.#lifetime.signal }
+      this.#pipeline = {
+        emitter: this.emitter,
+        onUnhandledRequest: unhandledStrategy(options, 'worker.start()'),
+        lifetime: this.#lifetime.signal,
+      }
     } catch (error) {
       return Promise.reject(error)
     }
@@ -159,7 +167,8 @@ function readStartOptions(options: StartOptions): WorkerSettings {
   const findWorker = options.findWorker ?? defaultFindWorker
   if (options.waitUntilReady !== undefined) console.warn(browserMessages.waitUntilReadyIgnored())
   if (typeof url !== 'string') throw new MocklibTypeError('MOCKLIB_INVALID_ARGUMENT', browserMessages.badWorkerUrl(url))
-  if (typeof findWorker !== 'function') throw new MocklibTypeError('MOCKLIB_INVALID_ARGUMENT', browserMessages.badFindWorker())
+  if (typeof findWorker !== 'function')
+    throw new MocklibTypeError('MOCKLIB_INVALID_ARGUMENT', browserMessages.badFindWorker())
   return { url, findWorker }
 }
 

@@ -43,9 +43,7 @@ export type WorkerToPage =
 
 /** Page → worker, the answer to one request, over the MessagePort that came with it. */
 export type RequestReply =
-  | ({ type: 'mocked' } & SerializedResponse)
-  | { type: 'network-error' }
-  | { type: 'passthrough'; observe: boolean }
+  ({ type: 'mocked' } & SerializedResponse) | { type: 'network-error' } | { type: 'passthrough'; observe: boolean }
 
 export function isWorkerMessage(data: unknown): data is WorkerToPage {
   return (

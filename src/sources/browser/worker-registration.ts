@@ -48,7 +48,12 @@ async function isMissing(url: string): Promise<boolean> {
 /** Resolves with the registration's worker once it is activated. */
 export function activeWorker(registration: ServiceWorkerRegistration): Promise<ServiceWorker> {
   const active = registration.active
-  if (active !== null && active.state === 'activated' && registration.installing === null && registration.waiting === null) {
+  if (
+    active !== null &&
+    active.state === 'activated' &&
+    registration.installing === null &&
+    registration.waiting === null
+  ) {
     return Promise.resolve(active)
   }
   const worker = registration.installing ?? registration.waiting ?? active

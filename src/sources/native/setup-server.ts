@@ -40,7 +40,13 @@ class NativeSetupServer extends SetupApi<LifeCycleEventsMap> implements SetupSer
 
   constructor(handlers: RequestHandler[]) {
     super(...handlers)
-    const runtime: PageRuntime = { emitter: this.emitter, list: () => this.activeList(), pipeline: () => this.#pipeline, quiet: () => true, active: () => this.#listening }
+    const runtime: PageRuntime = {
+      emitter: this.emitter,
+      list: () => this.activeList(),
+      pipeline: () => this.#pipeline,
+      quiet: () => true,
+      active: () => this.#listening,
+    }
     this.#source = new FallbackSource(runtime)
   }
 
@@ -50,8 +56,17 @@ class NativeSetupServer extends SetupApi<LifeCycleEventsMap> implements SetupSer
       throw new Error(messages.alreadyListening())
     }
     this.#lifetime = new AbortController()
-    this.#pipeline = { emitter: this.emitter, onUnhandledRequest: unhandledStrategy(options, 'server.listen()'), lifetime: this.#lifetime.signal }
-    this.#source.apply(new BatchInterceptor({ name: 'mocklib-native', interceptors: [new FetchInterceptor(), new XMLHttpRequestInterceptor()] }))
+    this.#pipeline = {
+      emitter: this.emitter,
+      onUnhandledRequest: unhandledStrategy(options, 'server.listen()'),
+      lifetime: this.#lifetime.signal,
+    }
+    this.#source.apply(
+      new BatchInterceptor({
+        name: 'mocklib-native',
+        interceptors: [new FetchInterceptor(), new XMLHttpRequestInterceptor()],
+      }),
+    )
     this.#listening = true
   }
 

@@ -108,7 +108,11 @@ export class SetupServerApi extends SetupApi<LifeCycleEventsMap> implements Setu
       this.emitter,
       custom === undefined ? sharedInterceptors : () => custom,
     )
-    this.#undici = new DispatcherSource(() => this.activeList(), () => this.#pipeline, this.emitter)
+    this.#undici = new DispatcherSource(
+      () => this.activeList(),
+      () => this.#pipeline,
+      this.emitter,
+    )
   }
 
   /** @internal */
@@ -127,7 +131,12 @@ export class SetupServerApi extends SetupApi<LifeCycleEventsMap> implements Setu
     const onUnhandledRequest = unhandledStrategy(options, 'server.listen()')
     this.#remote = options.remote === undefined || options.remote === false ? undefined : openRemote(options.remote)
     this.#lifetime = new AbortController()
-    this.#pipeline = { emitter: this.emitter, onUnhandledRequest, lifetime: this.#lifetime.signal, delegate: this.#remote?.delegate }
+    this.#pipeline = {
+      emitter: this.emitter,
+      onUnhandledRequest,
+      lifetime: this.#lifetime.signal,
+      delegate: this.#remote?.delegate,
+    }
     this.#listening = sources
     if (sources.has('interceptors')) this.#source.apply(fetchSource)
     if (sources.has('undici')) sharedDispatcher().join(this.#undici)
@@ -164,7 +173,10 @@ export class SetupServerApi extends SetupApi<LifeCycleEventsMap> implements Setu
 
   boundary<Args extends unknown[], Result>(callback: (...args: Args) => Result): (...args: Args) => Result {
     if (typeof callback !== 'function') {
-      throw new MocklibTypeError('MOCKLIB_INVALID_ARGUMENT', format('server.boundary(callback) needs a function to wrap.'))
+      throw new MocklibTypeError(
+        'MOCKLIB_INVALID_ARGUMENT',
+        format('server.boundary(callback) needs a function to wrap.'),
+      )
     }
     return (...args) => this.#scopes.run(new HandlerList(this.activeList().current()), callback, ...args)
   }

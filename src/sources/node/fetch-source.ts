@@ -56,7 +56,12 @@ export class FetchSource {
     if (!hasNodeFetch()) return
     this.#pure = pure
     this.#inner = inner
-    Object.defineProperty(globalThis, 'fetch', { value: this.#fetch, enumerable: true, configurable: true, writable: true })
+    Object.defineProperty(globalThis, 'fetch', {
+      value: this.#fetch,
+      enumerable: true,
+      configurable: true,
+      writable: true,
+    })
   }
 
   /** Puts the interceptor's fetch back (the interceptor then restores the original). */
@@ -80,7 +85,8 @@ export class FetchSource {
   readonly #fetch = (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
     const sink = this.current()
     const inner = this.#inner
-    if (inner === undefined) return Promise.reject(new TypeError('mocklib: the fetch source was called after it was uninstalled'))
+    if (inner === undefined)
+      return Promise.reject(new TypeError('mocklib: the fetch source was called after it was uninstalled'))
     if (sink === undefined || sink.fetchSource !== 'lean' || !takes(input, init)) return inner(input, init)
     return this.#answer(sink, input as string | URL, init)
   }
@@ -89,7 +95,9 @@ export class FetchSource {
     const RequestClass = platformRequest()
     let request: Request
     if (typeof init?.body === 'string') {
-      request = requestWithLazyBody(RequestClass, input, init as RequestInit & { body: string }) ?? new RequestClass(input, init)
+      request =
+        requestWithLazyBody(RequestClass, input, init as RequestInit & { body: string }) ??
+        new RequestClass(input, init)
       rememberBodyText(request, init.body)
     } else {
       request = new RequestClass(input, init)
@@ -110,8 +118,12 @@ export class FetchSource {
       if (watched) signal.addEventListener('abort', onAbort, { once: true })
       const settle = (what: string) => {
         // As the interceptor's controller: a second answer (after an abort) is refused.
-        // eslint-disable-next-line mocklib/coded-argument-errors -- a second answer: a state error, not an argument
-        if (settled) throw new Error(`mocklib: cannot ${what} ${request.method} ${request.url}: the request was already answered or aborted`)
+        if (settled) {
+          // eslint-disable-next-line mocklib/coded-argument-errors -- a second answer: a state error, not an argument
+          throw new Error(
+            `mocklib: cannot ${what} ${request.method} ${request.url}: the request was already answered or aborted`,
+          )
+        }
         settled = true
         if (watched) signal.removeEventListener('abort', onAbort)
       }
@@ -140,13 +152,25 @@ export class FetchSource {
 
   /** The client's response to a mocked one, as the fetch interceptor shapes it. */
   async #respond(request: Request, raw: Response): Promise<Response> {
-    if (raw instanceof Response && raw.type === 'error') throw Object.assign(new TypeError('Failed to fetch'), { cause: raw })
+    if (raw instanceof Response && raw.type === 'error')
+      throw Object.assign(new TypeError('Failed to fetch'), { cause: raw })
     const { status } = raw
-    if ((REDIRECTS.has(status) && request.redirect !== 'manual') || (raw.headers.has('content-encoding') && hasResponseBody(raw))) {
+    if (
+      (REDIRECTS.has(status) && request.redirect !== 'manual') ||
+      (raw.headers.has('content-encoding') && hasResponseBody(raw))
+    ) {
       this.#handoffs.set(request, raw)
       return (this.#inner as Fetch)(request)
     }
-    return answeredInPlace(request, raw) ?? new FetchResponse(raw.body, { url: responseUrl(request), status, statusText: raw.statusText, headers: raw.headers })
+    return (
+      answeredInPlace(request, raw) ??
+      new FetchResponse(raw.body, {
+        url: responseUrl(request),
+        status,
+        statusText: raw.statusText,
+        headers: raw.headers,
+      })
+    )
   }
 
   /**
@@ -157,7 +181,12 @@ export class FetchSource {
     const copy = sink.wantsResponses ? request.clone() : undefined
     const response = await (this.#pure as Fetch)(request)
     if (copy !== undefined) {
-      sink.observeResponse({ response: FetchResponse.clone(response), request: copy, requestId, isMockedResponse: false })
+      sink.observeResponse({
+        response: FetchResponse.clone(response),
+        request: copy,
+        requestId,
+        isMockedResponse: false,
+      })
     }
     return response
   }
@@ -220,7 +249,12 @@ function takes(input: unknown, init: RequestInit | undefined): boolean {
   if (body === undefined || body === null) return true
   // The interceptor drops a GET or HEAD body where fetch refuses it: keep its answer.
   if (upper === undefined || upper === 'GET' || upper === 'HEAD') return false
-  return typeof body === 'string' || body instanceof URLSearchParams || body instanceof ArrayBuffer || ArrayBuffer.isView(body)
+  return (
+    typeof body === 'string' ||
+    body instanceof URLSearchParams ||
+    body instanceof ArrayBuffer ||
+    ArrayBuffer.isView(body)
+  )
 }
 
 /**
@@ -245,9 +279,12 @@ export function chooseFetchSource(option: unknown): FetchSourceKind {
   const fromEnv = process.env.MOCKLIB_FETCH_SOURCE
   const value = option ?? (fromEnv === '' ? undefined : fromEnv) ?? 'lean'
   if (value === 'lean' || value === 'interceptor') return value
-  const where = option === undefined ? 'The environment variable MOCKLIB_FETCH_SOURCE' : 'server.listen({ fetchSource })'
+  const where =
+    option === undefined ? 'The environment variable MOCKLIB_FETCH_SOURCE' : 'server.listen({ fetchSource })'
   throw new MocklibTypeError(
     'MOCKLIB_INVALID_ARGUMENT',
-    format(`${where} is ${JSON.stringify(value)}: use 'lean' (the default: mocklib wraps fetch itself) or 'interceptor' (the fetch interceptor of @mswjs/interceptors answers fetch).`),
+    format(
+      `${where} is ${JSON.stringify(value)}: use 'lean' (the default: mocklib wraps fetch itself) or 'interceptor' (the fetch interceptor of @mswjs/interceptors answers fetch).`,
+    ),
   )
 }

@@ -17,8 +17,13 @@ import type { UpgradeRoute } from './ws-package-upgrades'
  * which nobody reads: the handlers get the connection, frames they send go nowhere, as in MSW.
  * Returns undefined for every other request (and for one sent with `bypass()`).
  */
-export function answerHandshakeRequest(request: Request, route: UpgradeRoute, real: () => typeof WebSocket): Promise<Response> | undefined {
-  if (request.method !== 'GET' || request.headers.get('upgrade')?.toLowerCase() !== 'websocket' || isBypassed(request)) return undefined
+export function answerHandshakeRequest(
+  request: Request,
+  route: UpgradeRoute,
+  real: () => typeof WebSocket,
+): Promise<Response> | undefined {
+  if (request.method !== 'GET' || request.headers.get('upgrade')?.toLowerCase() !== 'websocket' || isBypassed(request))
+    return undefined
   const upgrade = readUpgrade(request)
   if (upgrade.key === '') return undefined
   const listener: ConnectionListener | undefined = route(upgrade.url, upgrade.protocols)

@@ -97,7 +97,8 @@ export class InterceptorSource implements RequestSink {
   /** The pipeline's outcome, or the 101 of a WebSocket handshake a `ws` handler takes (handshake-requests.ts). */
   #resolve(request: Request, requestId: string): Promise<PipelineResult> {
     const handshake = answerHandshakeRequest(request, this.#route, this.#realWebSocket)
-    if (handshake === undefined) return handleRequest(request, requestId, this.getList(), this.options(), clientSignal(request))
+    if (handshake === undefined)
+      return handleRequest(request, requestId, this.getList(), this.options(), clientSignal(request))
     return handshake.then(
       (response): PipelineResult => ({ type: 'mocked', response, handler: undefined }),
       (error: unknown): PipelineResult => ({ type: 'error', error }),
@@ -105,7 +106,8 @@ export class InterceptorSource implements RequestSink {
   }
 
   // Made once: every request passes them to answerHandshakeRequest, which rarely calls them.
-  readonly #route: UpgradeRoute = (url, protocols) => (this.takesConnection(url, protocols) ? (connection) => this.connect(connection) : undefined)
+  readonly #route: UpgradeRoute = (url, protocols) =>
+    this.takesConnection(url, protocols) ? (connection) => this.connect(connection) : undefined
   readonly #realWebSocket = (): typeof WebSocket => this.interceptors().realWebSocket()
 
   takesConnection(url: URL, protocols: string[] | undefined): boolean {

@@ -9,7 +9,9 @@ import { toNetwork } from '../node-shared/network-scope'
  */
 export function platformWebSocket(Platform: typeof WebSocket | undefined): typeof WebSocket {
   if (Platform !== undefined) {
-    return new Proxy(Platform, { construct: (target, args, newTarget) => toNetwork(() => Reflect.construct(target, args, newTarget) as object) })
+    return new Proxy(Platform, {
+      construct: (target, args, newTarget) => toNetwork(() => Reflect.construct(target, args, newTarget) as object),
+    })
   }
   return class NoWebSocket {
     constructor(url: string) {

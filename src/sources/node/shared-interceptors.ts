@@ -107,7 +107,14 @@ export class SharedInterceptors implements InterceptorSet {
     this.#batch.apply()
     this.#leanFetch.install(pureFetch)
     for (const interceptor of this.#interceptors) {
-      interceptor.on('request', interceptor === this.#xhr ? this.#onXhrRequest : interceptor === this.#fetch ? this.#onFetchRequest : this.#onRequest)
+      interceptor.on(
+        'request',
+        interceptor === this.#xhr
+          ? this.#onXhrRequest
+          : interceptor === this.#fetch
+            ? this.#onFetchRequest
+            : this.#onRequest,
+      )
     }
     this.#websocket = patchWebSocket(globalThis as never, this.#onConnection, toNetwork)
   }

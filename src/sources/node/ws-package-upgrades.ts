@@ -27,7 +27,11 @@ interface HandshakeCall {
  * (ws-handshake-socket.ts) bridged to a `WebSocketConnection`, exactly as an undici WebSocket's
  * handshake is (websocket-wire/upgrade-bridge.ts). Every other request goes to the interceptor.
  */
-export function answerWebSocketUpgrades(interceptor: ClientRequestInterceptor, route: UpgradeRoute, real: () => typeof WebSocket): ClientRequestInterceptor {
+export function answerWebSocketUpgrades(
+  interceptor: ClientRequestInterceptor,
+  route: UpgradeRoute,
+  real: () => typeof WebSocket,
+): ClientRequestInterceptor {
   const setup: unknown = Reflect.get(interceptor, 'setup')
   if (typeof setup !== 'function') return interceptor
   Reflect.set(interceptor, 'setup', function (this: unknown) {
@@ -44,7 +48,13 @@ export function answerWebSocketUpgrades(interceptor: ClientRequestInterceptor, r
   return interceptor
 }
 
-function routeUpgrades<F extends RequestFunction>(patched: F, original: F, scheme: 'ws:' | 'wss:', route: UpgradeRoute, Real: typeof WebSocket): F {
+function routeUpgrades<F extends RequestFunction>(
+  patched: F,
+  original: F,
+  scheme: 'ws:' | 'wss:',
+  route: UpgradeRoute,
+  Real: typeof WebSocket,
+): F {
   return new Proxy(patched, {
     apply: (target, thisArg, args: unknown[]) => {
       const call = readHandshake(args, scheme)
@@ -68,7 +78,8 @@ function readHandshake(args: readonly unknown[], scheme: 'ws:' | 'wss:'): Handsh
   const headers = record.headers
   if (typeof headers !== 'object' || headers === null || Array.isArray(headers)) return undefined
   const header = (name: string): string | undefined => {
-    for (const [key, value] of Object.entries(headers)) if (key.toLowerCase() === name && typeof value === 'string') return value
+    for (const [key, value] of Object.entries(headers))
+      if (key.toLowerCase() === name && typeof value === 'string') return value
     return undefined
   }
   if (header('upgrade')?.toLowerCase() !== 'websocket' || record.socketPath !== undefined) return undefined
@@ -76,9 +87,16 @@ function readHandshake(args: readonly unknown[], scheme: 'ws:' | 'wss:'): Handsh
   const port = record.port === undefined || record.port === null || record.port === '' ? '' : `:${String(record.port)}`
   let url: URL
   try {
-    url = new URL(`${scheme}//${host.includes(':') && !host.startsWith('[') ? `[${host}]` : host}${port}${String(record.path ?? '/')}`)
+    url = new URL(
+      `${scheme}//${host.includes(':') && !host.startsWith('[') ? `[${host}]` : host}${port}${String(record.path ?? '/')}`,
+    )
   } catch {
     return undefined
   }
-  return { url, key: header('sec-websocket-key') ?? '', protocols: offeredProtocols(header('sec-websocket-protocol')), options: record }
+  return {
+    url,
+    key: header('sec-websocket-key') ?? '',
+    protocols: offeredProtocols(header('sec-websocket-protocol')),
+    options: record,
+  }
 }

@@ -37,7 +37,10 @@ export class DispatchedRequest {
     const RequestClass = platformRequest()
     const url = requestUrl(options)
     // A text body's stream is made only if something reads it (runtime/node-fast-path/lazy-request-body.ts).
-    this.request = (typeof init.body === 'string' ? requestWithLazyBody(RequestClass, url, init as RequestInit & { body: string }) : undefined) ?? new RequestClass(url, init)
+    this.request =
+      (typeof init.body === 'string'
+        ? requestWithLazyBody(RequestClass, url, init as RequestInit & { body: string })
+        : undefined) ?? new RequestClass(url, init)
     this.#addedContentType = !headers.contentType && this.request.headers.has('content-type')
     // Readers of a text body (the GraphQL reader, resolvers' copies) take the text, not a stream copy.
     if (typeof init.body === 'string') rememberBodyText(this.request, init.body)
@@ -80,7 +83,14 @@ function pathOf(options: DispatchOptions): string {
 }
 
 function isReplayable(body: unknown): boolean {
-  return typeof body === 'string' || body instanceof Uint8Array || body instanceof ArrayBuffer || ArrayBuffer.isView(body) || body instanceof Blob || body instanceof FormData
+  return (
+    typeof body === 'string' ||
+    body instanceof Uint8Array ||
+    body instanceof ArrayBuffer ||
+    ArrayBuffer.isView(body) ||
+    body instanceof Blob ||
+    body instanceof FormData
+  )
 }
 
 /** A Readable, an async or sync iterable of chunks, or a web stream, as a web stream. */
@@ -101,7 +111,11 @@ function streamOf(body: unknown): ReadableStream<Uint8Array> {
 
 async function* bytesOf(source: AsyncIterable<unknown> | Iterable<unknown>): AsyncGenerator<Uint8Array> {
   for await (const chunk of source) {
-    yield typeof chunk === 'string' ? Buffer.from(chunk) : chunk instanceof Uint8Array ? chunk : new Uint8Array(chunk as ArrayBuffer)
+    yield typeof chunk === 'string'
+      ? Buffer.from(chunk)
+      : chunk instanceof Uint8Array
+        ? chunk
+        : new Uint8Array(chunk as ArrayBuffer)
   }
 }
 
@@ -113,11 +127,13 @@ function requestHeaders(input: unknown): { pairs: Array<[string, string]>; conte
   const pairs: Array<[string, string]> = []
   if (input === null || input === undefined) return { pairs, contentType: false }
   if (Array.isArray(input) && !(input.length > 0 && Array.isArray(input[0]))) {
-    for (let index = 0; index + 1 < input.length; index += 2) appendHeader(pairs, String(input[index]), input[index + 1])
+    for (let index = 0; index + 1 < input.length; index += 2)
+      appendHeader(pairs, String(input[index]), input[index + 1])
   } else if (typeof (input as Iterable<unknown>)[Symbol.iterator] === 'function') {
     for (const [name, value] of input as Iterable<[string, unknown]>) appendHeader(pairs, name, value)
   } else {
-    for (const name in input as Record<string, unknown>) appendHeader(pairs, name, (input as Record<string, unknown>)[name])
+    for (const name in input as Record<string, unknown>)
+      appendHeader(pairs, name, (input as Record<string, unknown>)[name])
   }
   return { pairs, contentType: pairs.some(([name]) => name.length === 12 && name.toLowerCase() === 'content-type') }
 }

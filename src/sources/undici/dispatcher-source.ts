@@ -91,7 +91,11 @@ export class DispatcherSource {
 
   async #respond(response: Response, channel: ResponseChannel, request: Request, requestId: string): Promise<void> {
     if (response.type === 'error') {
-      channel.fail(new TypeError(format(`The handler for ${describeRequest(request)} answered with a network error (Response.error()).`)))
+      channel.fail(
+        new TypeError(
+          format(`The handler for ${describeRequest(request)} answered with a network error (Response.error()).`),
+        ),
+      )
       return
     }
     const { emitter } = this
@@ -120,6 +124,12 @@ function isWebSocketUpgrade(options: DispatchOptions): boolean {
 function invalidRequest(options: DispatchOptions, error: unknown): Error {
   const target = `${String(options.method)} ${String(options.origin ?? '')}${String(options.path)}`
   const reason = error instanceof Error ? error.message : String(error)
-  const hint = options.origin === undefined ? ' It carries no origin: dispatch it with `origin`, or through a Client or Pool wrapped by server.dispatcher().' : ''
-  return new TypeError(format(`Could not read the undici request ${target} as a Fetch API Request: ${reason}.${hint}`), { cause: error })
+  const hint =
+    options.origin === undefined
+      ? ' It carries no origin: dispatch it with `origin`, or through a Client or Pool wrapped by server.dispatcher().'
+      : ''
+  return new TypeError(
+    format(`Could not read the undici request ${target} as a Fetch API Request: ${reason}.${hint}`),
+    { cause: error },
+  )
 }

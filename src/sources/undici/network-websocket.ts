@@ -14,7 +14,14 @@ const CLOSING = 2
 const CLOSED = 3
 
 /** Handshake headers the real connection sets itself rather than take from the client's. */
-const OWN_HEADERS = new Set(['sec-websocket-key', 'sec-websocket-extensions', 'sec-websocket-protocol', 'sec-websocket-version', 'upgrade', 'connection'])
+const OWN_HEADERS = new Set([
+  'sec-websocket-key',
+  'sec-websocket-extensions',
+  'sec-websocket-protocol',
+  'sec-websocket-version',
+  'upgrade',
+  'connection',
+])
 
 /**
  * The real connection behind an undici WebSocket mocklib answered (an unhandled connection,
@@ -24,7 +31,11 @@ const OWN_HEADERS = new Set(['sec-websocket-key', 'sec-websocket-extensions', 's
  * connection (ws/websocket-connection.ts) uses of a real socket.
  */
 export function networkWebSocket(network: DispatcherLike, clientHeaders: Headers): typeof WebSocket {
-  const events = socketEvents({ Event: globalThis.Event, MessageEvent: globalThis.MessageEvent, CloseEvent: globalThis.CloseEvent })
+  const events = socketEvents({
+    Event: globalThis.Event,
+    MessageEvent: globalThis.MessageEvent,
+    CloseEvent: globalThis.CloseEvent,
+  })
   const extra: string[] = []
   for (const [name, value] of clientHeaders) if (!OWN_HEADERS.has(name)) extra.push(name, value)
   return class NetworkWebSocket extends EventTarget {
@@ -55,7 +66,13 @@ export function networkWebSocket(network: DispatcherLike, clientHeaders: Headers
       const headers = [...extra, 'sec-websocket-key', this.#key, 'sec-websocket-version', '13']
       if (offered.length > 0) headers.push('sec-websocket-protocol', offered.join(', '))
       target.protocol = target.protocol === 'wss:' ? 'https:' : 'http:'
-      const options = { origin: target.origin, path: target.pathname + target.search, method: 'GET', headers, upgrade: 'websocket' }
+      const options = {
+        origin: target.origin,
+        path: target.pathname + target.search,
+        method: 'GET',
+        headers,
+        upgrade: 'websocket',
+      }
       // A turn later, as a socket connects: whoever made it listens first, and hears even an
       // error the dispatcher reports at once.
       queueMicrotask(() => {
@@ -78,13 +95,16 @@ export function networkWebSocket(network: DispatcherLike, clientHeaders: Headers
       return {
         onConnect: (abort) => (this.#abortHandshake = abort),
         onHeaders: (status) => {
-          const error = new Error(format(`The server at ${this.url} answered the WebSocket handshake with ${status} instead of 101.`))
+          const error = new Error(
+            format(`The server at ${this.url} answered the WebSocket handshake with ${status} instead of 101.`),
+          )
           fail(error)
           this.#abortHandshake?.(error)
           return false
         },
         onData: () => true,
-        onComplete: () => fail(new Error(format(`The server at ${this.url} ended the WebSocket handshake without upgrading.`))),
+        onComplete: () =>
+          fail(new Error(format(`The server at ${this.url} ended the WebSocket handshake without upgrading.`))),
         onError: fail,
         onUpgrade: (_status, rawHeaders, socket) => {
           settled = true
@@ -100,7 +120,11 @@ export function networkWebSocket(network: DispatcherLike, clientHeaders: Headers
       if (this.readyState !== CONNECTING) return void socket.destroy()
       if (headers.get('sec-websocket-accept') !== acceptKey(this.#key)) {
         socket.destroy()
-        return this.#fail(new Error(format(`The server at ${this.url} answered the WebSocket handshake with a wrong Sec-WebSocket-Accept.`)))
+        return this.#fail(
+          new Error(
+            format(`The server at ${this.url} answered the WebSocket handshake with a wrong Sec-WebSocket-Accept.`),
+          ),
+        )
       }
       this.protocol = headers.get('sec-websocket-protocol') ?? ''
       const wire = new WebSocketWire('client', (bytes) => socket.write(bytes), {
@@ -120,7 +144,12 @@ export function networkWebSocket(network: DispatcherLike, clientHeaders: Headers
 
     #message(data: string | Uint8Array): void {
       if (this.readyState !== OPEN) return
-      const value = typeof data === 'string' ? data : this.binaryType === 'arraybuffer' ? data.slice().buffer : new Blob([data.slice()])
+      const value =
+        typeof data === 'string'
+          ? data
+          : this.binaryType === 'arraybuffer'
+            ? data.slice().buffer
+            : new Blob([data.slice()])
       this.dispatchEvent(this.#events.message(value, new URL(this.url).origin))
     }
 
@@ -128,7 +157,8 @@ export function networkWebSocket(network: DispatcherLike, clientHeaders: Headers
       if (this.readyState !== OPEN) return
       const wire = this.#wire!
       if (typeof data === 'string') this.#sending = this.#sending.then(() => wire.sendText(data))
-      else if (data instanceof Blob) this.#sending = this.#sending.then(async () => wire.sendBinary(new Uint8Array(await data.arrayBuffer())))
+      else if (data instanceof Blob)
+        this.#sending = this.#sending.then(async () => wire.sendBinary(new Uint8Array(await data.arrayBuffer())))
       else if (ArrayBuffer.isView(data)) {
         const bytes = new Uint8Array(data.buffer, data.byteOffset, data.byteLength).slice()
         this.#sending = this.#sending.then(() => wire.sendBinary(bytes))

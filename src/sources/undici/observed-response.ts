@@ -10,7 +10,9 @@ export function observeResponse(deliver: (response: Response) => void): Response
   let body: ReadableStreamDefaultController<Uint8Array> | undefined
   return {
     start(status, statusText, headers) {
-      const stream = NULL_BODY_STATUS.has(status) ? null : new ReadableStream<Uint8Array>({ start: (controller) => void (body = controller) })
+      const stream = NULL_BODY_STATUS.has(status)
+        ? null
+        : new ReadableStream<Uint8Array>({ start: (controller) => void (body = controller) })
       if (status < 200 || status > 599) return
       deliver(new Response(stream, { status, statusText, headers }))
     },

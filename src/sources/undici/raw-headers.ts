@@ -7,7 +7,8 @@ export function toRawHeaders(headers: Headers): Buffer[] {
     if (name === 'set-cookie') continue
     raw.push(Buffer.from(name, 'latin1'), Buffer.from(value, 'latin1'))
   }
-  for (const cookie of headers.getSetCookie()) raw.push(Buffer.from('set-cookie', 'latin1'), Buffer.from(cookie, 'latin1'))
+  for (const cookie of headers.getSetCookie())
+    raw.push(Buffer.from('set-cookie', 'latin1'), Buffer.from(cookie, 'latin1'))
   return raw
 }
 

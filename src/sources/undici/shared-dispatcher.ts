@@ -87,7 +87,9 @@ const missingNetwork: DispatcherLike = {
   dispatch() {
     // eslint-disable-next-line mocklib/coded-argument-errors -- no dispatcher to reach the network, not an argument
     throw new Error(
-      format('There is no undici dispatcher to send this request to the network: no global dispatcher was set when the server started listening.'),
+      format(
+        'There is no undici dispatcher to send this request to the network: no global dispatcher was set when the server started listening.',
+      ),
     )
   },
 }

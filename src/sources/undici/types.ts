@@ -47,7 +47,12 @@ export type HeaderRecord = Record<string, string | string[]>
 export interface ControllerHandler {
   onRequestStart?(controller: DispatchController, context: object): void
   onRequestUpgrade?(controller: DispatchController, statusCode: number, headers: HeaderRecord, socket: unknown): void
-  onResponseStart?(controller: DispatchController, statusCode: number, headers: HeaderRecord, statusMessage?: string): void
+  onResponseStart?(
+    controller: DispatchController,
+    statusCode: number,
+    headers: HeaderRecord,
+    statusMessage?: string,
+  ): void
   onResponseData?(controller: DispatchController, chunk: Buffer): void
   onResponseEnd?(controller: DispatchController, trailers: HeaderRecord): void
   onResponseError?(controller: DispatchController, error: Error): void

@@ -29,7 +29,9 @@ export function wrapDispatcher<D extends ComposableDispatcher>(
   if (typeof dispatcher?.compose !== 'function') {
     throw new MocklibTypeError(
       'MOCKLIB_INVALID_ARGUMENT',
-      format('server.dispatcher() needs an undici dispatcher with compose() (an Agent, Pool or Client of undici 6.x or 7.x).'),
+      format(
+        'server.dispatcher() needs an undici dispatcher with compose() (an Agent, Pool or Client of undici 6.x or 7.x).',
+      ),
     )
   }
   const origin = originOf(dispatcher)

@@ -23,7 +23,9 @@ graphql.mutation(DeletePostDocument, ({ variables }) =>
   HttpResponse.json({ data: { deletePost: { id: String(variables.postId), title: 'gone' } } }),
 )
 // __typename may be sent (Apollo Client asks for it) though the generated types leave it out.
-graphql.query(ListPostsDocument, () => HttpResponse.json({ data: { posts: [{ __typename: 'Post', id: '1', title: 'a' }] } }))
+graphql.query(ListPostsDocument, () =>
+  HttpResponse.json({ data: { posts: [{ __typename: 'Post', id: '1', title: 'a' }] } }),
+)
 
 // @ts-expect-error: 'post' is not a field of ListPostsQuery
 graphql.query(ListPostsDocument, () => HttpResponse.json({ data: { post: [] } }))
@@ -60,9 +62,7 @@ graphql.mutation(client.CreatePostDocument, ({ variables }) => {
 graphql.query(client.DeletePostDocument, () => HttpResponse.json({ data: { deletePost: null } }))
 
 // Fragment masking: the result type hides PostCard's fields, the mock still sends them, no cast.
-graphql.query(client.ListPostCardsDocument, () =>
-  HttpResponse.json({ data: { posts: [{ id: '1', title: 'Hello' }] } }),
-)
+graphql.query(client.ListPostCardsDocument, () => HttpResponse.json({ data: { posts: [{ id: '1', title: 'Hello' }] } }))
 // @ts-expect-error: the unmasked fragment field title is still checked (a string)
 graphql.query(client.ListPostCardsDocument, () => HttpResponse.json({ data: { posts: [{ id: '1', title: 1 }] } }))
 // The masked shape is accepted too (a wrapper generic in its result type must compile; see

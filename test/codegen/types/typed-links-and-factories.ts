@@ -22,10 +22,16 @@ const list: GraphQLHandler<ListPostsQuery, ListPostsQueryVariables> = mockListPo
   { once: true },
 )
 void list
-mockCreatePostMutation(({ variables }) => HttpResponse.json({ data: { createPost: { id: variables.post.id ?? 'new' } } }))
-mockDeletePostMutation(({ variables }) => HttpResponse.json({ data: { deletePost: { id: String(variables.postId), title: 't' } } }))
+mockCreatePostMutation(({ variables }) =>
+  HttpResponse.json({ data: { createPost: { id: variables.post.id ?? 'new' } } }),
+)
+mockDeletePostMutation(({ variables }) =>
+  HttpResponse.json({ data: { deletePost: { id: String(variables.postId), title: 't' } } }),
+)
 mockListPostsQueryPostsApi(() => HttpResponse.json({ data: { posts: [] } }))
-mockCreatePostMutationPostsApi(({ variables }) => HttpResponse.json({ data: { createPost: { id: variables.post.title } } }))
+mockCreatePostMutationPostsApi(({ variables }) =>
+  HttpResponse.json({ data: { createPost: { id: variables.post.title } } }),
+)
 mockListPostCardsQuery(() => HttpResponse.json({ data: { posts: [{ id: '1', title: 'card' }] } }))
 // The client preset's factories take the unmasked fragment fields too.
 clientMocks.mockListPostCardsQuery(() => HttpResponse.json({ data: { posts: [{ id: '1', title: 'card' }] } }))
@@ -44,7 +50,9 @@ clientMocks.mockListPostCardsQuery(() => HttpResponse.json({ data: { posts: [{ i
 
 // The generated typed link: names come from the map, with their types.
 postsApi.query('ListPosts', () => HttpResponse.json({ data: { posts: [{ id: '1', title: 'a' }] } }))
-postsApi.mutation('DeletePost', ({ variables }) => HttpResponse.json({ data: { deletePost: { id: String(variables.postId), title: 'a' } } }))
+postsApi.mutation('DeletePost', ({ variables }) =>
+  HttpResponse.json({ data: { deletePost: { id: String(variables.postId), title: 'a' } } }),
+)
 // Documents are accepted by a typed link as well.
 postsApi.query(ListPostsDocument, () => HttpResponse.json({ data: { posts: [] } }))
 // @ts-expect-error: an unknown operation name on a typed link
@@ -63,7 +71,9 @@ postsApi.mutation('CreatePost', ({ variables }) => {
 
 // A typed link made by hand from the map.
 const other = graphql.link<Operations>('https://other.test/graphql')
-other.mutation('CreatePost', ({ variables }) => HttpResponse.json({ data: { createPost: { id: variables.post.title } } }))
+other.mutation('CreatePost', ({ variables }) =>
+  HttpResponse.json({ data: { createPost: { id: variables.post.title } } }),
+)
 // @ts-expect-error: unknown name on a hand-made typed link
 other.query('Nope', () => undefined)
 // An untyped link still takes any name.
@@ -87,6 +97,8 @@ graphql.mutation(/^Delete/, () => HttpResponse.json({ data: null }))
 
 // A typed link takes client preset string documents too.
 import * as client from '../../generated/client/graphql'
-postsApi.mutation(client.CreatePostDocument, ({ variables }) => HttpResponse.json({ data: { createPost: { id: variables.post.title } } }))
+postsApi.mutation(client.CreatePostDocument, ({ variables }) =>
+  HttpResponse.json({ data: { createPost: { id: variables.post.title } } }),
+)
 // @ts-expect-error: a mutation string document given to a typed link's .query
 postsApi.query(client.CreatePostDocument, () => undefined)

@@ -63,7 +63,10 @@ graphql.query(() => undefined, untyped)
 function mockQuery<Query extends Record<string, unknown>>(operationName: string, data: Query) {
   return graphql.query<Query>(operationName, () => HttpResponse.json({ data }))
 }
-function mockMutation<Query extends Record<string, any>, Variables extends GraphQLVariables>(name: string, data: Query) {
+function mockMutation<Query extends Record<string, any>, Variables extends GraphQLVariables>(
+  name: string,
+  data: Query,
+) {
   return graphql.mutation<Query, Variables>(name, ({ variables }) => {
     void variables
     return HttpResponse.json({ data, errors: [] })

@@ -1,7 +1,13 @@
 // Type tests (scripts/suite-types.mjs): correct typed GraphQL handlers compile, wrong ones are caught.
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core'
 import type { TypedQueryDocumentNode } from 'graphql'
-import { graphql, HttpResponse, type DocumentTypeDecoration, type GraphQLResponseBody, type GraphQLResponseResolver } from 'mocklib'
+import {
+  graphql,
+  HttpResponse,
+  type DocumentTypeDecoration,
+  type GraphQLResponseBody,
+  type GraphQLResponseResolver,
+} from 'mocklib'
 
 type ListPostsQuery = { posts: Array<{ __typename?: 'Post'; id: string; title: string }> }
 type DeletePostVariables = { postId: string }
@@ -18,7 +24,9 @@ graphql.mutation(DeletePostDocument, ({ variables }) => {
   const id: string = variables.postId
   return HttpResponse.json({ data: { deletePost: { id } } })
 })
-graphql.mutation(DeletePostString, ({ variables }) => HttpResponse.json({ data: { deletePost: { id: variables.postId } } }))
+graphql.mutation(DeletePostString, ({ variables }) =>
+  HttpResponse.json({ data: { deletePost: { id: variables.postId } } }),
+)
 graphql.query(ListPostsJs, () => HttpResponse.json({ data: { posts: [] } }))
 
 // Explicit generics, as with MSW.
@@ -31,7 +39,9 @@ graphql.mutation<DeletePostMutation, DeletePostVariables>('DeletePost', ({ varia
 interface RenameVariables {
   name: string
 }
-graphql.mutation<{ rename: string }, RenameVariables>('Rename', ({ variables }) => HttpResponse.json({ data: { rename: variables.name } }))
+graphql.mutation<{ rename: string }, RenameVariables>('Rename', ({ variables }) =>
+  HttpResponse.json({ data: { rename: variables.name } }),
+)
 
 // Wrong field in data.
 // @ts-expect-error: 'post' is not a field of ListPostsQuery
@@ -50,9 +60,16 @@ graphql.mutation(DeletePostDocument, ({ variables }) => {
 
 // The resolver argument has every documented key.
 graphql.operation(({ query, variables, operationName, operationType, extensions, request, cookies, requestId }) => {
-  const keys: [string, object, string, 'query' | 'mutation' | 'subscription', object, Request, Record<string, string>, string] = [
-    query, variables, operationName, operationType, extensions, request, cookies, requestId,
-  ]
+  const keys: [
+    string,
+    object,
+    string,
+    'query' | 'mutation' | 'subscription',
+    object,
+    Request,
+    Record<string, string>,
+    string,
+  ] = [query, variables, operationName, operationType, extensions, request, cookies, requestId]
   void keys
   return HttpResponse.json({ data: null, errors: [{ message: 'x', path: ['a', 0] }], extensions: { cost: 1 } })
 })

@@ -1,6 +1,13 @@
 // Code written for MSW 3 (its entries and type names), with `msw` replaced by `mocklib`: it compiles,
 // and what MSW 3 refuses, mocklib refuses too.
-import { http, HttpResponse, HttpHandler, type HttpResponseResolver, type StrictRequest, type RequestQuery } from 'mocklib/http'
+import {
+  http,
+  HttpResponse,
+  HttpHandler,
+  type HttpResponseResolver,
+  type StrictRequest,
+  type RequestQuery,
+} from 'mocklib/http'
 import {
   graphql,
   GraphQLHandler,
@@ -11,7 +18,13 @@ import {
   type GraphQLSubscriptionResolver,
   type GraphQLResponseResolver,
 } from 'mocklib/graphql'
-import { ws, WebSocketConnectionEvent, WebSocketHandler, type WebSocketHandlerOptions, type WebSocketLink } from 'mocklib/ws'
+import {
+  ws,
+  WebSocketConnectionEvent,
+  WebSocketHandler,
+  type WebSocketHandlerOptions,
+  type WebSocketLink,
+} from 'mocklib/ws'
 import { sse, type ServerSentEventMessage } from 'mocklib/sse'
 import { delay, bypass, passthrough } from 'mocklib/utils'
 import { getResponse } from 'mocklib/utils/get-response'
@@ -28,13 +41,16 @@ interface User {
   name: string
 }
 
-const getUser: HttpResponseResolver<{ id: string }, never, User> = ({ params }) => HttpResponse.json({ id: params.id, name: 'John' })
+const getUser: HttpResponseResolver<{ id: string }, never, User> = ({ params }) =>
+  HttpResponse.json({ id: params.id, name: 'John' })
 // @ts-expect-error The body must be a User.
 const wrongUser: HttpResponseResolver<{ id: string }, never, User> = () => HttpResponse.json({ id: 1 })
 
 const api: GraphQLLink = graphql.link('https://api.example.com/graphql')
 const onUser: GraphQLSubscriptionResolver<{ user: User }, { id: string }> = ({ subscription }) => {
-  const payload: GraphQLSubscriptionPayload<{ user: User }> = { data: { user: { id: subscription.variables.id, name: 'J' } } }
+  const payload: GraphQLSubscriptionPayload<{ user: User }> = {
+    data: { user: { id: subscription.variables.id, name: 'J' } },
+  }
   subscription.publish(payload)
 }
 const userQuery: GraphQLResponseResolver<{ user: User }, { id: string }> = ({ variables }) =>
@@ -56,11 +72,17 @@ export const handlers = [
     const live: GraphQLSubscription<{ user: User }> = subscription
     live.complete()
   }),
-  createGraphQLSubscriptionHandler('https://api.example.com/graphql')('OnPing', ({ subscription }) => subscription.complete()),
-  chat.addEventListener('connection', (event: WebSocketConnectionEvent) => {
-    event.client.send('hello')
-    event.client.addEventListener('message', (message) => chat.broadcast(message.data))
-  }, options),
+  createGraphQLSubscriptionHandler('https://api.example.com/graphql')('OnPing', ({ subscription }) =>
+    subscription.complete(),
+  ),
+  chat.addEventListener(
+    'connection',
+    (event: WebSocketConnectionEvent) => {
+      event.client.send('hello')
+      event.client.addEventListener('message', (message) => chat.broadcast(message.data))
+    },
+    options,
+  ),
   sse<{ message: string }>('https://api.example.com/stream', ({ client }) => {
     const message: ServerSentEventMessage<{ message: string }> = { data: 'hi' }
     client.send(message)
@@ -74,7 +96,13 @@ export const misc = [wrongUser]
 const mode: DelayMode = 'infinite'
 const input: BypassRequestInput = new URL('https://api.example.com')
 const query: RequestQuery = { a: 'b' }
-export const values = [mode, bypass(input), query, getCleanUrlString('/a?b'), isCommonAssetRequest(new Request('https://a.test/x.css'))]
+export const values = [
+  mode,
+  bypass(input),
+  query,
+  getCleanUrlString('/a?b'),
+  isCommonAssetRequest(new Request('https://a.test/x.css')),
+]
 export const answered: Promise<boolean> = getResponse(handlers, new Request('https://api.example.com/user/1')).then(
   (response) => response !== undefined && !isPassthroughResponse(response),
 )
@@ -97,6 +125,8 @@ server.events.on('websocket:error', ({ url, error }) => void [url.href, error])
 // @ts-expect-error Not an event.
 server.events.on('websocket:close', () => {})
 export async function stopWorker(worker: import('mocklib/browser').SetupWorkerApi): Promise<void> {
-  await worker.start({ onUnhandledFrame: ({ frame, defaults }) => (frame.protocol === 'ws' ? undefined : defaults.warn()) })
+  await worker.start({
+    onUnhandledFrame: ({ frame, defaults }) => (frame.protocol === 'ws' ? undefined : defaults.warn()),
+  })
   await worker.stop()
 }

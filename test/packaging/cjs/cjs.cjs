@@ -5,7 +5,11 @@ const mocklib = require('mocklib')
 const mocklibNode = require('mocklib/node')
 const mocklibBrowser = require('mocklib/browser')
 const mocklibNative = require('mocklib/native')
-const core = { http: require('mocklib/core/http'), graphql: require('mocklib/core/graphql'), ws: require('mocklib/core/ws') }
+const core = {
+  http: require('mocklib/core/http'),
+  graphql: require('mocklib/core/graphql'),
+  ws: require('mocklib/core/ws'),
+}
 const msw3 = {
   http: require('mocklib/http'),
   graphql: require('mocklib/graphql'),
@@ -31,7 +35,17 @@ const resolved = {
   delay: require.resolve('mocklib/utils/delay'),
 }
 
-const harness = runFormatSuite({ format: 'CommonJS', extension: 'cjs', mocklib, mocklibNode, mocklibBrowser, mocklibNative, core, msw3, resolved })
+const harness = runFormatSuite({
+  format: 'CommonJS',
+  extension: 'cjs',
+  mocklib,
+  mocklibNode,
+  mocklibBrowser,
+  mocklibNative,
+  core,
+  msw3,
+  resolved,
+})
 
 harness.check("'mocklib/package.json' is exported", () => {
   const pkg = require('mocklib/package.json')
@@ -40,7 +54,9 @@ harness.check("'mocklib/package.json' is exported", () => {
 })
 
 harness.check('REST alone never loads graphql (nor @graphql-tools)', () => {
-  const loaded = Object.keys(require.cache).filter((file) => /[\\/]node_modules[\\/](graphql|@graphql-tools)[\\/]/.test(file))
+  const loaded = Object.keys(require.cache).filter((file) =>
+    /[\\/]node_modules[\\/](graphql|@graphql-tools)[\\/]/.test(file),
+  )
   assert.deepEqual(loaded, [])
 })
 

@@ -43,7 +43,13 @@ function handlersOf(lib, tag) {
 /** The schema executor's handler and an override before it, both made by `schema`'s build. */
 function executorHandlersOf(schema, tag) {
   const api = schema.createSchemaExecutor({ typeDefs })
-  return { api, handlers: [api.override({ Query: { who: tag }, Subscription: { who: () => `${tag} event` } }), api.handler('https://api.test/schema')] }
+  return {
+    api,
+    handlers: [
+      api.override({ Query: { who: tag }, Subscription: { who: () => `${tag} event` } }),
+      api.handler('https://api.test/schema'),
+    ],
+  }
 }
 
 function firstMessage(url) {
@@ -61,13 +67,16 @@ function subscribe(url, query, onSubscribed = () => {}) {
   const client = createClient({ url, webSocketImpl: WebSocket, retryAttempts: 0, lazy: true })
   return new Promise((resolve, reject) => {
     const results = []
-    client.subscribe({ query }, {
-      next: (value) => {
-        results.push(value)
+    client.subscribe(
+      { query },
+      {
+        next: (value) => {
+          results.push(value)
+        },
+        error: reject,
+        complete: () => resolve(results),
       },
-      error: reject,
-      complete: () => resolve(results),
-    })
+    )
     onSubscribed()
   }).finally(() => client.dispose())
 }
@@ -104,7 +113,10 @@ async function askExecutor(api) {
   })
   const events = subscribe('wss://api.test/schema', 'subscription { who }')
   // A subscription that fails never becomes active: the race reports its error instead of waiting.
-  await Promise.race([api.subscribed('who'), events.then(() => assert.fail('the subscription ended before it started'))])
+  await Promise.race([
+    api.subscribed('who'),
+    events.then(() => assert.fail('the subscription ended before it started')),
+  ])
   api.publish('who', 'published')
   api.reset()
   return { query: await response.json(), subscription: await events }
@@ -138,19 +150,22 @@ for (const [serverBuild, node, handlerBuild, lib, schema] of [
     }
   })
 
-  harness.check(`the ${serverBuild} setupServer runs the ${handlerBuild} build's schema executor, its overrides and its subscriptions`, async () => {
-    const { api, handlers } = executorHandlersOf(schema, handlerBuild)
-    const server = node.setupServer(...handlers)
-    server.listen({ onUnhandledRequest: 'error' })
-    try {
-      assert.deepEqual(await askExecutor(api), {
-        query: { data: { who: handlerBuild } },
-        subscription: [{ data: { who: `${handlerBuild} event` } }],
-      })
-    } finally {
-      server.close()
-    }
-  })
+  harness.check(
+    `the ${serverBuild} setupServer runs the ${handlerBuild} build's schema executor, its overrides and its subscriptions`,
+    async () => {
+      const { api, handlers } = executorHandlersOf(schema, handlerBuild)
+      const server = node.setupServer(...handlers)
+      server.listen({ onUnhandledRequest: 'error' })
+      try {
+        assert.deepEqual(await askExecutor(api), {
+          query: { data: { who: handlerBuild } },
+          subscription: [{ data: { who: `${handlerBuild} event` } }],
+        })
+      } finally {
+        server.close()
+      }
+    },
+  )
 }
 
 await harness.run()

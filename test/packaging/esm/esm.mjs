@@ -44,5 +44,15 @@ const msw3 = {
   'is-common-asset-request': isCommonAssetRequest,
 }
 
-const harness = runFormatSuite({ format: 'ESM', extension: 'js', mocklib, mocklibNode, mocklibBrowser, mocklibNative, core, msw3, resolved })
+const harness = runFormatSuite({
+  format: 'ESM',
+  extension: 'js',
+  mocklib,
+  mocklibNode,
+  mocklibBrowser,
+  mocklibNative,
+  core,
+  msw3,
+  resolved,
+})
 await harness.run()

@@ -12,14 +12,19 @@ const harness = createHarness(`mocklib installed alone (CommonJS, Node ${process
 
 harness.check('a GraphQL mutation handler answers with its data', async () => {
   const server = setupServer(
-    graphql.mutation('AddPost', ({ variables }) => HttpResponse.json({ data: { addPost: { title: variables.title } } })),
+    graphql.mutation('AddPost', ({ variables }) =>
+      HttpResponse.json({ data: { addPost: { title: variables.title } } }),
+    ),
   )
   server.listen({ onUnhandledRequest: 'error' })
   try {
     const response = await fetch('https://api.example.test/graphql', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ query: 'mutation AddPost($title: String!) { addPost(title: $title) { title } }', variables: { title: 'New' } }),
+      body: JSON.stringify({
+        query: 'mutation AddPost($title: String!) { addPost(title: $title) { title } }',
+        variables: { title: 'New' },
+      }),
     })
     assert.equal(response.status, 200)
     assert.deepEqual(await response.json(), { data: { addPost: { title: 'New' } } })
@@ -34,7 +39,11 @@ harness.check("MSW 3's link-first GraphQL from 'mocklib/graphql' and 'mocklib/ht
   server.listen({ onUnhandledRequest: 'error' })
   try {
     const body = JSON.stringify({ query: 'query GetUser { user { name } }' })
-    const response = await fetch('https://api.example.com/graphql', { method: 'POST', headers: { 'content-type': 'application/json' }, body })
+    const response = await fetch('https://api.example.com/graphql', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body,
+    })
     assert.deepEqual(await response.json(), { data: { user: { name: 'John' } } })
   } finally {
     server.close()

@@ -27,7 +27,9 @@ harness.check('npm installed graphql 16 or 17 into this project', () => {
 
 harness.check('a GraphQL query handler answers with its data and sees the variables', async () => {
   const server = setupServer(
-    graphql.query('GetPost', ({ variables }) => HttpResponse.json({ data: { post: { id: variables.id, title: 'Hello' } } })),
+    graphql.query('GetPost', ({ variables }) =>
+      HttpResponse.json({ data: { post: { id: variables.id, title: 'Hello' } } }),
+    ),
   )
   server.listen({ onUnhandledRequest: 'error' })
   try {
@@ -59,7 +61,11 @@ harness.check("MSW 3's link-first GraphQL from 'mocklib/graphql' and 'mocklib/ht
   server.listen({ onUnhandledRequest: 'error' })
   try {
     const body = JSON.stringify({ query: 'query GetUser { user { name } }' })
-    const response = await fetch('https://api.example.com/graphql', { method: 'POST', headers: { 'content-type': 'application/json' }, body })
+    const response = await fetch('https://api.example.com/graphql', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body,
+    })
     assert.deepEqual(await response.json(), { data: { user: { name: 'John' } } })
   } finally {
     server.close()

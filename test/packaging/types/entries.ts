@@ -37,19 +37,37 @@ export const handlers = [
 ]
 // @ts-expect-error The response body must be a User.
 http.get<never, never, User>('/wrong', () => HttpResponse.json({ id: 1 }))
-export const entries = [setupServer, setupWorker, setupNativeServer, createSchemaExecutor, plugin, createRecorder, fromOpenApi, setupRemoteServer] as const
+export const entries = [
+  setupServer,
+  setupWorker,
+  setupNativeServer,
+  createSchemaExecutor,
+  plugin,
+  createRecorder,
+  fromOpenApi,
+  setupRemoteServer,
+] as const
 export const fromDocument: Promise<OpenApiHandlers> = fromOpenApi({ openapi: '3.1.0', paths: {} }, { seed: 1 })
 const remoteOptions: RemoteOptions = { fallback: 'passthrough', timeout: 500 }
-export const remoteApp = [remoteAppServer?.listHandlers(), remoteOptions, remoteEnv, remoteFixtures(...handlers)] as const
+export const remoteApp = [
+  remoteAppServer?.listHandlers(),
+  remoteOptions,
+  remoteEnv,
+  remoteFixtures(...handlers),
+] as const
 export const native: SetupServerCommon = setupNativeServer(...handlers)
 const har: Har = { log: { version: '1.2', creator: { name: 'app', version: '1' }, entries: [] } }
 export const replayed = [...fromHar(har), createRecorder({ mode: 'lockdown' }).handler]
 
 const resolver: HttpResponseResolver<never, never, User> = () => HttpResponse.json({ name: 'Grace' })
-const queryResolver: GraphQLResponseResolver<{ user: User }> = () => HttpResponse.json({ data: { user: { name: 'Grace' } } })
+const queryResolver: GraphQLResponseResolver<{ user: User }> = () =>
+  HttpResponse.json({ data: { user: { name: 'Grace' } } })
 const chat: WebSocketLink = ws.link('wss://chat.test')
-export const core = [coreHttp.get('/user', resolver), coreGraphql.query('GetUser', queryResolver), chat.addEventListener('connection', () => {})]
-
+export const core = [
+  coreHttp.get('/user', resolver),
+  coreGraphql.query('GetUser', queryResolver),
+  chat.addEventListener('connection', () => {}),
+]
 
 const api: GraphQLLink = graphql3.link('https://api.test/graphql')
 const userResolver: HttpResolver3<never, never, User> = () => HttpResponse3.json({ name: 'Lin' })
@@ -57,8 +75,18 @@ export const msw3 = [
   http3.get('/user', userResolver),
   api.query('GetUser', () => HttpResponse3.json({ data: { user: { name: 'Lin' } } })),
   api.subscription('OnUser', ({ subscription }) => subscription.complete()),
-  ws3.link('wss://chat.test').addEventListener('connection', (event: WebSocketConnectionEvent) => event.client.send('hi')),
+  ws3
+    .link('wss://chat.test')
+    .addEventListener('connection', (event: WebSocketConnectionEvent) => event.client.send('hi')),
   sse('/stream', ({ client }) => client.close()),
 ]
-export const utils = [delay, bypass, passthrough, isPassthroughResponse, getResponse, getCleanUrlString, isCommonAssetRequest]
+export const utils = [
+  delay,
+  bypass,
+  passthrough,
+  isPassthroughResponse,
+  getResponse,
+  getCleanUrlString,
+  isCommonAssetRequest,
+]
 export const utilsEntry = [delay3, bypass3, passthrough3]

@@ -7,7 +7,10 @@ import { forward } from './forward.mjs'
 
 const server = setupServer(http.get('https://api.example.test/local-only', () => HttpResponse.json({ from: 'app' })))
 server.listen({
-  remote: { timeout: Number(process.env.APP_REMOTE_TIMEOUT ?? 2000), fallback: process.env.APP_REMOTE_FALLBACK ?? 'local' },
+  remote: {
+    timeout: Number(process.env.APP_REMOTE_TIMEOUT ?? 2000),
+    fallback: process.env.APP_REMOTE_FALLBACK ?? 'local',
+  },
   onUnhandledRequest: 'bypass',
 })
 

@@ -10,8 +10,14 @@ export async function forward(req, res) {
   const method = url.searchParams.get('method') ?? req.method
   const withBody = method !== 'GET' && method !== 'HEAD'
   try {
-    const upstream = url.searchParams.get('client') === 'http' ? await viaHttp(target, method, req, withBody) : await viaFetch(target, method, req, withBody)
-    res.writeHead(upstream.status, { 'content-type': upstream.contentType ?? 'application/octet-stream', 'x-upstream-status-text': upstream.statusText })
+    const upstream =
+      url.searchParams.get('client') === 'http'
+        ? await viaHttp(target, method, req, withBody)
+        : await viaFetch(target, method, req, withBody)
+    res.writeHead(upstream.status, {
+      'content-type': upstream.contentType ?? 'application/octet-stream',
+      'x-upstream-status-text': upstream.statusText,
+    })
     res.flushHeaders()
     for await (const chunk of upstream.body) res.write(chunk)
     res.end()
@@ -22,22 +28,43 @@ export async function forward(req, res) {
     }
     const cause = error?.cause
     res.writeHead(502, { 'content-type': 'application/json' })
-    res.end(JSON.stringify({ error: String(error?.message ?? error), cause: cause === undefined ? undefined : String(cause?.message ?? cause) }))
+    res.end(
+      JSON.stringify({
+        error: String(error?.message ?? error),
+        cause: cause === undefined ? undefined : String(cause?.message ?? cause),
+      }),
+    )
   }
 }
 
 async function viaFetch(target, method, req, withBody) {
-  const init = { method, headers: { 'content-type': req.headers['content-type'] ?? 'text/plain', accept: req.headers.accept ?? '*/*' } }
+  const init = {
+    method,
+    headers: { 'content-type': req.headers['content-type'] ?? 'text/plain', accept: req.headers.accept ?? '*/*' },
+  }
   if (withBody) Object.assign(init, { body: Readable.toWeb(req), duplex: 'half' })
   const response = await fetch(target, init)
-  return { status: response.status, statusText: response.statusText, contentType: response.headers.get('content-type'), body: response.body ?? [] }
+  return {
+    status: response.status,
+    statusText: response.statusText,
+    contentType: response.headers.get('content-type'),
+    body: response.body ?? [],
+  }
 }
 
 function viaHttp(target, method, req, withBody) {
   return new Promise((resolve, reject) => {
-    const request = (target.startsWith('https:') ? https : http).request(target, { method, headers: { 'content-type': req.headers['content-type'] ?? 'text/plain' } })
+    const request = (target.startsWith('https:') ? https : http).request(target, {
+      method,
+      headers: { 'content-type': req.headers['content-type'] ?? 'text/plain' },
+    })
     request.on('response', (incoming) =>
-      resolve({ status: incoming.statusCode, statusText: incoming.statusMessage, contentType: incoming.headers['content-type'], body: incoming }),
+      resolve({
+        status: incoming.statusCode,
+        statusText: incoming.statusMessage,
+        contentType: incoming.headers['content-type'],
+        body: incoming,
+      }),
     )
     request.on('error', reject)
     if (withBody) req.pipe(request)

@@ -4,9 +4,15 @@ import { expect, scopedPageTests, test } from './fixtures.mjs'
 scopedPageTests('first file')
 
 test('a request the page posts reaches the test’s resolver with its body', async ({ page, remote }) => {
-  remote.use(http.post('https://api.example.test/echo', async ({ request }) => HttpResponse.text('echo: ' + (await request.text()))))
+  remote.use(
+    http.post('https://api.example.test/echo', async ({ request }) =>
+      HttpResponse.text('echo: ' + (await request.text())),
+    ),
+  )
   await page.goto('/')
-  const answer = await page.evaluate(() => fetch('/api/echo', { method: 'POST', body: 'ünïcode body' }).then((r) => r.text()))
+  const answer = await page.evaluate(() =>
+    fetch('/api/echo', { method: 'POST', body: 'ünïcode body' }).then((r) => r.text()),
+  )
   expect(answer).toBe('echo: ünïcode body')
 })
 

@@ -18,9 +18,15 @@ import {
 import { setupServer } from 'mocklib/node'
 
 // Custom predicates: a boolean, or a match result whose params type the resolver's params.
-http.get(({ request }) => request.headers.has('x-admin'), () => HttpResponse.text('admin'))
 http.get(
-  async ({ request, cookies }) => ({ matches: cookies.session !== undefined, params: { user: new URL(request.url).pathname } }),
+  ({ request }) => request.headers.has('x-admin'),
+  () => HttpResponse.text('admin'),
+)
+http.get(
+  async ({ request, cookies }) => ({
+    matches: cookies.session !== undefined,
+    params: { user: new URL(request.url).pathname },
+  }),
   ({ params }) => {
     const user: string | undefined = params.user
     return HttpResponse.text(user ?? '')
@@ -36,15 +42,20 @@ http.get(byTenant, ({ params }) => {
   void params.region
   return undefined
 })
-// @ts-expect-error: a match result needs `matches`
-http.get(() => ({ params: {} }), () => undefined)
+http.get(
+  // @ts-expect-error: a match result needs `matches`
+  () => ({ params: {} }),
+  () => undefined,
+)
 
 // GraphQL custom predicates see the parsed operation; the variables type is checked.
 graphql.query<{ user: { id: string } }, { id: string }>(
   ({ operationName, variables }) => operationName === 'GetUser' && variables.id !== '',
   ({ variables }) => HttpResponse.json({ data: { user: { id: variables.id } } }),
 )
-graphql.operation(({ operationType }) => (operationType === 'subscription' ? undefined : HttpResponse.json({ data: null })))
+graphql.operation(({ operationType }) =>
+  operationType === 'subscription' ? undefined : HttpResponse.json({ data: null }),
+)
 
 // Handler classes without type arguments accept every handler of their kind.
 const getPost = http.get<{ id: string }, never, { id: string }>('https://api.test/posts/:id', ({ params }) =>
@@ -67,7 +78,9 @@ setupServer(...all)
 // @ts-expect-error: a GraphQL handler is not an HttpHandler
 const notHttp: HttpHandler = listPosts
 void notHttp
-const explicit = new HttpHandler(HttpMethods.PUT, 'https://api.test/posts/:id', ({ params }) => HttpResponse.json({ id: params.id }))
+const explicit = new HttpHandler(HttpMethods.PUT, 'https://api.test/posts/:id', ({ params }) =>
+  HttpResponse.json({ id: params.id }),
+)
 const explicitAsBase: RequestHandler = explicit
 void explicitAsBase
 
@@ -101,7 +114,10 @@ server.events.removeListener('request:end', onEnd)
 type Mocked = LifeCycleEventsMap['response:mocked'][0]
 const mocked: Mocked = { response: new Response(), request: new Request('https://api.test'), requestId: '1' }
 const payload: LifeCycleEventPayload<'request:start'> = { request: new Request('https://api.test'), requestId: '1' }
-function emit<E extends keyof LifeCycleEventsMap>(event: E, ...args: LifeCycleEventsMap[E]): [E, ...LifeCycleEventsMap[E]] {
+function emit<E extends keyof LifeCycleEventsMap>(
+  event: E,
+  ...args: LifeCycleEventsMap[E]
+): [E, ...LifeCycleEventsMap[E]] {
   return [event, ...args]
 }
 emit('request:start', payload)

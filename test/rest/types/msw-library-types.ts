@@ -51,12 +51,24 @@ void asGraphQL
 void asHttp
 
 // A custom predicate's extended result carries its params, as MSW requires.
-http.get(() => ({ matches: true, params: { id: '1' } }), ({ params }) => HttpResponse.json(params))
-http.get(() => ({ matches: false, params: {} }), () => undefined)
-// @ts-expect-error: the object form names its params ({} for none)
-http.get(() => ({ matches: true }), () => undefined)
-// @ts-expect-error: matches is a boolean
-http.get(() => ({ matches: 1, params: {} }), () => undefined)
+http.get(
+  () => ({ matches: true, params: { id: '1' } }),
+  ({ params }) => HttpResponse.json(params),
+)
+http.get(
+  () => ({ matches: false, params: {} }),
+  () => undefined,
+)
+http.get(
+  // @ts-expect-error: the object form names its params ({} for none)
+  () => ({ matches: true }),
+  () => undefined,
+)
+http.get(
+  // @ts-expect-error: matches is a boolean
+  () => ({ matches: 1, params: {} }),
+  () => undefined,
+)
 
 // LifeCycleEventsMap is an event map a typed emitter accepts (a type alias, not an interface).
 const relay = new Emitter<LifeCycleEventsMap>()
@@ -78,7 +90,10 @@ http.get<{ slug: string }>(
   },
   ({ params }) => HttpResponse.json(params),
 )
-http.get(({ request }) => ({ matches: request.url.endsWith('/x'), params: {} }), () => undefined)
+http.get(
+  ({ request }) => ({ matches: request.url.endsWith('/x'), params: {} }),
+  () => undefined,
+)
 
 // Handler classes have MSW's overridable members, and run() gives the parse() result.
 class TracedGraphQLHandler extends GraphQLHandler {

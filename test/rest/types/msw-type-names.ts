@@ -48,7 +48,10 @@ function userResolver(info: ResponseResolverInfo<HttpRequestResolverExtras<{ id:
 http.post<{ id: string }, { name: string }>('https://api.test/users/:id', userResolver)
 
 // A GraphQL request body, as a client builds it.
-const request: GraphQLJsonRequestBody<{ id: string }> = { query: 'query GetUser($id: ID!) { user(id: $id) { id } }', variables: { id: '1' } }
+const request: GraphQLJsonRequestBody<{ id: string }> = {
+  query: 'query GetUser($id: ID!) { user(id: $id) { id } }',
+  variables: { id: '1' },
+}
 // @ts-expect-error: variables have the given type
 const wrongRequest: GraphQLJsonRequestBody<{ id: string }> = { query: '{ a }', variables: { id: 1 } }
 void [request, wrongRequest]
@@ -58,7 +61,12 @@ setupServer(...handlers)
 
 // Parsing results and resolver extras under MSW's names.
 const bodies: GraphQLRequestBody<{ id: string }>[] = [request, { operations: '{}', map: '{}' }, undefined]
-const parsed: ParsedGraphQLRequest<{ id: string }> = { operationType: 'query', operationName: 'GetUser', query: request.query, variables: { id: '1' } }
+const parsed: ParsedGraphQLRequest<{ id: string }> = {
+  operationType: 'query',
+  operationName: 'GetUser',
+  query: request.query,
+  variables: { id: '1' },
+}
 const parsedResult: HttpRequestParsedResult = { match, cookies: { session: 'abc' } }
 function onEvents({ client, params }: ServerSentEventResolverExtras<{ tick: number }, { room: string }>) {
   client.send({ event: 'tick', data: Number(params.room) })

@@ -50,7 +50,9 @@ http.get<never, never, { ok: boolean }>('https://api.test/extra', () =>
   // @ts-expect-error: extra is not a key of the body
   HttpResponse.json({ ok: true, extra: 1 }),
 )
-http.get<never, never, { ok: boolean; extra?: number }>('https://api.test/extra', () => HttpResponse.json({ ok: true, extra: 1 }))
+http.get<never, never, { ok: boolean; extra?: number }>('https://api.test/extra', () =>
+  HttpResponse.json({ ok: true, extra: 1 }),
+)
 
 // Inside async resolvers, and with an init
 http.post<never, { title: string }, { id: string }>('https://api.test/posts', async ({ request }) => {
@@ -66,17 +68,21 @@ http.post<never, { title: string }, { id: string }>('https://api.test/posts', as
 // another body is an error on the body. Without a response body type, any BodyInit goes.
 http.get<never, never, 'ready'>('https://api.test/state', () => new HttpResponse('ready'))
 http.get<never, never, { ok: boolean }>('https://api.test/ok', () => new HttpResponse(null, { status: 503 }))
-http.get<never, never, null>('https://api.test/null', () =>
-  new HttpResponse(
-    // @ts-expect-error: only null is allowed
-    'text',
-  ),
+http.get<never, never, null>(
+  'https://api.test/null',
+  () =>
+    new HttpResponse(
+      // @ts-expect-error: only null is allowed
+      'text',
+    ),
 )
-http.get<never, never, { ok: boolean }>('https://api.test/ok', () =>
-  new HttpResponse(
-    // @ts-expect-error: a string is not the { ok } body (use HttpResponse.json)
-    JSON.stringify({ ok: true }),
-  ),
+http.get<never, never, { ok: boolean }>(
+  'https://api.test/ok',
+  () =>
+    new HttpResponse(
+      // @ts-expect-error: a string is not the { ok } body (use HttpResponse.json)
+      JSON.stringify({ ok: true }),
+    ),
 )
 http.get('https://api.test/any', () => new HttpResponse(new Blob(['x'])))
 http.get('https://api.test/any', () => new HttpResponse(new ReadableStream<Uint8Array>()))
@@ -132,8 +138,14 @@ function withAuth<Params extends PathParams, RequestBody extends DefaultBodyType
     return resolver(info)
   }
 }
-http.get('https://api.test/me', withAuth(() => HttpResponse.json({ me: true })))
-http.get<never, never, { me: boolean }>('https://api.test/me', withAuth(() => HttpResponse.json({ me: true })))
+http.get(
+  'https://api.test/me',
+  withAuth(() => HttpResponse.json({ me: true })),
+)
+http.get<never, never, { me: boolean }>(
+  'https://api.test/me',
+  withAuth(() => HttpResponse.json({ me: true })),
+)
 http.get<{ id: string }, never, { id: string }>(
   'https://api.test/things/:id',
   withAuth(({ params }) => HttpResponse.json({ id: params.id })),

@@ -1,6 +1,12 @@
 // Type tests for the REST API: each @ts-expect-error line must be an error, everything else must compile.
 import { bypass, delay, http, HttpResponse, passthrough } from 'mocklib'
-import type { DefaultBodyType, HttpRequestResolverExtras, HttpResponseResolver, PathParams, ResponseResolver } from 'mocklib'
+import type {
+  DefaultBodyType,
+  HttpRequestResolverExtras,
+  HttpResponseResolver,
+  PathParams,
+  ResponseResolver,
+} from 'mocklib'
 import { setupServer } from 'mocklib/node'
 
 interface Post {
@@ -45,7 +51,11 @@ http.get('https://api.test/poll', function* () {
 
 // A higher-order resolver awaits, then returns whatever the resolver it wraps returns (a response,
 // nothing, or a generator): its type is the wrapped resolver's, and the handler's types reach it.
-function afterPause<Params extends PathParams, RequestBody extends DefaultBodyType, ResponseBody extends DefaultBodyType>(
+function afterPause<
+  Params extends PathParams,
+  RequestBody extends DefaultBodyType,
+  ResponseBody extends DefaultBodyType,
+>(
   resolver: HttpResponseResolver<Params, RequestBody, ResponseBody>,
 ): HttpResponseResolver<Params, RequestBody, ResponseBody> {
   return async (info) => {
@@ -80,7 +90,10 @@ http.all('*', ({ request, requestId, params, cookies }) => {
 })
 
 // Custom predicates and RegExp predicates.
-http.get(({ request }) => new URL(request.url).searchParams.has('q'), () => HttpResponse.text('found'))
+http.get(
+  ({ request }) => new URL(request.url).searchParams.has('q'),
+  () => HttpResponse.text('found'),
+)
 http.get(/\/users\/(\d+)$/, () => HttpResponse.text('user'))
 
 // @ts-expect-error: a number is not a predicate
@@ -122,7 +135,12 @@ void [count, scoped]
 // `request` typed by the request body and the response body checked.
 {
   type Extras = HttpRequestResolverExtras<{ id: string }>
-  const resolver: ResponseResolver<Extras, Omit<Post, 'id'>, Post> = async ({ request, params, requestId, cookies }) => {
+  const resolver: ResponseResolver<Extras, Omit<Post, 'id'>, Post> = async ({
+    request,
+    params,
+    requestId,
+    cookies,
+  }) => {
     const body = await request.json()
     const title: string = body.title
     void requestId.length

@@ -44,6 +44,8 @@ for (const handlerName of ['Defer20220824Handler', 'GraphQL17Alpha9Handler'] as 
       { dataState: 'streaming', data: { hero: { __typename: 'Hero', id: '1' } } },
       { dataState: 'complete', data: { hero: { __typename: 'Hero', id: '1', name: 'Luke' } } },
     ])
-    expect(result.accept).toContain(handlerName === 'Defer20220824Handler' ? 'deferSpec=20220824' : 'incrementalSpec=v0.2')
+    expect(result.accept).toContain(
+      handlerName === 'Defer20220824Handler' ? 'deferSpec=20220824' : 'incrementalSpec=v0.2',
+    )
   })
 }

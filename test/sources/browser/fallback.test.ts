@@ -2,7 +2,15 @@
 // 127.0.0.1 as secure over http), mocklib patches fetch and XMLHttpRequest inside the page.
 import type { Browser, BrowserContext } from 'playwright-core'
 import { afterAll, beforeAll, beforeEach, afterEach, expect, it } from 'vitest'
-import { bundlePage, launchBrowser, openPage, startServer, waitForConsole, type TestPage, type TestServer } from './harness'
+import {
+  bundlePage,
+  launchBrowser,
+  openPage,
+  startServer,
+  waitForConsole,
+  type TestPage,
+  type TestServer,
+} from './harness'
 
 let browser: Browser
 let server: TestServer
@@ -50,10 +58,20 @@ it('falls back to in-page interception on a non-secure origin, says so once, and
       request.onload = () => resolve([request.status, request.responseText])
       request.send()
     })
-    const offline = await fetch('/offline').then(() => 'resolved', (error: Error) => `rejected ${error.name}`)
+    const offline = await fetch('/offline').then(
+      () => 'resolved',
+      (error: Error) => `rejected ${error.name}`,
+    )
     await worker.stop()
     await worker.start({ quiet: true })
-    return { secure, registration: registration ?? null, list, created: [created.status, await created.json()], xhr, offline }
+    return {
+      secure,
+      registration: registration ?? null,
+      list,
+      created: [created.status, await created.json()],
+      xhr,
+      offline,
+    }
   })
   expect(result).toEqual({
     secure: false,

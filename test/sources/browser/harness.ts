@@ -42,7 +42,11 @@ export async function bundlePage(entry = 'test/sources/browser/fixtures/page-ent
       },
     },
   })
-  const { output } = await bundle.generate({ format: 'esm', entryFileNames: 'app.js', chunkFileNames: '[name]-[hash].js' })
+  const { output } = await bundle.generate({
+    format: 'esm',
+    entryFileNames: 'app.js',
+    chunkFileNames: '[name]-[hash].js',
+  })
   await bundle.close()
   const files = new Map<string, string>()
   for (const chunk of output) if (chunk.type === 'chunk') files.set(chunk.fileName, chunk.code)
@@ -170,7 +174,9 @@ export function waitForConsole(testPage: TestPage, pattern: RegExp, timeoutMs = 
     }
     const timer = setTimeout(() => {
       testPage.lines.off('line', onLine)
-      reject(new Error(`No console message matched ${pattern} in ${timeoutMs} ms. Seen:\n${testPage.console.join('\n')}`))
+      reject(
+        new Error(`No console message matched ${pattern} in ${timeoutMs} ms. Seen:\n${testPage.console.join('\n')}`),
+      )
     }, timeoutMs)
     testPage.lines.on('line', onLine)
   })

@@ -40,7 +40,9 @@ it('copies the worker script into a new folder, stamped with the version and che
 it('records the folder with --save, and refreshes saved folders when run with no folder', async () => {
   await mocklib('init', 'public', '--save')
   await mocklib('init', 'static', '--save')
-  expect(JSON.parse(readFileSync(join(project, 'package.json'), 'utf8')).mocklib).toEqual({ workerDirectory: ['public', 'static'] })
+  expect(JSON.parse(readFileSync(join(project, 'package.json'), 'utf8')).mocklib).toEqual({
+    workerDirectory: ['public', 'static'],
+  })
   writeFileSync(join(project, 'public/mockServiceWorker.js'), '// an old copy')
   rmSync(join(project, 'static/mockServiceWorker.js'))
   await mocklib('init')
@@ -49,9 +51,15 @@ it('records the folder with --save, and refreshes saved folders when run with no
 })
 
 it('fails with what to do when there is no folder to write to, or an unknown option', async () => {
-  await expect(mocklib('init')).rejects.toMatchObject({ stderr: expect.stringContaining('npx mocklib init <publicDir>') })
-  await expect(mocklib('init', '--save')).rejects.toMatchObject({ stderr: expect.stringContaining('--save needs a folder') })
-  await expect(mocklib('init', 'public', '--force')).rejects.toMatchObject({ stderr: expect.stringContaining('Unknown option --force') })
+  await expect(mocklib('init')).rejects.toMatchObject({
+    stderr: expect.stringContaining('npx mocklib init <publicDir>'),
+  })
+  await expect(mocklib('init', '--save')).rejects.toMatchObject({
+    stderr: expect.stringContaining('--save needs a folder'),
+  })
+  await expect(mocklib('init', 'public', '--force')).rejects.toMatchObject({
+    stderr: expect.stringContaining('Unknown option --force'),
+  })
 })
 
 it('says which command to run when package.json still lists the folder under "msw.workerDirectory"', async () => {
@@ -65,7 +73,8 @@ it('says which command to run when package.json still lists the folder under "ms
 describe('postinstall (bin/postinstall.mjs, run by the package manager with INIT_CWD set to the project)', () => {
   const postinstall = fileURLToPath(new URL('../../../bin/postinstall.mjs', import.meta.url))
   // Run from another folder, as npm runs it inside node_modules/mocklib.
-  const runPostinstall = () => run(process.execPath, [postinstall], { cwd: tmpdir(), env: { ...process.env, INIT_CWD: project } })
+  const runPostinstall = () =>
+    run(process.execPath, [postinstall], { cwd: tmpdir(), env: { ...process.env, INIT_CWD: project } })
 
   it('is the package.json "postinstall" script, which cannot fail the install', () => {
     expect(pkg.scripts.postinstall).toBe('node ./bin/postinstall.mjs || exit 0')
@@ -78,7 +87,10 @@ describe('postinstall (bin/postinstall.mjs, run by the package manager with INIT
   })
 
   it('refreshes the worker script in every folder of "mocklib.workerDirectory"', async () => {
-    writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'app', mocklib: { workerDirectory: ['public', 'static/app'] } }))
+    writeFileSync(
+      join(project, 'package.json'),
+      JSON.stringify({ name: 'app', mocklib: { workerDirectory: ['public', 'static/app'] } }),
+    )
     mkdirSync(join(project, 'public'))
     writeFileSync(join(project, 'public/mockServiceWorker.js'), '// the copy of an older version')
     const { stdout } = await runPostinstall()
@@ -89,7 +101,10 @@ describe('postinstall (bin/postinstall.mjs, run by the package manager with INIT
 
   it('only warns, exiting 0, when a folder cannot be written, or package.json is unreadable', async () => {
     writeFileSync(join(project, 'public'), 'a file where the folder should be')
-    writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'app', mocklib: { workerDirectory: 'public' } }))
+    writeFileSync(
+      join(project, 'package.json'),
+      JSON.stringify({ name: 'app', mocklib: { workerDirectory: 'public' } }),
+    )
     const { stderr } = await runPostinstall()
     expect(stderr).toContain('Could not refresh the worker script listed in package.json "mocklib.workerDirectory"')
     expect(stderr).toContain('Run "npx mocklib init"')

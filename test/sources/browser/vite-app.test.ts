@@ -76,7 +76,9 @@ function recordingLogger(): { logger: Logger; problems: string[] } {
 }
 
 /** Opens the app, waits for it to show its results, and returns them with the page's complaints. */
-async function openApp(url: string): Promise<{ results: unknown; complaints: string[]; worker?: string; scripts: string[] }> {
+async function openApp(
+  url: string,
+): Promise<{ results: unknown; complaints: string[]; worker?: string; scripts: string[] }> {
   const context = await browser.newContext()
   const complaints: string[] = []
   const scripts: string[] = []
@@ -86,7 +88,8 @@ async function openApp(url: string): Promise<{ results: unknown; complaints: str
       if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname)
     })
     page.on('console', (message) => {
-      if (message.type() === 'error' || message.type() === 'warning') complaints.push(`${message.type()}: ${message.text()} (${message.location().url})`)
+      if (message.type() === 'error' || message.type() === 'warning')
+        complaints.push(`${message.type()}: ${message.text()} (${message.location().url})`)
     })
     page.on('pageerror', (error) => complaints.push(`pageerror: ${error.message}`))
     await page.goto(url)
@@ -104,7 +107,9 @@ async function openApp(url: string): Promise<{ results: unknown; complaints: str
 it('`mocklib init` with no folder writes the worker script to package.json\'s "mocklib.workerDirectory"', async () => {
   await promisify(execFile)(process.execPath, ['node_modules/mocklib/bin/mocklib.mjs', 'init'], { cwd: app })
   const written = readFileSync(join(app, 'public/mockServiceWorker.js'), 'utf8')
-  expect(written).toBe(readFileSync(fileURLToPath(new URL('../../../dist/mockServiceWorker.js', import.meta.url)), 'utf8'))
+  expect(written).toBe(
+    readFileSync(fileURLToPath(new URL('../../../dist/mockServiceWorker.js', import.meta.url)), 'utf8'),
+  )
 })
 
 it.each(['/', '/app/'])(
@@ -188,7 +193,9 @@ it('runs as a production build under a base path (/app/), served statically, als
     const fallback = await openApp(`${server.origin.replace('127.0.0.1', 'app.test')}/app/`)
     expect(fallback.results).toEqual(EXPECTED)
     expect(fallback.worker).toBeUndefined()
-    expect(fallback.complaints).toEqual([expect.stringMatching(/^warning: \[mocklib\] Service Workers are unavailable/)])
+    expect(fallback.complaints).toEqual([
+      expect.stringMatching(/^warning: \[mocklib\] Service Workers are unavailable/),
+    ])
   } finally {
     await server.close()
   }

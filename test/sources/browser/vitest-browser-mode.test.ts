@@ -44,19 +44,32 @@ afterAll(() => {
   if (workDir !== undefined) rmSync(workDir, { recursive: true, force: true })
 })
 
-it('the project\'s browser tests pass, in Chromium, with nothing printed to the console', { timeout: 90_000 }, async () => {
-  const init = await run(['node_modules/mocklib/bin/mocklib.mjs', 'init'])
-  expect(init.output).toContain('public/mockServiceWorker.js')
-  const report = join(workDir, 'report.json')
-  const { code, output } = await run([vitestBin, 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`])
-  if (!existsSync(report)) throw new Error(`Vitest wrote no report (exit ${code}):\n${output}`)
-  const { numPassedTests, numFailedTests, testResults } = JSON.parse(readFileSync(report, 'utf8'))
-  const failures = testResults.flatMap((file: { assertionResults: { status: string; fullName: string; failureMessages: string[] }[] }) =>
-    file.assertionResults.filter((test) => test.status !== 'passed').map((test) => `${test.fullName}: ${test.failureMessages.join('\n')}`),
-  )
-  expect(failures).toEqual([])
-  expect({ code, numPassedTests, numFailedTests }).toEqual({ code: 0, numPassedTests: 7, numFailedTests: 0 })
-  // The tests run quietly: anything the page printed (a mocklib warning…) shows up as stdout/stderr.
-  // Nor did Vite reload a test page because its optimizer met a dependency late.
-  expect(output.split('\n').filter((line) => /^(stdout|stderr) \||reload/.test(line))).toEqual([])
-})
+it(
+  "the project's browser tests pass, in Chromium, with nothing printed to the console",
+  { timeout: 90_000 },
+  async () => {
+    const init = await run(['node_modules/mocklib/bin/mocklib.mjs', 'init'])
+    expect(init.output).toContain('public/mockServiceWorker.js')
+    const report = join(workDir, 'report.json')
+    const { code, output } = await run([
+      vitestBin,
+      'run',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${report}`,
+    ])
+    if (!existsSync(report)) throw new Error(`Vitest wrote no report (exit ${code}):\n${output}`)
+    const { numPassedTests, numFailedTests, testResults } = JSON.parse(readFileSync(report, 'utf8'))
+    const failures = testResults.flatMap(
+      (file: { assertionResults: { status: string; fullName: string; failureMessages: string[] }[] }) =>
+        file.assertionResults
+          .filter((test) => test.status !== 'passed')
+          .map((test) => `${test.fullName}: ${test.failureMessages.join('\n')}`),
+    )
+    expect(failures).toEqual([])
+    expect({ code, numPassedTests, numFailedTests }).toEqual({ code: 0, numPassedTests: 7, numFailedTests: 0 })
+    // The tests run quietly: anything the page printed (a mocklib warning…) shows up as stdout/stderr.
+    // Nor did Vite reload a test page because its optimizer met a dependency late.
+    expect(output.split('\n').filter((line) => /^(stdout|stderr) \||reload/.test(line))).toEqual([])
+  },
+)

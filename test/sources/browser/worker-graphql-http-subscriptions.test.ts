@@ -28,7 +28,10 @@ describe('graphql.subscription() over SSE through setupWorker', () => {
           method: 'POST',
           signal,
           headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
-          body: JSON.stringify({ query: 'subscription OnTick($room: ID!) { tick(room: $room) }', variables: { room: 'r1' } }),
+          body: JSON.stringify({
+            query: 'subscription OnTick($room: ID!) { tick(room: $room) }',
+            variables: { room: 'r1' },
+          }),
         })
       const response = await open()
       const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader()
@@ -48,7 +51,11 @@ describe('graphql.subscription() over SSE through setupWorker', () => {
     })
     expect(result).toEqual({
       type: 'text/event-stream',
-      chunks: ['event:next\ndata:{"data":{"tick":1,"room":"r1"}}\n\n', 'event:next\ndata:{"data":{"tick":2,"room":"r1"}}\n\n', 'event:complete\ndata:\n\n'],
+      chunks: [
+        'event:next\ndata:{"data":{"tick":1,"room":"r1"}}\n\n',
+        'event:next\ndata:{"data":{"tick":2,"room":"r1"}}\n\n',
+        'event:complete\ndata:\n\n',
+      ],
       ended: 'finalized',
     })
   })
@@ -59,7 +66,8 @@ describe('graphql.subscription() over SSE through setupWorker', () => {
       const { ApolloClient, gql, HttpLink, InMemoryCache } = window.apollo
       window.worker = setupWorker(
         graphql.link('/graphql').subscription('OnTick', ({ subscription, variables }) => {
-          for (let n = 1; n <= 2; n++) subscription.publish({ data: { tick: { __typename: 'Tick', n, room: variables.room } } })
+          for (let n = 1; n <= 2; n++)
+            subscription.publish({ data: { tick: { __typename: 'Tick', n, room: variables.room } } })
           subscription.complete()
         }),
       )
@@ -68,7 +76,10 @@ describe('graphql.subscription() over SSE through setupWorker', () => {
       const values: unknown[] = []
       await new Promise<void>((resolve, reject) => {
         client
-          .subscribe({ query: gql('subscription OnTick($room: ID!) { tick(room: $room) { n room } }'), variables: { room: 'r1' } })
+          .subscribe({
+            query: gql('subscription OnTick($room: ID!) { tick(room: $room) { n room } }'),
+            variables: { room: 'r1' },
+          })
           .subscribe({ next: (value) => values.push(value), error: reject, complete: resolve })
       })
       return values

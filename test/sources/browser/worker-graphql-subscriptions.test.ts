@@ -22,26 +22,34 @@ it('delivers a subscription to Apollo Client in Chromium: results in order, a la
     const api = graphql.link('https://api.example.test/graphql', { onConnect: (payload) => payload.token === 'page' })
     let finalized!: () => void
     const ended = new Promise<void>((resolve) => (finalized = resolve))
-    const onPostAdded = api.subscription<{ postAdded: { __typename: 'Post'; id: string; feed: string } }, { feed: string }>(
-      'OnPostAdded',
-      ({ variables, subscription, finalize }) => {
-        finalize(finalized)
-        subscription.publish({ data: { postAdded: { __typename: 'Post', id: '1', feed: variables.feed } } })
-      },
-    )
+    const onPostAdded = api.subscription<
+      { postAdded: { __typename: 'Post'; id: string; feed: string } },
+      { feed: string }
+    >('OnPostAdded', ({ variables, subscription, finalize }) => {
+      finalize(finalized)
+      subscription.publish({ data: { postAdded: { __typename: 'Post', id: '1', feed: variables.feed } } })
+    })
     const worker = setupWorker(onPostAdded)
     await worker.start({ quiet: true, onUnhandledRequest: 'error' })
-    const wsClient = createClient({ url: 'wss://api.example.test/graphql', connectionParams: { token: 'page' }, retryAttempts: 0 })
+    const wsClient = createClient({
+      url: 'wss://api.example.test/graphql',
+      connectionParams: { token: 'page' },
+      retryAttempts: 0,
+    })
     const apollo = new ApolloClient({ link: new GraphQLWsLink(wsClient), cache: new InMemoryCache() })
     const seen: unknown[] = []
     let second!: () => void
     const gotTwo = new Promise<void>((resolve) => (second = resolve))
     const subscription = apollo
-      .subscribe({ query: gql`subscription OnPostAdded($feed: String!) { postAdded(feed: $feed) { id feed } }`, variables: { feed: 'page' } })
+      .subscribe({
+        query: gql`subscription OnPostAdded($feed: String!) { postAdded(feed: $feed) { id feed } }`,
+        variables: { feed: 'page' },
+      })
       .subscribe({
         next: (value) => {
           seen.push(value.data)
-          if (seen.length === 1) onPostAdded.publish({ data: { postAdded: { __typename: 'Post', id: '2', feed: 'later' } } })
+          if (seen.length === 1)
+            onPostAdded.publish({ data: { postAdded: { __typename: 'Post', id: '2', feed: 'later' } } })
           if (seen.length === 2) second()
         },
       })

@@ -25,7 +25,8 @@ it('runs the SPEC 4.2 tutorial with Apollo Client: list, create, delete, and a G
       ),
       graphql.mutation<{ deletePost: Post }, { postId: string }>('DeletePost', ({ variables }) => {
         const post = posts.get(variables.postId)
-        if (post === undefined) return HttpResponse.json({ errors: [{ message: `No post has the id "${variables.postId}".` }] })
+        if (post === undefined)
+          return HttpResponse.json({ errors: [{ message: `No post has the id "${variables.postId}".` }] })
         posts.delete(post.id)
         return HttpResponse.json({ data: { deletePost: post } })
       }),
@@ -35,14 +36,19 @@ it('runs the SPEC 4.2 tutorial with Apollo Client: list, create, delete, and a G
     const CREATE = gql`mutation CreatePost($post: PostInput!) { createPost(post: $post) { id } }`
     const DELETE = gql`mutation DeletePost($postId: ID!) { deletePost(id: $postId) { id title } }`
     // A GraphQL server on another origin: the worker answers it without any CORS round trip.
-    const client = new ApolloClient({ link: new HttpLink({ uri: 'https://api.example.test/graphql' }), cache: new InMemoryCache() })
+    const client = new ApolloClient({
+      link: new HttpLink({ uri: 'https://api.example.test/graphql' }),
+      cache: new InMemoryCache(),
+    })
     const local = new ApolloClient({ link: new HttpLink({ uri: '/graphql' }), cache: new InMemoryCache() })
 
     const listed = (await client.query({ query: LIST })).data
     const created = (await client.mutate({ mutation: CREATE, variables: { post: { id: '3', title: 'New' } } })).data
     const again = (await local.query({ query: LIST })).data as { posts: Post[] }
     const deleted = (await client.mutate({ mutation: DELETE, variables: { postId: '1' } })).data
-    const failure = await client.mutate({ mutation: DELETE, variables: { postId: '404' } }).catch((error: unknown) => error)
+    const failure = await client
+      .mutate({ mutation: DELETE, variables: { postId: '404' } })
+      .catch((error: unknown) => error)
     return {
       listed,
       created,
@@ -75,10 +81,20 @@ it('logs a mocked GraphQL request by its operation, as MSW: "query GetUser (200 
       api.operation(() => HttpResponse.json({ data: null }, { status: 301 })),
     ).start()
     const post = (query: string) =>
-      fetch('https://api.example.test/graphql', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query }) })
+      fetch('https://api.example.test/graphql', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ query }),
+      })
     await post('query GetUser { user { id } }')
     await post('mutation CreatePost { post { id } }')
   })
-  await waitForConsole(session.tab, /^startGroupCollapsed: \[mocklib\] \d\d:\d\d:\d\d query GetUser \(%c200 OK%c\) color:#69AB32 color:inherit$/)
-  await waitForConsole(session.tab, /^startGroupCollapsed: \[mocklib\] \d\d:\d\d:\d\d mutation CreatePost \(%c301 Moved Permanently%c\) color:#F0BB4B color:inherit$/)
+  await waitForConsole(
+    session.tab,
+    /^startGroupCollapsed: \[mocklib\] \d\d:\d\d:\d\d query GetUser \(%c200 OK%c\) color:#69AB32 color:inherit$/,
+  )
+  await waitForConsole(
+    session.tab,
+    /^startGroupCollapsed: \[mocklib\] \d\d:\d\d:\d\d mutation CreatePost \(%c301 Moved Permanently%c\) color:#F0BB4B color:inherit$/,
+  )
 })

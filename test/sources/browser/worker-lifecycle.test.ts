@@ -142,7 +142,10 @@ describe('start and stop', () => {
     const messages = await page.evaluate(async () => {
       const worker = window.mocklib.setupWorker()
       const reason = (options: unknown) =>
-        worker.start(options as Parameters<typeof worker.start>[0]).then(() => 'resolved', (error: Error) => error.message)
+        worker.start(options as Parameters<typeof worker.start>[0]).then(
+          () => 'resolved',
+          (error: Error) => error.message,
+        )
       return [
         await reason({ onUnhandledRequest: 'ignore' }),
         await reason({ serviceWorker: { url: 42 } }),
@@ -248,7 +251,10 @@ describe('pages and tabs', () => {
     const answers = await frame!.evaluate(async () => {
       const { worker, mocklib } = window.parent
       worker.use(
-        mocklib.http.get('/framed', ({ request }) => new Response(`made here, referrer is this frame: ${request.referrer === location.href}`)),
+        mocklib.http.get(
+          '/framed',
+          ({ request }) => new Response(`made here, referrer is this frame: ${request.referrer === location.href}`),
+        ),
         mocklib.http.get('/framed-throw', () => {
           throw new Response('thrown here', { status: 418 })
         }),
@@ -303,14 +309,16 @@ describe('pages and tabs', () => {
     await cdp.send('ServiceWorker.stopAllWorkers')
     await stopped
     expect(await who(page)).toBe('survivor')
-    expect(await page.evaluate(async () => {
-      const xhr = new XMLHttpRequest()
-      xhr.open('GET', '/who')
-      const loaded = new Promise((resolve) => (xhr.onload = resolve))
-      xhr.send()
-      await loaded
-      return xhr.responseText
-    })).toBe('survivor')
+    expect(
+      await page.evaluate(async () => {
+        const xhr = new XMLHttpRequest()
+        xhr.open('GET', '/who')
+        const loaded = new Promise((resolve) => (xhr.onload = resolve))
+        xhr.send()
+        await loaded
+        return xhr.responseText
+      }),
+    ).toBe('survivor')
   })
 })
 
@@ -348,7 +356,10 @@ describe('worker scripts and scopes', () => {
   })
 
   it("rejects start() with what to do when the script at the URL is not mocklib's (an MSW worker left from a migration)", async () => {
-    const msw = readFileSync(fileURLToPath(new URL('../../../node_modules/msw/lib/mockServiceWorker.js', import.meta.url)), 'utf8')
+    const msw = readFileSync(
+      fileURLToPath(new URL('../../../node_modules/msw/lib/mockServiceWorker.js', import.meta.url)),
+      'utf8',
+    )
     server.route('/msw/mockServiceWorker.js', (_req, res) => {
       res.writeHead(200, { 'content-type': 'text/javascript' })
       res.end(msw)
@@ -358,9 +369,14 @@ describe('worker scripts and scopes', () => {
       window.mocklib
         .setupWorker()
         .start({ quiet: true, serviceWorker: { url: '/msw/mockServiceWorker.js' } })
-        .then(() => 'resolved', (error: Error) => error.message),
+        .then(
+          () => 'resolved',
+          (error: Error) => error.message,
+        ),
     )
-    expect(message).toContain(`The Service Worker at ${server.origin}/msw/mockServiceWorker.js did not answer mocklib's "integrity" message`)
+    expect(message).toContain(
+      `The Service Worker at ${server.origin}/msw/mockServiceWorker.js did not answer mocklib's "integrity" message`,
+    )
     expect(message).toContain('npx mocklib init <publicDir>')
   })
 
@@ -369,7 +385,10 @@ describe('worker scripts and scopes', () => {
       res.writeHead(200, { 'content-type': 'text/javascript', 'service-worker-allowed': '/app/' })
       res.end(workerScript())
     })
-    const start = { quiet: true, serviceWorker: { url: '/static/sw/mockServiceWorker.js', options: { scope: '/app/' } } }
+    const start = {
+      quiet: true,
+      serviceWorker: { url: '/static/sw/mockServiceWorker.js', options: { scope: '/app/' } },
+    }
     const inside = await openPage(context, server.origin + '/app/index.html')
     const scope = await inside.page.evaluate(async (start) => {
       const { http, HttpResponse, setupWorker } = window.mocklib
@@ -383,7 +402,9 @@ describe('worker scripts and scopes', () => {
     const outside = await openPage(context, server.origin + '/elsewhere/index.html')
     await startAs(outside.page, 'out of scope', start)
     const warning = await waitForConsole(outside, /outside the worker's scope/)
-    expect(warning).toContain(`(${server.origin}/elsewhere/index.html) is outside the worker's scope (${server.origin}/app/)`)
+    expect(warning).toContain(
+      `(${server.origin}/elsewhere/index.html) is outside the worker's scope (${server.origin}/app/)`,
+    )
     expect(await who(outside.page)).toBe('server')
   })
 })

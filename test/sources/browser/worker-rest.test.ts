@@ -57,7 +57,14 @@ describe('SPEC 4.1 in a page', () => {
         after: (await after.json()).map((post: { id: string }) => post.id),
       }
     })
-    expect(result.list).toEqual([200, 'application/json', [{ id: '1', title: 'First' }, { id: '2', title: 'Second' }]])
+    expect(result.list).toEqual([
+      200,
+      'application/json',
+      [
+        { id: '1', title: 'First' },
+        { id: '2', title: 'Second' },
+      ],
+    ])
     expect(result.created).toEqual([201, { id: '3', title: 'Third' }])
     expect(result.deleted).toEqual([200, { id: '1', title: 'First' }])
     expect(result.missing).toEqual([404, ''])
@@ -74,7 +81,8 @@ describe('SPEC 4.1 in a page', () => {
           const xhr = new XMLHttpRequest()
           xhr.open(method, url)
           if (body) xhr.setRequestHeader('content-type', 'application/json')
-          xhr.onload = () => resolve({ status: xhr.status, type: xhr.getResponseHeader('content-type'), text: xhr.responseText })
+          xhr.onload = () =>
+            resolve({ status: xhr.status, type: xhr.getResponseHeader('content-type'), text: xhr.responseText })
           xhr.onerror = () => reject(new Error('xhr error'))
           xhr.send(body)
         })
@@ -109,9 +117,20 @@ describe('SPEC 4.1 in a page', () => {
       const { http, HttpResponse, setupWorker } = window.mocklib
       const worker = setupWorker(
         http.post('/login', () =>
-          HttpResponse.json({ ok: true }, { headers: [['set-cookie', 'session=s3cr3t; Path=/; HttpOnly'], ['set-cookie', 'theme=dark; Path=/']] }),
+          HttpResponse.json(
+            { ok: true },
+            {
+              headers: [
+                ['set-cookie', 'session=s3cr3t; Path=/; HttpOnly'],
+                ['set-cookie', 'theme=dark; Path=/'],
+              ],
+            },
+          ),
         ),
-        http.get('https://other.example/set', () => new HttpResponse(null, { headers: { 'set-cookie': 'leak=1; Path=/' } })),
+        http.get(
+          'https://other.example/set',
+          () => new HttpResponse(null, { headers: { 'set-cookie': 'leak=1; Path=/' } }),
+        ),
       )
       await worker.start({ quiet: true })
       await fetch('/login', { method: 'POST' })
@@ -178,10 +197,14 @@ describe('bodies, errors and passthrough', () => {
       const bytes = new Uint8Array(size)
       for (let i = 0; i < size; i++) bytes[i] = (i * 31 + (i >> 8)) & 0xff
       const digest = async (data: ArrayBuffer | Uint8Array) =>
-        Array.from(new Uint8Array(await crypto.subtle.digest('SHA-256', data as BufferSource)), (b) => b.toString(16).padStart(2, '0')).join('')
+        Array.from(new Uint8Array(await crypto.subtle.digest('SHA-256', data as BufferSource)), (b) =>
+          b.toString(16).padStart(2, '0'),
+        ).join('')
       let uploaded = ''
       await setupWorker(
-        http.get('/file.bin', () => HttpResponse.arrayBuffer(bytes, { headers: { 'content-disposition': 'attachment; filename="file.bin"' } })),
+        http.get('/file.bin', () =>
+          HttpResponse.arrayBuffer(bytes, { headers: { 'content-disposition': 'attachment; filename="file.bin"' } }),
+        ),
         http.put('/upload', async ({ request }) => {
           uploaded = await digest(await request.arrayBuffer())
           return new HttpResponse(null, { status: 204 })
@@ -272,7 +295,8 @@ describe('bodies, errors and passthrough', () => {
     expect(result.passed).toEqual({ accept: '*/*', body: 'let me through', method: 'POST' })
     expect(result.patched).toEqual({ patched: true, real: { accept: 'application/json', body: '', method: 'GET' } })
     expect(result.unhandled).toEqual({ accept: '*/*', body: 'raw', method: 'PUT' })
-    for (const request of session.server.received) expect(String(request.headers.accept)).not.toContain('mocklib/bypass')
+    for (const request of session.server.received)
+      expect(String(request.headers.accept)).not.toContain('mocklib/bypass')
   })
 
   it("fails a request under onUnhandledRequest: 'error', and warns under 'warn'", async () => {
@@ -284,7 +308,10 @@ describe('bodies, errors and passthrough', () => {
       const { setupWorker } = window.mocklib
       const worker = setupWorker()
       await worker.start({ quiet: true, onUnhandledRequest: 'error' })
-      const strict = await fetch('/real/plain').then(() => 'resolved', (e: Error) => `rejected ${e.name}`)
+      const strict = await fetch('/real/plain').then(
+        () => 'resolved',
+        (e: Error) => `rejected ${e.name}`,
+      )
       await worker.stop()
       await worker.start({ quiet: true })
       const lenient = await (await fetch('/real/plain')).text()
@@ -304,7 +331,9 @@ describe('bodies, errors and passthrough', () => {
       const worker = window.mocklib.setupWorker()
       const seen = new Promise<string>((resolve) => {
         worker.events.on('response:bypass', async ({ response, request }) => {
-          resolve(`${new URL(request.url).pathname} ${response.status} ${response.headers.get('x-real')} ${await response.text()}`)
+          resolve(
+            `${new URL(request.url).pathname} ${response.status} ${response.headers.get('x-real')} ${await response.text()}`,
+          )
         })
       })
       await worker.start({ quiet: true, onUnhandledRequest: 'bypass' })

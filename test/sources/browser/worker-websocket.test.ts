@@ -100,8 +100,11 @@ it('logs a mocked connection and its frames to the console unless quiet', async 
     await new Promise((resolve) => socket.addEventListener('close', resolve))
     await worker.stop()
   })
-  const logged = async (pattern: RegExp) => (await waitForConsole(session.tab, pattern)).replace(/^log: \[mocklib\] \d\d:\d\d:\d\d /, '')
-  expect(await logged(/⇄ connected/)).toMatch(/^ws wss:\/\/log\.test\/feed ⇄ connected, handled by ws wss:\/\/log\.test\/feed/)
+  const logged = async (pattern: RegExp) =>
+    (await waitForConsole(session.tab, pattern)).replace(/^log: \[mocklib\] \d\d:\d\d:\d\d /, '')
+  expect(await logged(/⇄ connected/)).toMatch(
+    /^ws wss:\/\/log\.test\/feed ⇄ connected, handled by ws wss:\/\/log\.test\/feed/,
+  )
   expect(await logged(/ ↓ /)).toBe('ws wss://log.test/feed ↓ "hello"')
   expect(await logged(/ ↑ /)).toBe('ws wss://log.test/feed ↑ Uint8Array (3 bytes)')
   expect(await logged(/ × /)).toBe('ws wss://log.test/feed × closed 4000 "done"')

@@ -8,9 +8,16 @@ import { startRecordingServer, type RecordingServer } from '../../helpers/record
 
 const server = setupServer(
   http.get('http://localhost:3001/resource', () =>
-    HttpResponse.json({ firstName: 'John', age: 32 }, { status: 401, statusText: 'Unauthorized', headers: { 'X-Header': 'yes' } }),
+    HttpResponse.json(
+      { firstName: 'John', age: 32 },
+      { status: 401, statusText: 'Unauthorized', headers: { 'X-Header': 'yes' } },
+    ),
   ),
-  http.post('http://localhost:3001/echo', async ({ request }) => new HttpResponse(await request.arrayBuffer(), { headers: { 'content-type': 'application/octet-stream' } })),
+  http.post(
+    'http://localhost:3001/echo',
+    async ({ request }) =>
+      new HttpResponse(await request.arrayBuffer(), { headers: { 'content-type': 'application/octet-stream' } }),
+  ),
 )
 let real: RecordingServer
 
@@ -38,7 +45,13 @@ function xhr(method: string, url: string): Promise<XhrResult> {
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest()
     request.open(method, url)
-    request.onload = () => resolve({ status: request.status, statusText: request.statusText, headers: request.getAllResponseHeaders(), body: request.responseText })
+    request.onload = () =>
+      resolve({
+        status: request.status,
+        statusText: request.statusText,
+        headers: request.getAllResponseHeaders(),
+        body: request.responseText,
+      })
     request.onerror = () => reject(new Error(`${method} ${url}: network error`))
     request.send()
   })
@@ -65,7 +78,10 @@ describe('mocked answers', () => {
     expect((await xhr('GET', 'http://localhost:3001/resource')).body).toBe('once')
     expect((await xhr('GET', 'http://localhost:3001/resource')).status).toBe(401)
     server.resetHandlers()
-    expect(server.listHandlers().map((handler) => handler.info.header)).toEqual(['GET http://localhost:3001/resource', 'POST http://localhost:3001/echo'])
+    expect(server.listHandlers().map((handler) => handler.info.header)).toEqual([
+      'GET http://localhost:3001/resource',
+      'POST http://localhost:3001/echo',
+    ])
   })
 
   it('a throwing resolver answers 500 instead of leaving the request waiting, and says which handler threw', async () => {
@@ -114,7 +130,9 @@ describe('unhandled requests', () => {
 
   it('a request a handler lets through reaches the real server, and response:bypass sees its answer', async () => {
     server.use(http.post(`${real.origin}/real`, () => undefined))
-    const bypassed = new Promise<number>((resolve) => server.events.on('response:bypass', ({ response }) => resolve(response.status)))
+    const bypassed = new Promise<number>((resolve) =>
+      server.events.on('response:bypass', ({ response }) => resolve(response.status)),
+    )
     const response = await fetch(`${real.origin}/real`, { method: 'POST', body: 'to the network' })
     expect(await response.text()).toBe('to the network')
     expect(await bypassed).toBe(200)

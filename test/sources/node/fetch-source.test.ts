@@ -9,7 +9,9 @@ import { setupServer, type SetupServer } from 'mocklib/node'
 import { startRecordingServer, type RecordingServer } from '../../helpers/recording-server'
 
 type Source = 'lean' | 'interceptor'
-const responseStateIsPrivate = !Object.getOwnPropertySymbols(new Response()).some((symbol) => symbol.description === 'state')
+const responseStateIsPrivate = !Object.getOwnPropertySymbols(new Response()).some(
+  (symbol) => symbol.description === 'state',
+)
 const SOURCES: Source[] = ['lean', 'interceptor']
 
 let real: RecordingServer
@@ -19,7 +21,11 @@ beforeAll(async () => {
 afterAll(() => real.close())
 
 /** Runs `body` with a server listening through the given source, and closes it. */
-async function withSource<T>(source: Source, handlers: Parameters<typeof setupServer>, body: (server: SetupServer) => Promise<T>): Promise<T> {
+async function withSource<T>(
+  source: Source,
+  handlers: Parameters<typeof setupServer>,
+  body: (server: SetupServer) => Promise<T>,
+): Promise<T> {
   const server = setupServer(...handlers)
   server.listen({ onUnhandledRequest: 'bypass', fetchSource: source })
   try {
@@ -64,10 +70,21 @@ const echo = http.post('https://api.test/echo', async ({ request }) =>
 describe('one behaviour under both fetch sources', () => {
   it('answers a mocked GET with status, headers, URL and body', async () => {
     const scenario = (source: Source) =>
-      withSource(source, [http.get('https://api.test/posts/:id', ({ params }) => HttpResponse.json({ id: params.id }, { status: 201, headers: { 'X-Custom': 'a' } }))], () =>
-        settle(fetch('https://api.test/posts/7?x=1#frag')),
+      withSource(
+        source,
+        [
+          http.get('https://api.test/posts/:id', ({ params }) =>
+            HttpResponse.json({ id: params.id }, { status: 201, headers: { 'X-Custom': 'a' } }),
+          ),
+        ],
+        () => settle(fetch('https://api.test/posts/7?x=1#frag')),
       )
-    const expected = { status: 201, url: 'https://api.test/posts/7?x=1', cloneUrl: 'https://api.test/posts/7?x=1', body: '{"id":"7"}' }
+    const expected = {
+      status: 201,
+      url: 'https://api.test/posts/7?x=1',
+      cloneUrl: 'https://api.test/posts/7?x=1',
+      body: '{"id":"7"}',
+    }
     if (!responseStateIsPrivate) {
       expect(await sameUnderBoth(scenario)).toMatchObject(expected)
       return
@@ -75,13 +92,21 @@ describe('one behaviour under both fetch sources', () => {
     // Node 24 keeps a Response's URL list private: there the interceptor (not mocklib) sets
     // response.url to the request's URL, fragment included; the lean source drops it as fetch does.
     expect(await scenario('lean')).toMatchObject(expected)
-    expect(await scenario('interceptor')).toMatchObject({ ...expected, url: 'https://api.test/posts/7?x=1#frag', cloneUrl: 'https://api.test/posts/7?x=1#frag' })
+    expect(await scenario('interceptor')).toMatchObject({
+      ...expected,
+      url: 'https://api.test/posts/7?x=1#frag',
+      cloneUrl: 'https://api.test/posts/7?x=1#frag',
+    })
   })
 
   it('gives the resolver string bodies byte for byte (non-ASCII, a byte order mark, a lone surrogate)', async () => {
     for (const body of ['{"name":"Zoë 🐱"}', '\uFEFFleading mark', 'lone \uD800 surrogate', '']) {
-      const outcome = await sameUnderBoth((source) => withSource(source, [echo], () => settle(fetch('https://api.test/echo', { method: 'POST', body }))))
-      expect((outcome as { body: string }).body).toBe(await new Request('https://x.test', { method: 'POST', body }).text())
+      const outcome = await sameUnderBoth((source) =>
+        withSource(source, [echo], () => settle(fetch('https://api.test/echo', { method: 'POST', body }))),
+      )
+      expect((outcome as { body: string }).body).toBe(
+        await new Request('https://x.test', { method: 'POST', body }).text(),
+      )
     }
   })
 
@@ -106,7 +131,9 @@ describe('one behaviour under both fetch sources', () => {
 
   it('turns Response.error() into a TypeError', async () => {
     const outcome = await sameUnderBoth((source) =>
-      withSource(source, [http.get('https://api.test/fail', () => HttpResponse.error())], () => settle(fetch('https://api.test/fail'))),
+      withSource(source, [http.get('https://api.test/fail', () => HttpResponse.error())], () =>
+        settle(fetch('https://api.test/fail')),
+      ),
     )
     expect(outcome).toMatchObject({ rejected: { name: 'TypeError', message: 'Failed to fetch' } })
   })
@@ -114,14 +141,18 @@ describe('one behaviour under both fetch sources', () => {
   it('follows mocked redirects as fetch does, and honours redirect: manual and error', async () => {
     const handlers = [
       http.get('https://api.test/old', () => new HttpResponse(null, { status: 302, headers: { location: '/new' } })),
-      http.post('https://api.test/form', () => new HttpResponse(null, { status: 303, headers: { location: 'https://api.test/new' } })),
+      http.post(
+        'https://api.test/form',
+        () => new HttpResponse(null, { status: 303, headers: { location: 'https://api.test/new' } }),
+      ),
       http.get('https://api.test/new', ({ request }) => HttpResponse.text(`new via ${request.method}`)),
     ]
     for (const redirect of ['follow', 'manual', 'error'] as const) {
       const outcome = await sameUnderBoth((source) =>
         withSource(source, handlers, () => settle(fetch('https://api.test/old', { redirect }))),
       )
-      if (redirect === 'follow') expect(outcome).toMatchObject({ redirected: true, url: 'https://api.test/new', body: 'new via GET' })
+      if (redirect === 'follow')
+        expect(outcome).toMatchObject({ redirected: true, url: 'https://api.test/new', body: 'new via GET' })
       if (redirect === 'manual') expect(outcome).toMatchObject({ status: 302, redirected: false })
       if (redirect === 'error') expect(outcome).toMatchObject({ rejected: { name: 'TypeError' } })
     }
@@ -134,8 +165,15 @@ describe('one behaviour under both fetch sources', () => {
   it('decodes a mocked gzip body', async () => {
     const zipped = gzipSync('plain text')
     const outcome = await sameUnderBoth((source) =>
-      withSource(source, [http.get('https://api.test/zipped', () => new HttpResponse(zipped, { headers: { 'content-encoding': 'gzip' } }))], () =>
-        settle(fetch('https://api.test/zipped')),
+      withSource(
+        source,
+        [
+          http.get(
+            'https://api.test/zipped',
+            () => new HttpResponse(zipped, { headers: { 'content-encoding': 'gzip' } }),
+          ),
+        ],
+        () => settle(fetch('https://api.test/zipped')),
       ),
     )
     expect(outcome).toMatchObject({ body: 'plain text' })
@@ -160,7 +198,8 @@ describe('one behaviour under both fetch sources', () => {
         async () => {
           const response = await fetch('https://api.test/stream')
           const chunks: string[] = []
-          for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) chunks.push(new TextDecoder().decode(chunk))
+          for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>)
+            chunks.push(new TextDecoder().decode(chunk))
           return chunks.join('')
         },
       ),
@@ -181,7 +220,9 @@ describe('one behaviour under both fetch sources', () => {
         async (server) => {
           events.length = 0
           server.events.on('request:start', () => events.push('start'))
-          const before = await settle(fetch('https://api.test/slow', { signal: AbortSignal.abort(new Error('gone before')) }))
+          const before = await settle(
+            fetch('https://api.test/slow', { signal: AbortSignal.abort(new Error('gone before')) }),
+          )
           const eventsBefore = [...events]
           const controller = new AbortController()
           server.events.on('request:start', () => queueMicrotask(() => controller.abort(new Error('gone during'))))
@@ -190,7 +231,11 @@ describe('one behaviour under both fetch sources', () => {
         },
       ),
     )
-    expect(outcome).toMatchObject({ before: { rejected: { message: 'gone before' } }, eventsBefore: [], during: { rejected: { message: 'gone during' } } })
+    expect(outcome).toMatchObject({
+      before: { rejected: { message: 'gone before' } },
+      eventsBefore: [],
+      during: { rejected: { message: 'gone during' } },
+    })
   })
 
   it('passes through to the network, with response:bypass, passthrough() and bypass()', async () => {
@@ -207,12 +252,19 @@ describe('one behaviour under both fetch sources', () => {
         async (server) => {
           const seen: string[] = []
           server.events.on('response:bypass', async ({ response, request }) => {
-            seen.push(`${request.method} ${new URL(request.url).pathname} ${await request.text()} -> ${response.status} ${await response.text()}`)
+            seen.push(
+              `${request.method} ${new URL(request.url).pathname} ${await request.text()} -> ${response.status} ${await response.text()}`,
+            )
           })
           const through = await settle(fetch(`${real.origin}/through`, { method: 'POST', body: 'one' }))
           const patched = await settle(fetch(`${real.origin}/patched`, { method: 'POST', body: 'two' }))
           const unhandled = await settle(fetch(`${real.origin}/nobody`, { method: 'POST', body: 'three' }))
-          return { through: (through as { body: string }).body, patched: (patched as { body: string }).body, unhandled: (unhandled as { body: string }).body, seen }
+          return {
+            through: (through as { body: string }).body,
+            patched: (patched as { body: string }).body,
+            unhandled: (unhandled as { body: string }).body,
+            seen,
+          }
         },
       ),
     )
@@ -230,9 +282,13 @@ describe('one behaviour under both fetch sources', () => {
       withSource(source, [echo], async (server) => {
         const seen: unknown[] = []
         for (const name of ['request:start', 'request:match', 'request:unhandled', 'request:end'] as const) {
-          server.events.on(name, ({ request, requestId }) => seen.push([name, request.method, request.url, typeof requestId]))
+          server.events.on(name, ({ request, requestId }) =>
+            seen.push([name, request.method, request.url, typeof requestId]),
+          )
         }
-        server.events.on('response:mocked', async ({ response, request }) => seen.push(['response:mocked', request.url, await response.text()]))
+        server.events.on('response:mocked', async ({ response, request }) =>
+          seen.push(['response:mocked', request.url, await response.text()]),
+        )
         await (await fetch('https://api.test/echo', { method: 'POST', body: 'hello' })).text()
         return seen
       }),
@@ -259,7 +315,11 @@ describe('the lean source', () => {
   it('is the default and answers fetch with a plain Request; the interceptor builds its own class', async () => {
     const seen: string[] = []
     const handler = http.get('https://api.test/who', ({ request }) => {
-      seen.push(Object.getPrototypeOf(request) === Request.prototype.constructor.prototype ? 'platform Request' : 'interceptor Request')
+      seen.push(
+        Object.getPrototypeOf(request) === Request.prototype.constructor.prototype
+          ? 'platform Request'
+          : 'interceptor Request',
+      )
       return HttpResponse.text('ok')
     })
     const fromEnv = process.env.MOCKLIB_FETCH_SOURCE
@@ -280,12 +340,22 @@ describe('the lean source', () => {
   it('reads a string body for resolvers and GraphQL handlers without copying its stream', async () => {
     const clone = vi.spyOn(Request.prototype, 'clone')
     const document = 'query GetPost($id: ID!) { post(id: $id) { id } }'
-    const texts = await withSource('lean', [echo, graphql.query('GetPost', ({ variables }) => HttpResponse.json({ data: { post: { id: variables.id } } }))], async () => {
-      const echoed = await (await fetch('https://api.test/echo', { method: 'POST', body: '{"a":1}' })).text()
-      const body = JSON.stringify({ query: document, variables: { id: '3' } })
-      const answered = await (await fetch('https://api.test/graphql', { method: 'POST', headers: { 'content-type': 'application/json' }, body })).text()
-      return [echoed, answered]
-    })
+    const texts = await withSource(
+      'lean',
+      [echo, graphql.query('GetPost', ({ variables }) => HttpResponse.json({ data: { post: { id: variables.id } } }))],
+      async () => {
+        const echoed = await (await fetch('https://api.test/echo', { method: 'POST', body: '{"a":1}' })).text()
+        const body = JSON.stringify({ query: document, variables: { id: '3' } })
+        const answered = await (
+          await fetch('https://api.test/graphql', {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body,
+          })
+        ).text()
+        return [echoed, answered]
+      },
+    )
     const clones = clone.mock.calls.length
     clone.mockRestore()
     expect(texts).toEqual(['{"a":1}', '{"data":{"post":{"id":"3"}}}'])
@@ -294,6 +364,8 @@ describe('the lean source', () => {
 
   it('refuses an unknown fetchSource, naming the option', () => {
     const server = setupServer()
-    expect(() => server.listen({ fetchSource: 'other' as 'lean' })).toThrow(/fetchSource.*"other".*'lean'.*'interceptor'/)
+    expect(() => server.listen({ fetchSource: 'other' as 'lean' })).toThrow(
+      /fetchSource.*"other".*'lean'.*'interceptor'/,
+    )
   })
 })

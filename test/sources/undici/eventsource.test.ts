@@ -49,24 +49,28 @@ it("Node's global EventSource exists in this project (the flag is set)", () => {
 
 describe.each(classes)('%s', (_, Class) => {
   it('receives messages, typed events and ids from an sse() handler', async () => {
-    server.use(sse<{ message: string; tick: { n: number } }>('https://api.test/stream', ({ client }) => {
-      client.send({ data: 'hello' })
-      client.send({ id: '7', event: 'tick', data: { n: 1 } })
-      client.send({ data: 'line 1\nline 2' })
-    }))
+    server.use(
+      sse<{ message: string; tick: { n: number } }>('https://api.test/stream', ({ client }) => {
+        client.send({ data: 'hello' })
+        client.send({ id: '7', event: 'tick', data: { n: 1 } })
+        client.send({ data: 'line 1\nline 2' })
+      }),
+    )
     const { events } = collect(Class, 'https://api.test/stream', 3, ['message', 'tick'])
     expect(await events).toEqual(['message hello', 'tick 7 {"n":1}', 'message 7 line 1\nline 2'])
   })
 
   it('reconnects after the handler closes the stream, sending Last-Event-ID', async () => {
     const seen: Array<string | undefined> = []
-    server.use(sse('https://api.test/again', ({ client, lastEventId }) => {
-      seen.push(lastEventId)
-      const next = Number(lastEventId ?? 0) + 1
-      client.send({ retry: 1 })
-      client.send({ id: String(next), data: `event ${next}` })
-      client.close()
-    }))
+    server.use(
+      sse('https://api.test/again', ({ client, lastEventId }) => {
+        seen.push(lastEventId)
+        const next = Number(lastEventId ?? 0) + 1
+        client.send({ retry: 1 })
+        client.send({ id: String(next), data: `event ${next}` })
+        client.close()
+      }),
+    )
     const { events } = collect(Class, 'https://api.test/again', 3)
     expect(await events).toEqual(['message 1 event 1', 'message 2 event 2', 'message 3 event 3'])
     expect(seen.slice(0, 3)).toEqual([undefined, '1', '2'])
@@ -74,10 +78,12 @@ describe.each(classes)('%s', (_, Class) => {
 
   it('closing the client ends the stream the handler writes to', async () => {
     const ended = deferred<void>()
-    server.use(sse('https://api.test/long', ({ client, finalize }) => {
-      client.send({ data: 'first' })
-      finalize(() => ended.resolve())
-    }))
+    server.use(
+      sse('https://api.test/long', ({ client, finalize }) => {
+        client.send({ data: 'first' })
+        finalize(() => ended.resolve())
+      }),
+    )
     const { source, events } = collect(Class, 'https://api.test/long', 1)
     expect(await events).toEqual(['message first'])
     source.close()

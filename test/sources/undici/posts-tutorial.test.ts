@@ -24,53 +24,76 @@ function bodyOf(json: unknown): string | undefined {
   return json === undefined ? undefined : JSON.stringify(json)
 }
 
-for (const [name, undici] of [['undici 7', undici7], ['undici 6', undici6 as unknown as Undici]] as const) {
-  describePostsContract(`${name} request()`, {
-    base,
-    async send(method, url, options = {}) {
-      const response = await undici.request(url, { method, headers: headersFor(options), body: bodyOf(options.json) })
-      return { status: response.statusCode, body: await response.body.text() }
+for (const [name, undici] of [
+  ['undici 7', undici7],
+  ['undici 6', undici6 as unknown as Undici],
+] as const) {
+  describePostsContract(
+    `${name} request()`,
+    {
+      base,
+      async send(method, url, options = {}) {
+        const response = await undici.request(url, { method, headers: headersFor(options), body: bodyOf(options.json) })
+        return { status: response.statusCode, body: await response.body.text() }
+      },
     },
-  }, undiciOnly)
+    undiciOnly,
+  )
 
-  describePostsContract(`${name} fetch()`, {
-    base,
-    async send(method, url, options = {}) {
-      const response = await undici.fetch(url, { method, headers: headersFor(options), body: bodyOf(options.json) })
-      return { status: response.status, body: await response.text() }
+  describePostsContract(
+    `${name} fetch()`,
+    {
+      base,
+      async send(method, url, options = {}) {
+        const response = await undici.fetch(url, { method, headers: headersFor(options), body: bodyOf(options.json) })
+        return { status: response.status, body: await response.text() }
+      },
     },
-  }, undiciOnly)
+    undiciOnly,
+  )
 
-  describePostsContract(`${name} stream()`, {
-    base,
-    async send(method, url, options = {}) {
-      const chunks: Buffer[] = []
-      let status = 0
-      await undici.stream(url, { method, headers: headersFor(options), body: bodyOf(options.json) }, ({ statusCode }) => {
-        status = statusCode
-        return collect(chunks)
-      })
-      return { status, body: Buffer.concat(chunks).toString() }
+  describePostsContract(
+    `${name} stream()`,
+    {
+      base,
+      async send(method, url, options = {}) {
+        const chunks: Buffer[] = []
+        let status = 0
+        await undici.stream(
+          url,
+          { method, headers: headersFor(options), body: bodyOf(options.json) },
+          ({ statusCode }) => {
+            status = statusCode
+            return collect(chunks)
+          },
+        )
+        return { status, body: Buffer.concat(chunks).toString() }
+      },
     },
-  }, undiciOnly)
+    undiciOnly,
+  )
 
-  describePostsContract(`${name} pipeline()`, {
-    base,
-    async send(method, url, options = {}) {
-      const chunks: Buffer[] = []
-      let status = 0
-      const duplex = undici.pipeline(url, { method, headers: headersFor(options) }, ({ statusCode, body }) => {
-        status = statusCode
-        return body
-      })
-      await pipelineAsync(
-        Readable.from(options.json === undefined ? [] : [Buffer.from(JSON.stringify(options.json))]),
-        duplex,
-        collect(chunks),
-      )
-      return { status, body: Buffer.concat(chunks).toString() }
+  describePostsContract(
+    `${name} pipeline()`,
+    {
+      base,
+      async send(method, url, options = {}) {
+        const chunks: Buffer[] = []
+        let status = 0
+        const duplex = undici.pipeline(url, { method, headers: headersFor(options) }, ({ statusCode, body }) => {
+          status = statusCode
+          return body
+        })
+        await pipelineAsync(
+          Readable.from(options.json === undefined ? [] : [Buffer.from(JSON.stringify(options.json))]),
+          duplex,
+          collect(chunks),
+        )
+        return { status, body: Buffer.concat(chunks).toString() }
+      },
     },
-  }, undiciOnly)
+    undiciOnly,
+  )
 }
 
 /** A small API client of the kind SDKs build on undici.request: JSON in, JSON out, errors thrown. */

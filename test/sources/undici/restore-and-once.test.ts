@@ -37,9 +37,16 @@ it('close() restores the global dispatcher by identity after 1,000 listen/close 
 
 it('several servers: the last to listen answers, and any order of close() restores the dispatcher', async () => {
   const original = slots()
-  const orders = [[0, 1, 2], [2, 1, 0], [1, 0, 2], [1, 2, 0]]
+  const orders = [
+    [0, 1, 2],
+    [2, 1, 0],
+    [1, 0, 2],
+    [1, 2, 0],
+  ]
   for (const order of orders) {
-    const servers = ['a', 'b', 'c'].map((name) => setupServer(http.get(`${real.origin}/who`, () => HttpResponse.text(name))))
+    const servers = ['a', 'b', 'c'].map((name) =>
+      setupServer(http.get(`${real.origin}/who`, () => HttpResponse.text(name))),
+    )
     for (const server of servers) server.listen({ sources: ['undici'] })
     const answered: string[] = []
     for (const index of order) {
@@ -122,7 +129,10 @@ it('a MockAgent installed before listen() answers what mocklib sends to the netw
   const original = slots()
   const mockAgent = new MockAgent()
   mockAgent.disableNetConnect()
-  mockAgent.get('https://api.test').intercept({ path: '/from-mock-agent', method: 'GET' }).reply(200, 'MockAgent answered')
+  mockAgent
+    .get('https://api.test')
+    .intercept({ path: '/from-mock-agent', method: 'GET' })
+    .reply(200, 'MockAgent answered')
   setGlobalDispatcher(mockAgent)
   const server = setupServer(http.get('https://api.test/from-mocklib', () => HttpResponse.text('mocklib answered')))
   server.listen({ sources: ['undici'], onUnhandledRequest: 'bypass' })

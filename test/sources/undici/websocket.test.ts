@@ -47,8 +47,11 @@ function open(Class: SocketClass, url: string, protocols?: string[]) {
   const errored = deferred<void>()
   socket.addEventListener('open', () => opened.resolve())
   socket.addEventListener('error', () => errored.resolve())
-  socket.addEventListener('close', (event: Close) => closed.resolve({ code: event.code, reason: event.reason, wasClean: event.wasClean }))
-  const next = () => (messages.length > 0 ? Promise.resolve(messages.shift()) : new Promise<unknown>((resolve) => waiting.push(resolve)))
+  socket.addEventListener('close', (event: Close) =>
+    closed.resolve({ code: event.code, reason: event.reason, wasClean: event.wasClean }),
+  )
+  const next = () =>
+    messages.length > 0 ? Promise.resolve(messages.shift()) : new Promise<unknown>((resolve) => waiting.push(resolve))
   return { socket, opened: opened.promise, closed: closed.promise, errored: errored.promise, next }
 }
 
@@ -82,7 +85,11 @@ describe.each(classes)('%s WebSocket', (_, WebSocket) => {
 
   it('a client close reaches the handler with its code and reason, and closes cleanly', async () => {
     const seen = deferred<Close>()
-    server.use(chat.addEventListener('connection', ({ client }) => client.addEventListener('close', (event) => seen.resolve(event))))
+    server.use(
+      chat.addEventListener('connection', ({ client }) =>
+        client.addEventListener('close', (event) => seen.resolve(event)),
+      ),
+    )
     const { socket, opened, closed } = open(WebSocket, 'wss://chat.test/rooms/1')
     await opened
     socket.close(4001, 'leaving')
@@ -139,7 +146,10 @@ describe.each(classes)('%s WebSocket', (_, WebSocket) => {
     const client = createClient({ url: 'wss://api.test/graphql', webSocketImpl: WebSocket, retryAttempts: 0 })
     const results: unknown[] = []
     await new Promise<void>((resolve, reject) => {
-      client.subscribe({ query: 'subscription OnTick { tick }' }, { next: (value) => results.push(value), error: reject, complete: resolve })
+      client.subscribe(
+        { query: 'subscription OnTick { tick }' },
+        { next: (value) => results.push(value), error: reject, complete: resolve },
+      )
     })
     await client.dispose()
     expect(results).toEqual([1, 2, 3].map((tick) => ({ data: { tick } })))
@@ -168,7 +178,9 @@ describe.each([
     socket.binaryType = 'arraybuffer'
     await new Promise((resolve) => socket.addEventListener('open', resolve))
     socket.send('through my agent')
-    const reply = await new Promise<unknown>((resolve) => socket.addEventListener('message', (event) => resolve((event as MessageEvent).data)))
+    const reply = await new Promise<unknown>((resolve) =>
+      socket.addEventListener('message', (event) => resolve((event as MessageEvent).data)),
+    )
     expect(reply).toBe('through my agent')
     socket.close()
     await agent.close()
@@ -268,7 +280,10 @@ describe('the frames mocklib reads and writes (undici.upgrade and hand-made fram
     expect(await next()).toEqual({ opcode: 0xa, payload: Buffer.from('are you there') })
     expect(await next()).toEqual({ opcode: 0x1, payload: Buffer.from('hello') })
     socket.write(frame(0x8, Buffer.concat([Buffer.from([0x0f, 0xa0]), Buffer.from('bye')])))
-    expect(await next()).toEqual({ opcode: 0x8, payload: Buffer.concat([Buffer.from([0x0f, 0xa0]), Buffer.from('bye')]) })
+    expect(await next()).toEqual({
+      opcode: 0x8,
+      payload: Buffer.concat([Buffer.from([0x0f, 0xa0]), Buffer.from('bye')]),
+    })
     await ended
   })
 
@@ -306,7 +321,11 @@ describe('the frames mocklib reads and writes (undici.upgrade and hand-made fram
     ['an unknown opcode', frame(0x3, 'x'), 1002],
   ])('closes the connection on %s with code %s, and the handler sees it', async (_, bytes, code) => {
     const seen = deferred<number>()
-    server.use(chat.addEventListener('connection', ({ client }) => client.addEventListener('close', (event) => seen.resolve(event.code))))
+    server.use(
+      chat.addEventListener('connection', ({ client }) =>
+        client.addEventListener('close', (event) => seen.resolve(event.code)),
+      ),
+    )
     const { socket, next, ended } = await handshake('/rooms/raw')
     socket.write(bytes)
     const close = await next()

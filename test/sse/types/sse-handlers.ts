@@ -4,38 +4,41 @@ import { setupServer } from 'mocklib/node'
 
 type Events = { message: string; price: { usd: number }; ping: undefined }
 
-const typed = sse<Events>('https://api.test/prices', ({ client, server, lastEventId, request, params, cookies, finalize }) => {
-  client.send({ data: 'hello' })
-  client.send({ event: 'message', data: 'explicit type' })
-  client.send({ event: 'price', data: { usd: 1 }, id: '1' })
-  client.send({ event: 'ping' }) // data may be left out when the map allows undefined
-  client.send({ retry: 1000 })
-  client.send({ id: '1', data: 'with retry', retry: 10 })
-  // @ts-expect-error: message data is a string
-  client.send({ data: 1 })
-  // @ts-expect-error: price data must be { usd: number }
-  client.send({ event: 'price', data: { eur: 1 } })
-  // @ts-expect-error: price needs its data
-  client.send({ event: 'price' })
-  // @ts-expect-error: an event type the map does not have
-  client.send({ event: 'other', data: 'x' })
-  // retry may go with an event (MSW's types forbid it; the wire allows it)
-  client.send({ retry: 10, event: 'price', data: { usd: 1 } })
-  // @ts-expect-error: ids are strings
-  client.send({ id: 1, data: 'x' })
-  client.comment('keep-alive')
-  client.dispatchEvent(new MessageEvent('message', { data: 'raw' }))
-  const signal: AbortSignal = client.signal
-  const source: ServerSentEventSource = server.connect()
-  source.addEventListener('message', (event) => void event.preventDefault())
-  const id: string | undefined = lastEventId
-  const url: string = request.url
-  void params
-  void cookies
-  finalize(() => void signal.aborted)
-  void id
-  void url
-})
+const typed = sse<Events>(
+  'https://api.test/prices',
+  ({ client, server, lastEventId, request, params, cookies, finalize }) => {
+    client.send({ data: 'hello' })
+    client.send({ event: 'message', data: 'explicit type' })
+    client.send({ event: 'price', data: { usd: 1 }, id: '1' })
+    client.send({ event: 'ping' }) // data may be left out when the map allows undefined
+    client.send({ retry: 1000 })
+    client.send({ id: '1', data: 'with retry', retry: 10 })
+    // @ts-expect-error: message data is a string
+    client.send({ data: 1 })
+    // @ts-expect-error: price data must be { usd: number }
+    client.send({ event: 'price', data: { eur: 1 } })
+    // @ts-expect-error: price needs its data
+    client.send({ event: 'price' })
+    // @ts-expect-error: an event type the map does not have
+    client.send({ event: 'other', data: 'x' })
+    // retry may go with an event (MSW's types forbid it; the wire allows it)
+    client.send({ retry: 10, event: 'price', data: { usd: 1 } })
+    // @ts-expect-error: ids are strings
+    client.send({ id: 1, data: 'x' })
+    client.comment('keep-alive')
+    client.dispatchEvent(new MessageEvent('message', { data: 'raw' }))
+    const signal: AbortSignal = client.signal
+    const source: ServerSentEventSource = server.connect()
+    source.addEventListener('message', (event) => void event.preventDefault())
+    const id: string | undefined = lastEventId
+    const url: string = request.url
+    void params
+    void cookies
+    finalize(() => void signal.aborted)
+    void id
+    void url
+  },
+)
 const asHttp: HttpHandler = typed
 
 // Without a map, only `message` events can be sent (as in MSW), with any data.

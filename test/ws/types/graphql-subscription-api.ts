@@ -1,6 +1,11 @@
 // Type tests for graphql.subscription(): each @ts-expect-error line must be an error, everything else must compile.
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core'
-import { graphql, GraphQLSubscriptionHandler, type GraphQLPassthroughSubscription, type GraphQLSubscriptionHandle } from 'mocklib'
+import {
+  graphql,
+  GraphQLSubscriptionHandler,
+  type GraphQLPassthroughSubscription,
+  type GraphQLSubscriptionHandle,
+} from 'mocklib'
 
 type OnPostAdded = { postAdded: { id: string; title: string } }
 type OnPostAddedVariables = { feed: string }

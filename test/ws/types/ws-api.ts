@@ -123,4 +123,7 @@ chat.broadcastExcept('id', 'others')
 // ws handlers go where any handler goes, beside http ones.
 const server = setupServer(handler)
 server.use(chat.addEventListener('connection', () => {}))
-server.events.on('connection', ({ url, protocols, request, requestId }) => void [url.href, protocols, request.url, requestId])
+server.events.on(
+  'connection',
+  ({ url, protocols, request, requestId }) => void [url.href, protocols, request.url, requestId],
+)
