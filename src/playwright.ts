@@ -44,7 +44,7 @@ export async function startRemoteHub(...handlers: RequestHandler[]): Promise<() 
 }
 
 /** What a test's fixtures need of Playwright's browser context. */
-interface HeaderContext {
+export interface HeaderContext {
   setExtraHTTPHeaders(headers: Record<string, string>): Promise<void>
 }
 
