@@ -1,4 +1,4 @@
-import { readDomBlob } from './dom-blob-body'
+import { readDomBlob, readForeignFormData } from './dom-blob-body'
 import { installKeptBody, isKeepable, keepBody } from './node-fast-path'
 import { messages } from './messages'
 import { ResponseBase } from './platform-response'
@@ -60,7 +60,7 @@ export class HttpResponse<BodyType extends DefaultBodyType = DefaultBodyType> ex
     const finalBody = NULL_BODY_STATUS.has(status) ? null : (body ?? null)
     // Text and bytes stay as they are, without the platform's body stream (runtime/node-fast-path).
     const keep = isKeepable(finalBody)
-    const domBlob = keep ? undefined : readDomBlob(finalBody)
+    const domBlob = keep ? undefined : (readDomBlob(finalBody) ?? readForeignFormData(finalBody))
     // The platform copies `headers` into the response: no intermediate Headers is needed.
     super(keep ? null : (domBlob?.stream ?? finalBody), {
       status: safeStatus,
