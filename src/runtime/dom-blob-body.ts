@@ -1,3 +1,5 @@
+import { ResponseBase } from './platform-response'
+
 /**
  * jsdom's `Blob` (jsdom 20 to 26) has neither `stream()` nor `arrayBuffer()`, so Node's `Response`
  * does not recognise it and sends the text "[object Blob]". Its bytes can be read only by the
@@ -39,8 +41,7 @@ export function readDomBlob(body: unknown): { stream: ReadableStream<Uint8Array>
  */
 export function readForeignFormData(body: unknown): { stream: ReadableStream<Uint8Array>; type: string } | undefined {
   if (Object.prototype.toString.call(body) !== '[object FormData]') return undefined
-  const probe = new Response(body as BodyInit).headers.get('content-type') ?? ''
-  if (probe.startsWith('multipart/form-data')) return undefined
+  if (takesFormData(body as FormData)) return undefined
   const boundary = `----mocklib${Math.random().toString(16).slice(2)}${Date.now().toString(16)}`
   const entries = [...(body as Iterable<[string, unknown]>)]
   const stream = new ReadableStream<Uint8Array>({
@@ -55,6 +56,23 @@ export function readForeignFormData(body: unknown): { stream: ReadableStream<Uin
     },
   })
   return { stream, type: `multipart/form-data; boundary=${boundary}` }
+}
+
+/** By FormData prototype: whether the Response HttpResponse builds on encodes that class itself. */
+const takenFormData = new WeakMap<object, boolean>()
+
+/**
+ * Asked once per FormData class (a probe encodes the whole body): whether the platform's
+ * `Response` gives it a multipart Content-Type rather than the text "[object FormData]".
+ */
+function takesFormData(body: FormData): boolean {
+  const prototype = Object.getPrototypeOf(body) as object | null
+  const known = prototype === null ? undefined : takenFormData.get(prototype)
+  if (known !== undefined) return known
+  const type = new ResponseBase(body).headers.get('content-type') ?? ''
+  const taken = type.startsWith('multipart/form-data')
+  if (prototype !== null) takenFormData.set(prototype, taken)
+  return taken
 }
 
 /** Field names and file names escaped as the HTML form encoding does. */

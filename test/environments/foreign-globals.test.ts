@@ -41,3 +41,39 @@ it('answers while the global URL has no URL.canParse (jsdom 22 and older)', asyn
     vi.unstubAllGlobals()
   }
 })
+
+/** A FormData of a class Node's Response does not encode (as Node 24's refuses jsdom's). */
+class OtherRealmFormData {
+  readonly #entries: Array<[string, string]> = []
+  get [Symbol.toStringTag]() {
+    return 'FormData'
+  }
+  append(name: string, value: string): void {
+    this.#entries.push([name, value])
+  }
+  [Symbol.iterator]() {
+    return this.#entries[Symbol.iterator]()
+  }
+}
+
+it("answers a FormData of a class the platform's Response does not take as multipart/form-data, each time", async () => {
+  const { http, HttpResponse } = await import('mocklib')
+  const { setupServer } = await import('mocklib/node')
+  const server = setupServer(
+    http.get('http://env.test/form', ({ request }) => {
+      const form = new OtherRealmFormData()
+      form.append('name', new URL(request.url).searchParams.get('name') ?? '')
+      return new HttpResponse(form as unknown as FormData)
+    }),
+  )
+  server.listen({ onUnhandledRequest: 'error' })
+  try {
+    for (const name of ['Ada', 'Grace']) {
+      const response = await fetch(`http://env.test/form?name=${name}`)
+      expect(response.headers.get('content-type')).toMatch(/^multipart\/form-data; boundary=/)
+      expect((await response.formData()).get('name')).toBe(name)
+    }
+  } finally {
+    server.close()
+  }
+})
