@@ -15,7 +15,8 @@ import type { HandlerList } from '../runtime/handler-list'
 import { discardBody } from '../runtime/node-fast-path'
 import { describeRequest } from '../runtime/messages'
 import { forwardResolve, type ForwardScope } from './forward-resolve'
-import { sendProblem, sendResolveError } from './send-problem'
+import { sendProblem } from '../server/control-json'
+import { sendResolveError } from './send-resolve-error'
 import { writeMockedBody } from './write-mocked-body'
 
 /** A scope a request is resolved in: the remote's own list (no id), or a test's. */

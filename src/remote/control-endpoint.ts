@@ -5,7 +5,7 @@ import { problem } from '../control/problem'
 import { MocklibTypeError } from '../runtime/errors'
 import { format } from '../runtime/messages'
 import { answerResolve, type ResolveHost } from './answer-resolve'
-import { sendProblem } from './send-problem'
+import { readJsonBody, RouteError, sendJson, sendProblem, sendRouteError } from '../server/control-json'
 
 /** `POST /__mocklib/scopes`'s body: empty for a scope of this remote, or one another test process holds. */
 export interface ScopeSpec {
@@ -38,7 +38,7 @@ export class ControlEndpoint {
   ): Promise<ControlEndpoint> {
     const server = http.createServer((incoming, answer) => {
       route(incoming, answer, host, options.token).catch((error: unknown) => {
-        if (!answer.headersSent) sendProblem(answer, problem(500, String((error as Error)?.message ?? error)))
+        if (!answer.headersSent) sendRouteError(answer, error)
         else answer.destroy()
       })
     })
@@ -68,9 +68,7 @@ async function route(
 ): Promise<void> {
   const path = (incoming.url ?? '/').split('?')[0]
   if (incoming.method === 'GET' && path === routes.health) {
-    const body = JSON.stringify({ name: 'mocklib', role: 'remote', protocol: PROTOCOL_VERSION, pid: process.pid })
-    answer.writeHead(200, { 'content-type': 'application/json' }).end(body)
-    return
+    return sendJson(answer, 200, { name: 'mocklib', role: 'remote', protocol: PROTOCOL_VERSION, pid: process.pid })
   }
   if (!hasToken(incoming.headers.authorization, token)) {
     incoming.resume()
@@ -82,15 +80,14 @@ async function route(
   }
   if (incoming.method === 'POST' && path === routes.resolve) return answerResolve(incoming, answer, host)
   if (incoming.method === 'POST' && path === routes.scopes) {
+    const spec = (await readJsonBody(incoming, true)) as ScopeSpec
     let scope: string
     try {
-      scope = host.openScope(await readSpec(incoming))
+      scope = host.openScope(spec)
     } catch (error) {
-      sendProblem(answer, problem(400, (error as Error).message))
-      return
+      throw new RouteError(400, (error as Error).message)
     }
-    answer.writeHead(201, { 'content-type': 'application/json' }).end(JSON.stringify({ scope }))
-    return
+    return sendJson(answer, 201, { scope })
   }
   incoming.resume()
   if (incoming.method === 'DELETE' && path.startsWith(routes.scopes + '/')) {
@@ -100,21 +97,6 @@ async function route(
     return
   }
   sendProblem(answer, problem(404, `${incoming.method} ${path} is not a route of the remote: see docs/remote.md.`))
-}
-
-async function readSpec(incoming: http.IncomingMessage): Promise<ScopeSpec> {
-  const chunks: Buffer[] = []
-  for await (const chunk of incoming) chunks.push(chunk as Buffer)
-  const text = Buffer.concat(chunks).toString('utf8').trim()
-  if (text === '') return {}
-  try {
-    return JSON.parse(text) as ScopeSpec
-  } catch {
-    throw new MocklibTypeError(
-      'MOCKLIB_INVALID_ARGUMENT',
-      `The body of POST ${routes.scopes} must be JSON: {} or { "scope": id, "forward": { "url", "token" } }.`,
-    )
-  }
 }
 
 function listenError(error: NodeJS.ErrnoException, options: { host: string; port: number }): Error {

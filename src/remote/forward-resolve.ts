@@ -1,7 +1,7 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http'
 import { bearer, routes } from '../control/protocol'
 import { nativeRequest } from './native-http'
-import { sendResolveError } from './send-problem'
+import { sendResolveError } from './send-resolve-error'
 
 /**
  * A scope a hub holds for another test process (a Playwright worker): the app's requests in it

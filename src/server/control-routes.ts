@@ -1,10 +1,10 @@
 // The control API of the mock server (docs/control-protocol.md): routes under /__mocklib/,
 // the token check, JSON in and out, problem documents for every mistake.
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { problem, PROBLEM_CONTENT_TYPE } from '../control/problem'
 import { CONTROL_PREFIX, hasToken, PROTOCOL_VERSION, routes } from '../control/protocol'
 import type { HealthInfo } from '../control/resources'
 import type { RequestHandler } from '../runtime/request-handler'
+import { readJsonBody, RouteError, sendJson, sendRouteError } from './control-json'
 import { dashboardPage } from './dashboard-page'
 import type { HandlerControl } from './handler-control'
 import { handlerFromSpec, SpecError } from './json-handler'
@@ -25,17 +25,6 @@ export interface ControlTarget {
   subscribe(listener: (type: string, data: unknown) => void): () => void
 }
 
-const BODY_LIMIT = 1024 * 1024
-
-class RouteError extends Error {
-  constructor(
-    readonly status: number,
-    detail: string,
-  ) {
-    super(detail)
-  }
-}
-
 export function isControlPath(path: string): boolean {
   return path === CONTROL_PREFIX.slice(0, -1) || path.startsWith(CONTROL_PREFIX)
 }
@@ -50,8 +39,7 @@ export async function answerControl(
   try {
     await route(target, method, url.pathname, message, response)
   } catch (error) {
-    const status = error instanceof RouteError ? error.status : 500
-    send(response, status, problem(status, (error as Error).message), PROBLEM_CONTENT_TYPE)
+    sendRouteError(response, error)
   }
 }
 
@@ -69,11 +57,11 @@ async function route(
       protocol: PROTOCOL_VERSION,
       pid: process.pid,
     }
-    return send(response, 200, health)
+    return sendJson(response, 200, health)
   }
   if ((path === routes.dashboard || path === CONTROL_PREFIX.slice(0, -1)) && method === 'GET') {
     // The page holds no secret: it reads the token from its URL fragment.
-    return send(response, 200, dashboardPage, 'text/html; charset=utf-8')
+    return sendJson(response, 200, dashboardPage, 'text/html; charset=utf-8')
   }
   const reads = method === 'GET' || method === 'HEAD'
   if (!(reads && target.openReads) && !hasToken(message.headers.authorization, target.token)) {
@@ -85,10 +73,10 @@ async function route(
     )
   }
   const { control, history } = target
-  if (path === routes.handlers && method === 'GET') return send(response, 200, control.list())
+  if (path === routes.handlers && method === 'GET') return sendJson(response, 200, control.list())
   if (path.startsWith(`${routes.handlers}/`) && method === 'PATCH') {
     const id = decodeURIComponent(path.slice(routes.handlers.length + 1))
-    const body = await readJson(message)
+    const body = await readJsonBody(message)
     if (typeof (body as { enabled?: unknown })?.enabled !== 'boolean') {
       throw new RouteError(400, `PATCH ${path} needs a JSON body { "enabled": true } or { "enabled": false }.`)
     }
@@ -96,12 +84,12 @@ async function route(
     if (info === undefined)
       throw new RouteError(404, `No handler has the id "${id}"; GET ${routes.handlers} lists them.`)
     target.changed('handlers')
-    return send(response, 200, info)
+    return sendJson(response, 200, info)
   }
   if (path === routes.scenario && method === 'GET')
-    return send(response, 200, { name: control.scenario, available: control.scenarioNames })
+    return sendJson(response, 200, { name: control.scenario, available: control.scenarioNames })
   if (path === routes.scenario && method === 'PUT') {
-    const name = ((await readJson(message)) as { name?: unknown })?.name
+    const name = ((await readJsonBody(message)) as { name?: unknown })?.name
     if (name !== null && typeof name !== 'string') {
       throw new RouteError(
         400,
@@ -114,36 +102,36 @@ async function route(
       throw new RouteError(404, (error as Error).message)
     }
     target.changed('scenario')
-    return send(response, 200, { name: control.scenario })
+    return sendJson(response, 200, { name: control.scenario })
   }
   if (path === routes.use && method === 'POST') {
     let handler: RequestHandler
     try {
-      handler = handlerFromSpec(await readJson(message))
+      handler = handlerFromSpec(await readJsonBody(message))
     } catch (error) {
       if (error instanceof SpecError) throw new RouteError(400, `POST ${path}: ${error.message}.`)
       throw error
     }
     target.use(handler)
     target.changed('handlers')
-    return send(response, 201, { id: control.idOf(handler) })
+    return sendJson(response, 201, { id: control.idOf(handler) })
   }
   if (path === routes.reset && method === 'POST') {
-    await readJson(message, true)
+    await readJsonBody(message, true)
     target.reset()
     target.changed('handlers')
-    return send(response, 200, { ok: true })
+    return sendJson(response, 200, { ok: true })
   }
-  if (path === routes.requests && method === 'GET') return send(response, 200, history.list())
+  if (path === routes.requests && method === 'GET') return sendJson(response, 200, history.list())
   if (path === routes.har && method === 'GET') {
     response.setHeader('content-disposition', 'attachment; filename="mocklib-requests.har"')
-    return send(response, 200, history.har(target.version))
+    return sendJson(response, 200, history.har(target.version))
   }
   if (path.startsWith(`${routes.requests}/`) && method === 'GET') {
     const id = decodeURIComponent(path.slice(routes.requests.length + 1))
     const details = history.details(id)
     if (details === undefined) throw new RouteError(404, `No request "${id}" in the history (it keeps the latest 500).`)
-    return send(response, 200, details)
+    return sendJson(response, 200, details)
   }
   if (path === routes.events && method === 'GET') return streamEvents(target, response)
   throw new RouteError(
@@ -166,34 +154,4 @@ function streamEvents(target: ControlTarget, response: ServerResponse): void {
   response.once('close', unsubscribe)
   if (target.lifetime.aborted) end()
   else target.lifetime.addEventListener('abort', end, { once: true })
-}
-
-async function readJson(message: IncomingMessage, optional = false): Promise<unknown> {
-  const chunks: Buffer[] = []
-  let size = 0
-  for await (const chunk of message as AsyncIterable<Buffer>) {
-    size += chunk.byteLength
-    if (size > BODY_LIMIT) throw new RouteError(413, `A control request body may hold at most ${BODY_LIMIT} bytes.`)
-    chunks.push(chunk)
-  }
-  const text = Buffer.concat(chunks).toString('utf8')
-  if (text.trim() === '') {
-    if (optional) return {}
-    throw new RouteError(400, `${message.method} ${message.url} needs a JSON body (Content-Type: application/json).`)
-  }
-  try {
-    return JSON.parse(text)
-  } catch (error) {
-    throw new RouteError(400, `The body of ${message.method} ${message.url} is not JSON (${(error as Error).message}).`)
-  }
-}
-
-function send(response: ServerResponse, status: number, body: unknown, type = 'application/json'): void {
-  const text = typeof body === 'string' ? body : JSON.stringify(body)
-  response.writeHead(status, {
-    'content-type': type,
-    'content-length': Buffer.byteLength(text),
-    'cache-control': 'no-store',
-  })
-  response.end(text)
 }

@@ -1,0 +1,35 @@
+// The remote's endpoint reads and answers JSON as the mock server's control API does: bodies
+// bounded, mistakes answered as problem documents that say what to send.
+import { setupRemoteServer } from 'mocklib/node'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+
+const remote = setupRemoteServer()
+
+beforeAll(() => remote.listen())
+afterAll(() => remote.close())
+
+const openScope = (body: string) =>
+  fetch(`${remote.url}/__mocklib/scopes`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${remote.token}`, 'content-type': 'application/json' },
+    body,
+  })
+
+it('POST /__mocklib/scopes answers a body that is not JSON with a problem document', async () => {
+  const response = await openScope('{ not json')
+  expect(response.status).toBe(400)
+  expect(response.headers.get('content-type')).toBe('application/problem+json')
+  expect((await response.json()).detail).toMatch(/^The body of POST \/__mocklib\/scopes is not JSON/)
+})
+
+it('POST /__mocklib/scopes refuses a body over the control limit instead of buffering it', async () => {
+  const response = await openScope(JSON.stringify({ scope: 'x'.repeat(2 * 1024 * 1024) }))
+  expect(response.status).toBe(413)
+  expect((await response.json()).detail).toContain('at most 1048576 bytes')
+})
+
+it('POST /__mocklib/scopes with an empty body opens a scope of the remote', async () => {
+  const response = await openScope('')
+  expect(response.status).toBe(201)
+  expect(typeof (await response.json()).scope).toBe('string')
+})
