@@ -3,12 +3,12 @@
 // type-only ones included (a run-time circle decides evaluation order by accident; a type-only
 // one means two files each need the other's shapes, which belong in a leaf file), every
 // import follows the layers below, and the Node fast paths are reached through their seam only.
-// Prints one line per rule and
-// "N passed, N failed".
+// Prints one line per rule and "N passed, N failed" (scripts/checks.mjs).
 import { readdirSync, readFileSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import ts from 'typescript'
+import { createChecks } from './checks.mjs'
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 const src = join(root, 'src')
@@ -251,17 +251,6 @@ const results = []
   results.push({ rule: 'the Node fast paths are reached only through runtime/node-fast-path/index.ts', problems })
 }
 
-let passed = 0
-let failed = 0
-for (const { rule, problems } of results) {
-  if (problems.length === 0) {
-    passed++
-    console.log(`ok   ${rule}`)
-  } else {
-    failed++
-    console.log(`FAIL ${rule}`)
-    for (const problem of problems) console.log(`     ${problem}`)
-  }
-}
-console.log(`${passed} passed, ${failed} failed`)
-process.exit(failed > 0 ? 1 : 0)
+const { report, finish } = createChecks('architecture')
+for (const { rule, problems } of results) report(rule, problems.length === 0 ? undefined : problems.join('\n'))
+finish()

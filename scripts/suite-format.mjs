@@ -4,6 +4,7 @@
 import { spawnSync } from 'node:child_process'
 import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { createChecks } from './checks.mjs'
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 const prettier = resolve(root, 'node_modules/prettier/bin/prettier.cjs')
@@ -14,11 +15,7 @@ const result = spawnSync(process.execPath, [prettier, '--list-different', '**/*.
 // --list-different exits 1 when a file differs, 2 when Prettier itself failed.
 const differing = result.stdout.split('\n').filter(Boolean)
 const broken = result.status === 2 || result.error !== undefined
-if (broken) console.log(`FAIL prettier ran: ${result.error?.message ?? result.stderr.trim()}`)
-else if (differing.length > 0) {
-  console.log('FAIL every file is formatted (run `npm run format`):')
-  for (const file of differing) console.log(`     ${file}`)
-} else console.log('ok   every file is formatted')
-const failed = broken || differing.length > 0 ? 1 : 0
-console.log(`${1 - failed} passed, ${failed} failed`)
-process.exitCode = failed
+const { report, finish } = createChecks('format')
+if (broken) report('prettier ran', result.error?.message ?? result.stderr.trim())
+else report('every file is formatted (`npm run format` rewrites the others)', differing.join('\n') || undefined)
+finish()

@@ -5,6 +5,7 @@
 import { dirname, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { ESLint } from 'eslint'
+import { createChecks } from './checks.mjs'
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 const eslint = new ESLint({ cwd: root })
@@ -26,18 +27,7 @@ for (const report of reports) {
   }
 }
 
-let passed = 0
-let failed = 0
-for (const [rule, found] of problems) {
-  if (found.length === 0) {
-    passed++
-    console.log(`ok   ${rule}`)
-  } else {
-    failed++
-    console.log(`FAIL ${rule}`)
-    for (const line of found) console.log(`     ${line}`)
-  }
-}
+const { report, finish } = createChecks('lint')
+for (const [rule, found] of problems) report(rule, found.length === 0 ? undefined : found.join('\n'))
 console.log(`${reports.length} files linted`)
-console.log(`${passed} passed, ${failed} failed`)
-process.exit(failed > 0 ? 1 : 0)
+finish()
