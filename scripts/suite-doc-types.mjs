@@ -14,18 +14,14 @@
 // which resolves to the same file. 'mocklib' resolves to the built dist/ through the package's
 // self-reference. Also checks that every link between the pages reaches a file and, with a
 // `#fragment`, one of its headings. Ends with "docs: N passed, N failed".
-import { execFile } from 'node:child_process'
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { createChecks } from './checks.mjs'
+import { compilers, tsc, versionOf } from './typescript-compilers.mjs'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const workDir = join(root, 'test-artifacts', 'doc-types')
-const compilers = [
-  { name: 'TypeScript 5.9', bin: 'node_modules/typescript/bin/tsc' },
-  { name: 'TypeScript latest', bin: 'node_modules/typescript-latest/bin/tsc' },
-]
 /** Pages whose set-up is a bundler's (Vite, Metro, codegen output): `moduleResolution: bundler`. */
 const BUNDLER_PAGES = new Set(['README.md', 'docs/browser.md', 'docs/react-native.md', 'docs/typed-graphql.md'])
 /** What the codegen quick starts generate (`./gql/graphql`), from the repository's generated copy. */
@@ -104,16 +100,6 @@ function writeProgram(pages) {
   return origins
 }
 
-/** Runs tsc on the program; resolves to its diagnostics, one per line (with continuation lines). */
-function tsc(bin) {
-  return new Promise((resolve) => {
-    const args = [join(root, bin), '-p', join(workDir, 'tsconfig.json'), '--pretty', 'false']
-    execFile(process.execPath, args, { cwd: root, maxBuffer: 1 << 24 }, (error, stdout, stderr) =>
-      resolve(error ? `${stdout}${stderr}`.trim() || String(error) : ''),
-    )
-  })
-}
-
 /** Groups tsc's output by page ('(program)' for the rest), each error placed at the page's own line. */
 function problemsByPage(output, origins) {
   const problems = new Map()
@@ -184,8 +170,9 @@ const origins = writeProgram(pages)
 const counts = new Map()
 for (const block of origins.values()) counts.set(block.page, (counts.get(block.page) ?? 0) + 1)
 for (const compiler of compilers) {
-  const version = JSON.parse(readFileSync(join(root, compiler.bin, '../../package.json'), 'utf8')).version
-  const problems = problemsByPage(await tsc(compiler.bin), origins)
+  const version = versionOf(compiler)
+  const output = await tsc(compiler, ['-p', join(workDir, 'tsconfig.json'), '--pretty', 'false'])
+  const problems = problemsByPage(output ?? '', origins)
   for (const [page, count] of counts) {
     report(`${compiler.name} (${version}): ${page}, ${count} blocks`, problems.get(page)?.join('\n'))
   }

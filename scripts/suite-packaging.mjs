@@ -28,6 +28,7 @@ import {
   OLDEST_TYPESCRIPT,
   writeRunConfig,
 } from '../test/packaging/type-modes.mjs'
+import { compilers } from './typescript-compilers.mjs'
 
 const bin = (path) => join(repoRoot, 'node_modules', path)
 const { record, run, script, jsonReport, finish } = createSuite({ name: 'suite-packaging' })
@@ -75,13 +76,9 @@ async function resolutionModes(installed, typesDir) {
     await typecheck(`types: every entry, moduleResolution ${config.label}`, typesDir, project, config.expect)
   }
   const oldLib = writeRunConfig(typesDir, OLD_LIB_RUN, 'latest')
-  const compilers = [
-    ['TypeScript 5.9', 'typescript/bin/tsc'],
-    ['TypeScript latest', 'typescript-latest/bin/tsc'],
-  ]
-  for (const [label, tsc] of compilers) {
-    const command = [bin(tsc), '-p', oldLib, '--listFiles', '--pretty', 'false']
-    const name = `types: ${label}, every entry, moduleResolution ${OLD_LIB_RUN.label}`
+  for (const compiler of compilers) {
+    const command = [join(repoRoot, compiler.bin), '-p', oldLib, '--listFiles', '--pretty', 'false']
+    const name = `types: ${compiler.name}, every entry, moduleResolution ${OLD_LIB_RUN.label}`
     await typecheck(name, typesDir, oldLib, OLD_LIB_RUN.expect, { command, ownErrorsOnly: true })
   }
   const step = `npm install typescript@${OLDEST_TYPESCRIPT} next to mocklib`

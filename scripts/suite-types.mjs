@@ -6,18 +6,14 @@
 // against the sources and against the built dist/*.d.ts, and every name the published
 // declarations refer to must be importable (scripts/dts-unexported.mjs). Ends with
 // "types: N passed, N failed".
-import { execFile } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { createChecks } from './checks.mjs'
 import { entryDeclarations, unexportedReferences } from './dts-unexported.mjs'
+import { compilers, tsc, versionOf } from './typescript-compilers.mjs'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
-const compilers = [
-  { name: 'TypeScript 5.9', bin: 'node_modules/typescript/bin/tsc' },
-  { name: 'TypeScript latest', bin: 'node_modules/typescript-latest/bin/tsc' },
-]
 const projects = [
   { name: 'sources (tsconfig.json)', project: 'tsconfig.json' },
   { name: 'tests and type tests against the sources (test/tsconfig.json)', project: 'test/tsconfig.json' },
@@ -29,36 +25,19 @@ const projects = [
 ]
 const { report, finish } = createChecks('types')
 
-/** Resolves to the compiler's output when it fails, undefined when the project compiles. */
-function tsc(bin, project) {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      [join(root, bin), '--noEmit', '-p', project],
-      { cwd: root, maxBuffer: 1 << 24 },
-      (error, stdout, stderr) => resolve(error ? `${stdout}${stderr}`.trim() || String(error) : undefined),
-    )
-  })
-}
-
-function version(bin) {
-  const pkg = JSON.parse(readFileSync(join(root, bin, '../../package.json'), 'utf8'))
-  return pkg.version
-}
-
 for (const compiler of compilers) {
   if (!existsSync(join(root, compiler.bin))) {
     report(`${compiler.name}: installed`, `${compiler.bin} is missing: run npm install.`)
     continue
   }
-  const label = `${compiler.name} (${version(compiler.bin)})`
+  const label = `${compiler.name} (${versionOf(compiler)})`
   // One project at a time: the machine may be shared, and each run uses a core or more.
   for (const { name, project, needsBuild } of projects) {
     if (needsBuild && !existsSync(join(root, 'dist/index.d.ts'))) {
       report(`${label}: ${name}`, 'dist/index.d.ts is missing: run npm run build first (npm test does).')
       continue
     }
-    report(`${label}: ${name}`, await tsc(compiler.bin, project))
+    report(`${label}: ${name}`, await tsc(compiler, ['--noEmit', '-p', project]))
   }
 }
 
