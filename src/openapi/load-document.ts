@@ -1,6 +1,7 @@
 import { MocklibTypeError } from '../runtime/errors'
+import { loadFileSystem } from '../runtime/load-file-system'
 import type { OpenApiDocument } from './document'
-import { loadFileSystem, loadYaml } from './load-peers'
+import { loadYaml } from './load-peers'
 import { openApiMessages } from './messages'
 
 /** What fromOpenApi accepts as its document: the parsed object, a file path, or a file/http(s) URL. */
@@ -31,8 +32,11 @@ async function readText(source: string): Promise<string> {
     if (!response.ok) throw new Error(`the server answered ${response.status}`)
     return response.text()
   }
-  const fs = await loadFileSystem()
-  return fs.readFile(source.startsWith('file:') ? new URL(source) : source, 'utf8')
+  const { fs, url } = await loadFileSystem().catch((error: unknown) => {
+    // eslint-disable-next-line mocklib/coded-argument-errors -- the platform has no file system, not an argument
+    throw new Error(openApiMessages.needsFileSystem(), { cause: error })
+  })
+  return fs.readFile(source.startsWith('file:') ? url.fileURLToPath(source) : source, 'utf8')
 }
 
 async function parse(text: string, source: string): Promise<unknown> {

@@ -1,15 +1,13 @@
 import type * as FakerModule from 'json-schema-faker'
 import type * as YamlModule from 'yaml'
-import { loadModule, type ModuleImporters } from '../runtime/load-module'
+import { hasExport, loadModule, type ModuleImporters } from '../runtime/load-module'
 import { openApiMessages } from './messages'
 
 declare const require: (id: string) => unknown
 
-const exports = (name: string) => (module: unknown) => typeof module === 'object' && module !== null && name in module
-
 async function load<T>(name: string, importers: ModuleImporters, api: string): Promise<T> {
   try {
-    return await loadModule<T>(name, importers, exports(api))
+    return await loadModule<T>(name, importers, hasExport(api))
   } catch (error) {
     // eslint-disable-next-line mocklib/coded-argument-errors -- a missing peer package, not an argument
     throw new Error(openApiMessages.missingPeer(name, error), { cause: error })
@@ -30,11 +28,3 @@ export const loadFaker = (): Promise<typeof FakerModule> =>
 /** The YAML parser (an optional peer), loaded only for a document written in YAML. */
 export const loadYaml = (): Promise<typeof YamlModule> =>
   load('yaml', { require: () => require('yaml'), import: () => import('yaml') }, 'parse')
-
-/** Node's file system, for a document given as a path. */
-export const loadFileSystem = (): Promise<typeof import('node:fs/promises')> =>
-  load(
-    'node:fs/promises',
-    { require: () => require('node:fs/promises'), import: () => import('node:fs/promises') },
-    'readFile',
-  )

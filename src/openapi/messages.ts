@@ -15,6 +15,9 @@ export const openApiMessages = {
       `fromOpenApi(document) takes an OpenAPI 3.0 or 3.1 document: an object, a file path or an http(s) URL ` +
         `(to JSON or YAML), but got ${describeValue(received)}.`,
     ),
+  needsFileSystem: (): string =>
+    "a file path is read with Node's file system, which this platform does not have: pass the document " +
+    'itself (an object) or an http(s) URL',
   unreadable: (source: string, error: unknown): string =>
     format(`fromOpenApi could not read the OpenAPI document at "${source}": ${describe(error)}.`),
   notOpenApi: (source: string, version: unknown): string =>

@@ -1,4 +1,4 @@
-import { loadFileSystem } from '../graphql/executor/load-peers'
+import { loadFileSystem } from '../runtime/load-file-system'
 import type { Har } from './har'
 import { recordMessages } from './messages'
 import { stableStringify } from './stable-json'

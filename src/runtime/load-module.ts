@@ -40,3 +40,9 @@ export function loadModule<T>(
   }
   return module as Promise<T>
 }
+
+/** A `hasApi` for loadModule: the module exports `name`. */
+export const hasExport =
+  (name: string) =>
+  (module: unknown): boolean =>
+    typeof module === 'object' && module !== null && name in module

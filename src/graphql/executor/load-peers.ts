@@ -1,7 +1,7 @@
 import type * as GraphQLModule from 'graphql'
 import type * as MockModule from '@graphql-tools/mock'
 import type * as SchemaModule from '@graphql-tools/schema'
-import { loadModule, type ModuleImporters } from '../../runtime/load-module'
+import { hasExport, loadModule, type ModuleImporters } from '../../runtime/load-module'
 import { schemaMessages, type PeerPackage } from './messages'
 
 /** graphql (a dependency) and the optional peers @graphql-tools/*, as loaded modules. */
@@ -23,54 +23,26 @@ export function loadPeers(): Promise<Peers> {
   }))
 }
 
-const exports = (name: string) => (module: unknown) => typeof module === 'object' && module !== null && name in module
-
 async function loadAll(): Promise<Peers> {
   // graphql first: when it is missing, that is the package to name.
   const graphql = await load<typeof GraphQLModule>(
     'graphql',
     { require: () => require('graphql'), import: () => import('graphql') },
-    exports('parse'),
+    hasExport('parse'),
   )
   const [schema, mock] = await Promise.all([
     load<typeof SchemaModule>(
       '@graphql-tools/schema',
       { require: () => require('@graphql-tools/schema'), import: () => import('@graphql-tools/schema') },
-      exports('makeExecutableSchema'),
+      hasExport('makeExecutableSchema'),
     ),
     load<typeof MockModule>(
       '@graphql-tools/mock',
       { require: () => require('@graphql-tools/mock'), import: () => import('@graphql-tools/mock') },
-      exports('createMockStore'),
+      hasExport('createMockStore'),
     ),
   ])
   return { graphql, schema, mock }
-}
-
-/** Node's file system, for schemaFiles; the same module-format rule as the peers. */
-export async function loadFileSystem(): Promise<{
-  fs: typeof import('node:fs/promises')
-  path: typeof import('node:path')
-  url: typeof import('node:url')
-}> {
-  const [fs, path, url] = await Promise.all([
-    loadModule<typeof import('node:fs/promises')>(
-      'node:fs/promises',
-      { require: () => require('node:fs/promises'), import: () => import('node:fs/promises') },
-      exports('readFile'),
-    ),
-    loadModule<typeof import('node:path')>(
-      'node:path',
-      { require: () => require('node:path'), import: () => import('node:path') },
-      exports('resolve'),
-    ),
-    loadModule<typeof import('node:url')>(
-      'node:url',
-      { require: () => require('node:url'), import: () => import('node:url') },
-      exports('fileURLToPath'),
-    ),
-  ])
-  return { fs, path, url }
 }
 
 async function load<T>(

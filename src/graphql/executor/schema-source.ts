@@ -1,6 +1,7 @@
 import { MocklibTypeError } from '../../runtime/errors'
 import type { GraphQLSchema } from 'graphql'
-import { loadFileSystem, type Peers } from './load-peers'
+import { loadFileSystem } from '../../runtime/load-file-system'
+import type { Peers } from './load-peers'
 import { errorText, isRealmError, schemaMessages } from './messages'
 
 /** Where the schema comes from: exactly one of these. */
