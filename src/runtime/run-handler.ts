@@ -49,7 +49,12 @@ function contextFor(args: HandlerRunArgs, api: string): RequestContext {
 /** Whether the handler would take the request (its method, path or operation, its predicate). */
 export async function testHandler(handler: HandlerShape, args: HandlerRunArgs): Promise<boolean> {
   const ctx = contextFor(args, 'test')
-  return (await handler.match(ctx)) !== null
+  try {
+    return (await handler.match(ctx)) !== null
+  } finally {
+    // A predicate or member that read the body read a copy: the request gets its own members back.
+    ctx.adoptHeaderEdits()
+  }
 }
 
 /**
@@ -87,5 +92,14 @@ async function parsedResultOf<Handler extends HandlerShape>(
   if (typeof parse !== 'function') return undefined as ParsedResultOf<Handler>
   const request = ctx.requestForResolver()
   RequestContext.register(request, ctx)
-  return (await parseOnce(handler as unknown as Pick<MemberHandler, 'parse'>, ctx, request)) as ParsedResultOf<Handler>
+  try {
+    return (await parseOnce(
+      handler as unknown as Pick<MemberHandler, 'parse'>,
+      ctx,
+      request,
+    )) as ParsedResultOf<Handler>
+  } finally {
+    // The caller's request gets its own body members back, as after matching and the resolver.
+    ctx.adoptHeaderEdits()
+  }
 }

@@ -55,6 +55,27 @@ it('run() runs the handler alone: null when it does not take the request, else t
   await expect(throws.run({ request: new Request('https://api.test/a') })).rejects.toThrow('resolver failed')
 })
 
+it('run() gives the request back as it came: its body unread and no members of mocklib left on it', async () => {
+  const handler = http.post('https://api.test/echo', async ({ request }) => HttpResponse.text(await request.text()))
+  const request = new Request('https://api.test/echo', { method: 'POST', body: 'hi' })
+  const result = await handler.run({ request })
+  expect(await result?.response?.text()).toBe('hi')
+  expect(Object.getOwnPropertyNames(request)).toEqual([])
+  expect(await request.text()).toBe('hi')
+  expect(request.bodyUsed).toBe(true)
+})
+
+it('test() with a predicate that reads the body leaves the request as it came', async () => {
+  const handler = http.post(
+    async ({ request }) => (await request.text()) === 'hi',
+    () => HttpResponse.text('x'),
+  )
+  const request = new Request('https://api.test/echo', { method: 'POST', body: 'hi' })
+  expect(await handler.test({ request })).toBe(true)
+  expect(Object.getOwnPropertyNames(request)).toEqual([])
+  expect(await request.text()).toBe('hi')
+})
+
 it("run()'s result carries parsedResult, as MSW's: what the handler's parse() read off the request", async () => {
   const rest = http.get('https://api.test/users/:id', () => HttpResponse.text('x'))
   const restResult = await rest.run({
