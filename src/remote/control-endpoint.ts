@@ -2,9 +2,8 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { PROTOCOL_VERSION, hasToken, routes } from '../control/protocol'
 import { problem } from '../control/problem'
-import { MocklibTypeError } from '../runtime/errors'
-import { format } from '../runtime/messages'
 import { answerResolve, type ResolveHost } from './answer-resolve'
+import { listenOn } from '../server/listen-on'
 import { readJsonBody, RouteError, sendJson, sendProblem, sendRouteError } from '../server/control-json'
 
 /** `POST /__mocklib/scopes`'s body: empty for a scope of this remote, or one another test process holds. */
@@ -42,10 +41,7 @@ export class ControlEndpoint {
         else answer.destroy()
       })
     })
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', (error: NodeJS.ErrnoException) => reject(listenError(error, options)))
-      server.listen(options.port, options.host, () => resolve())
-    })
+    await listenOn(server, options.port, options.host, 'pass remote.listen() another port, or 0 for a free one')
     const { port } = server.address() as AddressInfo
     const name = options.host.includes(':') ? `[${options.host}]` : options.host
     return new ControlEndpoint(server, `http://${name}:${port}`)
@@ -97,17 +93,4 @@ async function route(
     return
   }
   sendProblem(answer, problem(404, `${incoming.method} ${path} is not a route of the remote: see docs/remote.md.`))
-}
-
-function listenError(error: NodeJS.ErrnoException, options: { host: string; port: number }): Error {
-  if (error.code === 'EADDRINUSE') {
-    return new MocklibTypeError(
-      'MOCKLIB_INVALID_ARGUMENT',
-      format(
-        `remote.listen(): port ${options.port} on ${options.host} is in use. Pass another port, or 0 for a free one.`,
-      ),
-      { cause: error },
-    )
-  }
-  return error
 }

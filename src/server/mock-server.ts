@@ -19,6 +19,7 @@ import { corsPreflight, withCors } from './cors'
 import { HandlerControl, type Scenarios } from './handler-control'
 import { RequestHistory, type HistoryOptions } from './request-history'
 import { OriginMap } from './origin-map'
+import { listenOn } from './listen-on'
 import { answerWebSocketUpgrade } from './websocket-upgrade'
 import { writeResponse } from './write-response'
 
@@ -148,23 +149,12 @@ export class MockServer extends SetupApi {
       this.#upgrade(message, socket, head),
     )
     this.#server = server
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject)
-      server.listen(options.port ?? 0, host, () => {
-        server.off('error', reject)
-        resolve()
-      })
-    }).catch((error: NodeJS.ErrnoException) => {
-      this.#server = undefined
-      throw error.code === 'EADDRINUSE'
-        ? Object.assign(
-            new Error(
-              `[mocklib] Port ${options.port} on ${host} is in use; choose another with --port, or stop what listens there.`,
-            ),
-            { code: 'EADDRINUSE' },
-          )
-        : error
-    })
+    await listenOn(server, options.port ?? 0, host, 'choose another with --port, or stop what listens there').catch(
+      (error) => {
+        this.#server = undefined
+        throw error
+      },
+    )
     return this
   }
 

@@ -33,3 +33,11 @@ it('POST /__mocklib/scopes with an empty body opens a scope of the remote', asyn
   expect(response.status).toBe(201)
   expect(typeof (await response.json()).scope).toBe('string')
 })
+
+it('listen() on a port in use is refused with a coded error naming the port', async () => {
+  const second = setupRemoteServer()
+  const port = Number(new URL(remote.url).port)
+  const refused = second.listen({ port })
+  await expect(refused).rejects.toThrow(`Port ${port} on 127.0.0.1 is in use; pass remote.listen() another port`)
+  await expect(refused).rejects.toMatchObject({ code: 'MOCKLIB_INVALID_ARGUMENT' })
+})
