@@ -1,4 +1,5 @@
 import { MocklibTypeError } from '../runtime/errors'
+import { isUrl } from '../runtime/is-url'
 import { loadFileSystem } from '../runtime/load-file-system'
 import type { OpenApiDocument } from './document'
 import { loadYaml } from './load-peers'
@@ -9,9 +10,8 @@ export type OpenApiInput = OpenApiDocument | object | string | URL
 
 /** Reads, parses (JSON, else YAML) and checks the document; an object is used as it is. */
 export async function loadDocument(input: OpenApiInput): Promise<OpenApiDocument> {
-  if (typeof input === 'object' && input !== null && !(input instanceof URL))
-    return checked(input, 'given as an object')
-  if (typeof input !== 'string' && !(input instanceof URL)) {
+  if (typeof input === 'object' && input !== null && !isUrl(input)) return checked(input, 'given as an object')
+  if (typeof input !== 'string' && !isUrl(input)) {
     throw new MocklibTypeError('MOCKLIB_INVALID_ARGUMENT', openApiMessages.badInput(input))
   }
   const source = String(input)

@@ -2,6 +2,7 @@
 import * as esmGraphQL from 'graphql/index.mjs'
 import { buildSchema, GraphQLError } from 'graphql'
 import { makeExecutableSchema } from '@graphql-tools/schema'
+import { JSDOM } from 'jsdom'
 import { describe, expect, it } from 'vitest'
 import { createSchemaExecutor } from 'mocklib/schema'
 import { SCHEMA_DIR } from './fixtures/posts-executor'
@@ -22,6 +23,14 @@ describe('schema sources', () => {
   it('schemaFiles: a folder (all .graphql files), a file path, or a file URL', async () => {
     for (const schemaFiles of [SCHEMA_DIR, 'schema', 'schema/posts.graphql', new URL('posts.graphql', SCHEMA_DIR)]) {
       const result = await createSchemaExecutor({ schemaFiles }).execute({ query: LIST })
+      expect(result.errors, String(schemaFiles)).toBeUndefined()
+    }
+  })
+
+  it("schemaFiles: a file URL made by another realm's URL class (jsdom's, the global under Jest's jsdom)", async () => {
+    const { URL: JsdomURL } = new JSDOM('').window
+    for (const schemaFiles of [new JsdomURL(SCHEMA_DIR.href), [new JsdomURL('posts.graphql', SCHEMA_DIR.href)]]) {
+      const result = await createSchemaExecutor({ schemaFiles: schemaFiles as URL }).execute({ query: LIST })
       expect(result.errors, String(schemaFiles)).toBeUndefined()
     }
   })

@@ -1,9 +1,10 @@
 // fromOpenApi end to end: the Petstore 3.0 (YAML file) and 3.1 (object) documents answer real clients
 // (openapi-fetch, axios) with their examples, Prefer's choices, per-test overrides and seeded data.
-import { fileURLToPath } from 'node:url'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 import { readFileSync } from 'node:fs'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import axios from 'axios'
+import { JSDOM } from 'jsdom'
 import createClient from 'openapi-fetch'
 import { fromOpenApi } from 'mocklib/openapi'
 import { setupServer } from 'mocklib/node'
@@ -119,6 +120,12 @@ describe('Petstore 3.0 from a YAML file, with openapi-fetch', () => {
       'The OpenAPI document has no operation "listDogs". Its operations: listPets, createPet, showPetById, updatePet, deletePet.',
     )
   })
+})
+
+it("reads a file URL made by another realm's URL class (jsdom's, the global under Jest's jsdom environment)", async () => {
+  const { URL: JsdomURL } = new JSDOM('').window
+  const handlers = await fromOpenApi(new JsdomURL(pathToFileURL(fixture('petstore-3.0.yaml')).href))
+  expect(handlers.map((handler) => handler.info.header)).toEqual(petstore30.map((handler) => handler.info.header))
 })
 
 describe('Petstore 3.1 from an object, with axios', () => {

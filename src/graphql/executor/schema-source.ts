@@ -1,5 +1,6 @@
 import { MocklibTypeError } from '../../runtime/errors'
 import type { GraphQLSchema } from 'graphql'
+import { isUrl } from '../../runtime/is-url'
 import { loadFileSystem } from '../../runtime/load-file-system'
 import type { Peers } from './load-peers'
 import { errorText, isRealmError, schemaMessages } from './messages'
@@ -72,8 +73,8 @@ async function readSchemaFiles(input: NonNullable<SchemaSource['schemaFiles']>):
     throw new Error(schemaMessages.filesNeedNode())
   }
   const { fs, path, url } = system
-  const entries = (typeof input === 'string' || input instanceof URL ? [input] : [...input]).map((entry) =>
-    entry instanceof URL ? url.fileURLToPath(entry) : path.resolve(entry),
+  const entries = (typeof input === 'string' || isUrl(input) ? [input] : [...input]).map((entry) =>
+    isUrl(entry) ? url.fileURLToPath(entry) : path.resolve(entry),
   )
   const files: string[] = []
   for (const entry of entries) {
