@@ -15,7 +15,7 @@ import {
 import { HttpResponse } from '../runtime/http-response'
 import { describeRequest } from '../runtime/messages'
 import type { RequestContext } from '../runtime/request-context'
-import { hasBody, knownBodyText } from '../runtime/request-body'
+import { copyRequest, hasBody, knownBodyText } from '../runtime/request-body'
 import { RemoteError } from './remote-error'
 import type { RemoteConfig } from './remote-options'
 import { nativeRequest } from './native-http'
@@ -108,11 +108,14 @@ export class RemoteClient {
   }
 }
 
-/** Streams the request's body (a copy: the original stays for local handlers or the network). */
+/**
+ * Streams the request's body from a copy of its own: the original stays for local handlers, the
+ * network and lifecycle listeners (a resolver's lent body would stay lent after this request).
+ */
 function sendBody(ctx: RequestContext, outgoing: http.ClientRequest): void {
   try {
     const text = knownBodyText(ctx.request)
-    const copy = text === undefined ? ctx.requestForResolver() : undefined
+    const copy = text === undefined ? copyRequest(ctx.request) : undefined
     if (copy?.body == null) {
       outgoing.end(text)
       return

@@ -1,0 +1,37 @@
+// The remote reads the body of a request it is asked about from a copy: the app's request keeps
+// its own body for lifecycle listeners, local handlers and the network.
+import { HttpResponse, http } from 'mocklib'
+import { setupRemoteServer, setupServer } from 'mocklib/node'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+
+const API = 'https://api.example.test'
+const remote = setupRemoteServer(
+  http.post(`${API}/echo`, async ({ request }) => HttpResponse.text(`remote: ${await request.text()}`)),
+)
+const app = setupServer()
+
+beforeAll(async () => {
+  await remote.listen()
+  app.listen({ remote: { url: remote.url, token: remote.token } })
+})
+
+afterAll(async () => {
+  app.close()
+  await remote.close()
+})
+
+it('a listener reads the body of a request the remote answered, sent as bytes', async () => {
+  const listened = new Promise<{ own: string[]; body: string }>((resolve) => {
+    app.events.on('response:mocked', async ({ request }) => {
+      const own = Object.getOwnPropertyNames(request)
+      try {
+        resolve({ own, body: await request.clone().text() })
+      } catch (error) {
+        resolve({ own, body: String(error) })
+      }
+    })
+  })
+  const response = await fetch(`${API}/echo`, { method: 'POST', body: new TextEncoder().encode('hi') })
+  expect(await response.text()).toBe('remote: hi')
+  expect(await listened).toEqual({ own: [], body: 'hi' })
+})
