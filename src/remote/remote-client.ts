@@ -12,7 +12,7 @@ import {
   toHeaders,
   type ResolveOutcome,
 } from '../control/protocol'
-import { HttpResponse } from '../runtime/http-response'
+import { HttpResponse, NULL_BODY_STATUS } from '../runtime/http-response'
 import { describeRequest } from '../runtime/messages'
 import type { RequestContext } from '../runtime/request-context'
 import { copyRequest, hasBody, knownBodyText } from '../runtime/request-body'
@@ -147,17 +147,13 @@ async function readAnswer(incoming: http.IncomingMessage, request: Request, remo
   const status = Number(incoming.headers[headerNames.status])
   const statusText = decodeStatusText(incoming.headers[headerNames.statusText])
   const headers = toHeaders(decodeHeaderPairs(single(incoming.headers[headerNames.headers])))
-  const body = request.method === 'HEAD' || isNullBodyStatus(status) ? null : responseStream(incoming, remote)
+  const body = request.method === 'HEAD' || NULL_BODY_STATUS.has(status) ? null : responseStream(incoming, remote)
   if (body === null) incoming.resume()
   return { outcome: 'mocked', response: new HttpResponse(body, { status, statusText, headers }) }
 }
 
 function single(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value
-}
-
-function isNullBodyStatus(status: number): boolean {
-  return status === 101 || status === 103 || status === 204 || status === 205 || status === 304
 }
 
 async function problemDetail(incoming: http.IncomingMessage): Promise<string> {
