@@ -41,14 +41,6 @@ export class SchemaOverrideHandler extends RequestHandler {
   }
 }
 
-/** The brand of override handlers (on the prototype), the same in both builds: see `isRequestHandler`. */
-const kSchemaOverride = Symbol.for('mocklib.SchemaOverrideHandler')
-Object.defineProperty(SchemaOverrideHandler.prototype, kSchemaOverride, { value: true })
-
-function isSchemaOverrideHandler(handler: RequestHandler): handler is SchemaOverrideHandler {
-  return (handler as unknown as Record<symbol, unknown>)[kSchemaOverride] === true
-}
-
 /** The layers noted for a request, for one executor, in precedence order; the note is consumed. */
 export function takeOverrideLayers(requestId: string | undefined, owner: object): SchemaOverrides[] {
   if (requestId === undefined) return []
@@ -74,10 +66,12 @@ export function listedOverrideLayers(carrier: RequestHandler, owner: object): Sc
     const handlers = list.current()
     const at = handlers.indexOf(carrier)
     if (at === -1) continue
+    // By kind, not instanceof: an override handler of the other build (ESM or CommonJS) is one too.
     return handlers
       .slice(0, at)
       .filter(
-        (handler): handler is SchemaOverrideHandler => isSchemaOverrideHandler(handler) && handler.owner === owner,
+        (handler): handler is SchemaOverrideHandler =>
+          handler.kind === 'schema-override' && (handler as SchemaOverrideHandler).owner === owner,
       )
       .map((handler) => handler.overrides)
   }
