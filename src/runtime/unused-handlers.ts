@@ -46,7 +46,7 @@ export function validateUnusedStrategy(strategy: unknown): UnusedHandlerStrategy
 }
 
 /** One line per handler: what it matches and where it was declared. */
-export function describeUnused(handlers: readonly RequestHandler[], api: string): string {
+function describeUnused(handlers: readonly RequestHandler[], api: string): string {
   const lines = handlers.map((handler) => {
     const spent = handler.options.once === true ? ' (a `once` handler not spent)' : ''
     const at = handler.info.callFrame === undefined ? '' : ` declared at ${handler.info.callFrame}`
