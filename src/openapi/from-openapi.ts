@@ -1,7 +1,6 @@
 import { http } from '../rest/http'
 import type { HttpHandler } from '../rest/http-handler'
 import { MocklibTypeError } from '../runtime/errors'
-import { describeValue, format } from '../runtime/messages'
 import { answerFor, type AnswerContext } from './answer'
 import { asJsonSchemaDialect } from './json-schema'
 import { loadDocument, type OpenApiInput } from './load-document'
@@ -61,21 +60,18 @@ function handlerFor(context: AnswerContext, operation: Operation, fixed: Respons
 
 function checkOptions(options: FromOpenApiOptions): void {
   if (typeof options !== 'object' || options === null) {
-    throw new MocklibTypeError(
-      'MOCKLIB_INVALID_ARGUMENT',
-      format(`fromOpenApi's options must be an object, not ${describeValue(options)}.`),
-    )
+    throw new MocklibTypeError('MOCKLIB_INVALID_ARGUMENT', openApiMessages.badOption('options', options, 'an object'))
   }
   if (options.seed !== undefined && !Number.isInteger(options.seed)) {
     throw new MocklibTypeError(
       'MOCKLIB_INVALID_ARGUMENT',
-      format(`fromOpenApi's "seed" must be an integer, not ${describeValue(options.seed)}.`),
+      openApiMessages.badOption('"seed"', options.seed, 'an integer'),
     )
   }
   if (options.baseUrl !== undefined && typeof options.baseUrl !== 'string') {
     throw new MocklibTypeError(
       'MOCKLIB_INVALID_ARGUMENT',
-      format(`fromOpenApi's "baseUrl" must be a string, not ${describeValue(options.baseUrl)}.`),
+      openApiMessages.badOption('"baseUrl"', options.baseUrl, 'a string'),
     )
   }
 }

@@ -1,13 +1,11 @@
 // Every message mocklib/openapi prints or throws, in one place: each names the document, operation or
 // request, says what went wrong and what to change.
-import { describeValue, format } from '../runtime/messages'
-
-const describe = (error: unknown): string => (error instanceof Error ? error.message : String(error))
+import { describeValue, errorText, format } from '../runtime/messages'
 
 export const openApiMessages = {
   missingPeer: (name: string, error: unknown): string =>
     format(
-      `mocklib/openapi needs the package "${name}", which could not be loaded (${describe(error)}). ` +
+      `mocklib/openapi needs the package "${name}", which could not be loaded (${errorText(error)}). ` +
         `Install it beside mocklib: npm install -D ${name}`,
     ),
   badInput: (received: unknown): string =>
@@ -19,7 +17,7 @@ export const openApiMessages = {
     "a file path is read with Node's file system, which this platform does not have: pass the document " +
     'itself (an object) or an http(s) URL',
   unreadable: (source: string, error: unknown): string =>
-    format(`fromOpenApi could not read the OpenAPI document at "${source}": ${describe(error)}.`),
+    format(`fromOpenApi could not read the OpenAPI document at "${source}": ${errorText(error)}.`),
   notOpenApi: (source: string, version: unknown): string =>
     format(
       `The document ${source} is not OpenAPI 3.0 or 3.1 (its "openapi" field is ${JSON.stringify(version)}). ` +
@@ -37,5 +35,6 @@ export const openApiMessages = {
     `Ask for one of those (Prefer: code=..., or the override's status).`,
   unknownExample: (operation: string, status: string, example: string, known: readonly string[]): string =>
     `${operation} has no example "${example}" for status ${status}: its examples are ${known.join(', ') || 'none'}.`,
-  badReference: (operation: string, error: unknown): string => `${operation}: ${describe(error)}.`,
+  badOption: (name: string, value: unknown, expected: string): string =>
+    format(`fromOpenApi's ${name} must be ${expected}, not ${describeValue(value)}.`),
 }

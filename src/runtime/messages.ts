@@ -147,6 +147,11 @@ export function describeValue(value: unknown): string {
   return `${typeof value} ${JSON.stringify(value)}`
 }
 
+/** What was thrown, as message text: an Error's message, anything else as a string. */
+export function errorText(cause: unknown): string {
+  return cause instanceof Error ? cause.message : String(cause)
+}
+
 let warnedOnce: Set<string> | undefined
 /** Prints a warning once per process for a given key. */
 export function warnOnce(key: string, message: string): void {

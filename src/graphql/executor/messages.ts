@@ -1,4 +1,4 @@
-import { describeRequest, describeValue, format } from '../../runtime/messages'
+import { describeRequest, describeValue, errorText, format } from '../../runtime/messages'
 import type { BodyProblem } from './types'
 
 /** Packages `mocklib/schema` loads on first use, with what each is for. */
@@ -133,11 +133,6 @@ export const schemaMessages = {
     return format(`Unknown body check mode ${describeValue(value)}. Use 'strict', 'warn' or 'off'.`)
   },
 } as const
-
-export function errorText(cause: unknown): string {
-  if (cause instanceof Error) return cause.message
-  return String(cause)
-}
 
 /** True when an error is graphql-js refusing an object made by another copy of itself. */
 export function isRealmError(error: unknown): boolean {

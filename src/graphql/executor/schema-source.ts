@@ -3,7 +3,8 @@ import type { GraphQLSchema } from 'graphql'
 import { isUrl } from '../../runtime/is-url'
 import { loadFileSystem } from '../../runtime/load-file-system'
 import type { Peers } from './load-peers'
-import { errorText, isRealmError, schemaMessages } from './messages'
+import { errorText } from '../../runtime/messages'
+import { isRealmError, schemaMessages } from './messages'
 
 /** Where the schema comes from: exactly one of these. */
 export interface SchemaSource {
