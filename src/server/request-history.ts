@@ -2,6 +2,7 @@
 // none did), their headers, the beginning of their bodies and the frames of streams. The
 // control API lists it, the dashboard shows it live, and it downloads as HAR.
 import type { BodyText as ControlBodyText, RequestDetails, RequestRecord } from '../control/resources'
+import { scanOperations } from '../graphql/scan-operations'
 import { encodeBody } from '../record/body-text'
 import type { Har, HarEntry, HarNameValue } from '../record/har'
 import { captureStream } from './body-capture'
@@ -193,9 +194,10 @@ function operationNameOf(bytes: Uint8Array): string | undefined {
   try {
     const body = JSON.parse(new TextDecoder().decode(bytes)) as { operationName?: unknown; query?: unknown }
     if (typeof body.operationName === 'string') return body.operationName
-    const named =
-      typeof body.query === 'string' ? /\b(?:query|mutation|subscription)\s+([_A-Za-z]\w*)/.exec(body.query) : null
-    return named?.[1]
+    // The document's own reader: comments, strings and selections are not operations.
+    return typeof body.query === 'string'
+      ? scanOperations(body.query).find((operation) => operation.name)?.name
+      : undefined
   } catch {
     return undefined
   }

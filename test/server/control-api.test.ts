@@ -165,6 +165,20 @@ print(call('GET', '/user')[1])
     ])
   })
 
+  it("names a GraphQL request in the history by its document's operation, not by words in its strings", async () => {
+    const [mock, client] = await start(graphql.operation(() => HttpResponse.json({ data: null })))
+    const ask = (query: string) =>
+      fetch(`${mock.url}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ query }),
+      })
+    await (await ask('# query Old\nquery GetUser { user { id } }')).text()
+    await (await ask('{ search(text: "query Injected") { id } }')).text()
+    const names = (await client.requests()).map((record) => record.operationName)
+    expect(names).toEqual(['GetUser', undefined])
+  })
+
   it('never serves control without a token beyond loopback', async () => {
     server = createMockServer()
     await expect(server.listen({ host: '0.0.0.0', openReads: true })).rejects.toThrow(/only allowed on a loopback host/)
