@@ -11,9 +11,10 @@
 // when it ends. The summary gives each suite's wall time. MOCKLIB_TEST_JOBS=1 runs everything one
 // after the other, at the same priority.
 import { spawn } from 'node:child_process'
-import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { readdirSync, rmSync } from 'node:fs'
 import { availableParallelism, getPriority, setPriority } from 'node:os'
 import { fileURLToPath } from 'node:url'
+import { jsonReportCounts } from '../test/packaging/suite-runner.mjs'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const node = process.execPath
@@ -66,18 +67,7 @@ async function vitest() {
     ],
     { live: true },
   )
-  let passed = 0
-  let failed = code === 0 ? 0 : 1
-  if (existsSync(vitestJson)) {
-    const report = JSON.parse(readFileSync(vitestJson, 'utf8'))
-    // A file that failed to load has no test results: count it as one failure.
-    const loadFailures = report.testResults.filter(
-      (f) => f.status === 'failed' && f.assertionResults.length === 0,
-    ).length
-    passed = report.numPassedTests
-    failed = report.numFailedTests + loadFailures
-    if (code !== 0 && failed === 0) failed = 1
-  }
+  const { passed, failed } = jsonReportCounts(vitestJson, code) ?? { passed: 0, failed: code === 0 ? 0 : 1 }
   return { name: 'vitest', passed, failed, code, seconds }
 }
 

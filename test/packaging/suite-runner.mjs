@@ -4,6 +4,20 @@
 import { spawn } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 
+/**
+ * The counts of a Jest-style JSON report (Jest and vitest both write one) of a run that exited
+ * with `code`: a file that failed to load has no test results and counts as one failure, and so
+ * does a failing exit with no failed test. Undefined when the run wrote no report.
+ */
+export function jsonReportCounts(reportFile, code) {
+  if (!existsSync(reportFile)) return undefined
+  const report = JSON.parse(readFileSync(reportFile, 'utf8'))
+  const loadFailures = report.testResults.filter((f) => f.status === 'failed' && f.assertionResults.length === 0).length
+  let failed = report.numFailedTests + loadFailures
+  if (code !== 0 && failed === 0) failed = 1
+  return { passed: report.numPassedTests, failed }
+}
+
 export function createSuite({ name, timeoutMs = 180_000 }) {
   const results = []
 
@@ -52,16 +66,11 @@ export function createSuite({ name, timeoutMs = 180_000 }) {
   async function jsonReport(step, cwd, args, reportFile, env = {}) {
     console.log(`\n--- ${step}`)
     const { code } = await run(args, cwd, { env })
-    if (!existsSync(reportFile)) return record(step, 0, 1, `no report, exit ${code}`)
-    const report = JSON.parse(readFileSync(reportFile, 'utf8'))
-    // A file that failed to load has no test results: one failure.
-    const loadFailures = report.testResults.filter(
-      (f) => f.status === 'failed' && f.assertionResults.length === 0,
-    ).length
-    let failed = report.numFailedTests + loadFailures
-    if (code !== 0 && failed === 0) failed = 1
-    if (report.numPassedTests === 0 && failed === 0) failed = 1 // a runner that found no test proves nothing
-    record(step, report.numPassedTests, failed, `exit ${code}`)
+    const counts = jsonReportCounts(reportFile, code)
+    if (counts === undefined) return record(step, 0, 1, `no report, exit ${code}`)
+    // A runner that found no test proves nothing.
+    const failed = counts.passed === 0 && counts.failed === 0 ? 1 : counts.failed
+    record(step, counts.passed, failed, `exit ${code}`)
   }
 
   /** Prints the closing line (after `prefix`, if given) and exits, non-zero on any failure. */
