@@ -1,6 +1,6 @@
 import { NULL_BODY_STATUS } from '../runtime/http-response'
 import { decodeBody, encodeBody } from './body-text'
-import type { HarNameValue, HarRequest, HarResponse } from './har'
+import type { HarContent, HarNameValue, HarPostData, HarRequest, HarResponse } from './har'
 
 /**
  * Headers never written to a recording nor replayed: they describe one connection or one
@@ -45,15 +45,13 @@ export async function harRequestOf(request: Request, volatile: ReadonlySet<strin
     httpVersion: 'HTTP/1.1',
     cookies: [],
     headers: headerList(request.headers, volatile),
-    queryString: [...url.searchParams].map(([name, value]) => ({ name, value })),
+    queryString: harQueryString(url),
     headersSize: -1,
     bodySize: 0,
   }
   if (request.body !== null) {
     const bytes = new Uint8Array(await request.clone().arrayBuffer())
-    const mimeType = request.headers.get('content-type') ?? ''
-    const body = encodeBody(bytes, mimeType)
-    har.postData = body.base64 ? { mimeType, text: body.text, _encoding: 'base64' } : { mimeType, text: body.text }
+    har.postData = harPostData(bytes, request.headers.get('content-type') ?? '')
     har.bodySize = bytes.byteLength
   }
   return har
@@ -62,21 +60,35 @@ export async function harRequestOf(request: Request, volatile: ReadonlySet<strin
 /** A response as a HAR response; its body is read (pass a clone to keep using it). */
 export async function harResponseOf(response: Response, volatile: ReadonlySet<string>): Promise<HarResponse> {
   const bytes = new Uint8Array(await response.arrayBuffer())
-  const mimeType = response.headers.get('content-type') ?? ''
-  const body = encodeBody(bytes, mimeType)
   return {
     status: response.status,
     statusText: response.statusText,
     httpVersion: 'HTTP/1.1',
     cookies: [],
     headers: headerList(response.headers, volatile),
-    content: body.base64
-      ? { size: bytes.byteLength, mimeType, text: body.text, encoding: 'base64' }
-      : { size: bytes.byteLength, mimeType, text: body.text },
+    content: harContent(bytes, response.headers.get('content-type') ?? ''),
     redirectURL: response.headers.get('location') ?? '',
     headersSize: -1,
     bodySize: bytes.byteLength,
   }
+}
+
+/** A URL's query as HAR lists it, in order, repeated names kept. */
+export function harQueryString(url: URL): HarNameValue[] {
+  return [...url.searchParams].map(([name, value]) => ({ name, value }))
+}
+
+/** A request body as HAR's postData: text, or base64 marked as mocklib marks it (`_encoding`). */
+export function harPostData(bytes: Uint8Array, mimeType: string): HarPostData {
+  const body = encodeBody(bytes, mimeType)
+  return body.base64 ? { mimeType, text: body.text, _encoding: 'base64' } : { mimeType, text: body.text }
+}
+
+/** A response body as HAR's content: text, or base64 as HAR marks it (`encoding`). */
+export function harContent(bytes: Uint8Array, mimeType: string): HarContent {
+  const body = encodeBody(bytes, mimeType)
+  const size = bytes.byteLength
+  return body.base64 ? { size, mimeType, text: body.text, encoding: 'base64' } : { size, mimeType, text: body.text }
 }
 
 function headersOf(list: readonly HarNameValue[]): Headers {

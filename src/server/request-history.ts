@@ -5,6 +5,7 @@ import type { BodyText as ControlBodyText, RequestDetails, RequestRecord } from 
 import { scanOperations } from '../graphql/scan-operations'
 import { encodeBody } from '../record/body-text'
 import type { Har, HarEntry, HarNameValue } from '../record/har'
+import { harContent, harPostData, harQueryString } from '../record/har-message'
 import { captureStream } from './body-capture'
 
 export type HistoryListener = (type: 'request' | 'response' | 'frame', data: unknown) => void
@@ -206,10 +207,7 @@ function operationNameOf(bytes: Uint8Array): string | undefined {
 const nameValues = (pairs: Array<[string, string]>): HarNameValue[] => pairs.map(([name, value]) => ({ name, value }))
 
 function harEntry(entry: Entry): HarEntry {
-  const { record } = entry
-  const url = new URL(record.url)
-  const request = entry.requestBody && encodeBody(entry.requestBody.bytes, entry.requestBody.type)
-  const response = entry.responseBody && encodeBody(entry.responseBody.bytes, entry.responseBody.type)
+  const { record, requestBody, responseBody } = entry
   return {
     startedDateTime: record.startedAt,
     time: record.durationMs,
@@ -219,18 +217,10 @@ function harEntry(entry: Entry): HarEntry {
       httpVersion: 'HTTP/1.1',
       cookies: [],
       headers: nameValues(entry.requestHeaders),
-      queryString: [...url.searchParams].map(([name, value]) => ({ name, value })),
+      queryString: harQueryString(new URL(record.url)),
       headersSize: -1,
-      bodySize: entry.requestBody?.bytes.byteLength ?? 0,
-      ...(request && entry.requestBody
-        ? {
-            postData: {
-              mimeType: entry.requestBody.type,
-              text: request.text,
-              ...(request.base64 ? { _encoding: 'base64' } : {}),
-            },
-          }
-        : {}),
+      bodySize: requestBody?.bytes.byteLength ?? 0,
+      ...(requestBody ? { postData: harPostData(requestBody.bytes, requestBody.type) } : {}),
     },
     response: {
       status: record.status,
@@ -238,15 +228,10 @@ function harEntry(entry: Entry): HarEntry {
       httpVersion: 'HTTP/1.1',
       cookies: [],
       headers: nameValues(entry.responseHeaders),
-      content: {
-        size: entry.responseBody?.bytes.byteLength ?? 0,
-        mimeType: entry.responseBody?.type ?? '',
-        text: response?.text ?? '',
-        ...(response?.base64 ? { encoding: 'base64' } : {}),
-      },
+      content: harContent(responseBody?.bytes ?? new Uint8Array(0), responseBody?.type ?? ''),
       redirectURL: '',
       headersSize: -1,
-      bodySize: entry.responseBody?.bytes.byteLength ?? -1,
+      bodySize: responseBody?.bytes.byteLength ?? -1,
     },
     cache: {},
     timings: { send: 0, wait: record.durationMs, receive: 0 },
