@@ -1,5 +1,4 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { Readable } from 'node:stream'
 import {
   decodeHeaderPairs,
   encodeHeaderPairs,
@@ -13,6 +12,7 @@ import { problem } from '../control/problem'
 import { handleRequest, type PipelineOptions } from '../runtime/handle-request'
 import type { HandlerList } from '../runtime/handler-list'
 import { discardBody } from '../runtime/node-fast-path'
+import { incomingBody } from '../server/incoming-request'
 import { describeRequest } from '../runtime/messages'
 import { forwardResolve, type ForwardScope } from './forward-resolve'
 import { sendProblem } from '../server/control-json'
@@ -122,8 +122,7 @@ function requestOf(incoming: IncomingMessage, signal: AbortSignal): Request {
     incoming.resume()
     return new Request(url, { method, headers, signal })
   }
-  const body = Readable.toWeb(incoming) as unknown as ReadableStream<Uint8Array>
-  return new Request(url, { method, headers, signal, body, duplex: 'half' } as RequestInit)
+  return new Request(url, { method, headers, signal, body: incomingBody(incoming), duplex: 'half' } as RequestInit)
 }
 
 function writeOutcome(answer: ServerResponse, outcome: Exclude<ResolveOutcome, 'mocked' | 'error'>): void {

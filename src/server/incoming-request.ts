@@ -28,7 +28,7 @@ export function toFetchRequest(message: IncomingMessage, response: ServerRespons
   const method = message.method ?? 'GET'
   const init: RequestInit & { duplex?: 'half' } = { method, headers, signal: controller.signal }
   if (!NO_BODY.has(method.toUpperCase())) {
-    init.body = pullBody(message)
+    init.body = incomingBody(message)
     init.duplex = 'half'
   }
   return new Request(url, init)
@@ -37,8 +37,9 @@ export function toFetchRequest(message: IncomingMessage, response: ServerRespons
 /**
  * The body as a web stream that reads the message only when pulled: a request no handler reads
  * stays untouched (a middleware's next() gets it whole), and a slow reader holds the client back.
+ * The remote's resolve route (src/remote/answer-resolve.ts) reads the app's request body so too.
  */
-function pullBody(message: IncomingMessage): ReadableStream<Uint8Array> {
+export function incomingBody(message: IncomingMessage): ReadableStream<Uint8Array> {
   return new ReadableStream<Uint8Array>(
     {
       pull(controller) {
