@@ -106,18 +106,19 @@ export type HeaderPairs = Array<[name: string, value: string]>
  * value may carry only visible ASCII safely; `decodeHeaderPairs` gives back the same strings.
  */
 export function encodeHeaderPairs(headers: Headers | Iterable<readonly [string, string]>): string {
-  const pairs: HeaderPairs = []
-  if (isHeaders(headers)) {
-    // Headers' iterator joins repeated set-cookie values, which cannot be split back apart.
-    for (const [name, value] of headers) if (name !== 'set-cookie') pairs.push([name, value])
-    for (const cookie of headers.getSetCookie?.() ?? []) pairs.push(['set-cookie', cookie])
-  } else {
-    for (const [name, value] of headers) pairs.push([name, value])
-  }
+  const pairs = isHeaders(headers) ? headerPairs(headers) : [...headers]
   return JSON.stringify(pairs).replace(
     /[^\x20-\x7e]/g,
     (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
   )
+}
+
+/** Headers as [name, value] pairs, each Set-Cookie its own (a polyfill's iterator may join them). */
+export function headerPairs(headers: Headers): HeaderPairs {
+  const pairs: HeaderPairs = []
+  for (const [name, value] of headers) if (name !== 'set-cookie') pairs.push([name, value])
+  for (const cookie of headers.getSetCookie?.() ?? []) pairs.push(['set-cookie', cookie])
+  return pairs
 }
 
 export function decodeHeaderPairs(value: string | null | undefined): HeaderPairs {

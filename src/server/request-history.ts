@@ -1,6 +1,7 @@
 // What the mock server answered: the last requests with the handler that answered each (or why
 // none did), their headers, the beginning of their bodies and the frames of streams. The
 // control API lists it, the dashboard shows it live, and it downloads as HAR.
+import { headerPairs } from '../control/protocol'
 import type { BodyText as ControlBodyText, RequestDetails, RequestRecord } from '../control/resources'
 import { scanOperations } from '../graphql/scan-operations'
 import { encodeBody } from '../record/body-text'
@@ -28,8 +29,6 @@ export interface HistoryOptions {
   /** Frames kept per stream or socket. Default 200. */
   frameLimit?: number
 }
-
-const pairsOf = (headers: Headers): Array<[string, string]> => [...headers]
 
 export class RequestHistory {
   readonly #entries = new Map<string, Entry>()
@@ -67,7 +66,7 @@ export class RequestHistory {
     const entry: Entry = {
       record,
       started: performance.now(),
-      requestHeaders: pairsOf(request.headers),
+      requestHeaders: headerPairs(request.headers),
       responseHeaders: [],
       frames: [],
     }
@@ -109,7 +108,7 @@ export class RequestHistory {
     record.durationMs = Math.round((performance.now() - entry.started) * 100) / 100
     if (outcome.handler !== undefined) record.handler = outcome.handler
     if (outcome.reason !== undefined) record.reason = outcome.reason
-    if (outcome.headers !== undefined) entry.responseHeaders = pairsOf(outcome.headers)
+    if (outcome.headers !== undefined) entry.responseHeaders = headerPairs(outcome.headers)
     if (outcome.body !== undefined) void this.#captureResponse(entry, outcome.body)
     this.#emit('response', record)
   }
