@@ -83,13 +83,18 @@ export function parseOutcome(value: string | null | undefined): ResolveOutcome {
   throw protocolError(`${headerNames.outcome} is ${JSON.stringify(value)}, not one of ${[...OUTCOMES].join(', ')}`)
 }
 
+/** One header's value as Node's IncomingMessage gives it (a repeated header: its first value). */
+export function headerValue(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value
+}
+
 /** A status text as a header value: percent-encoded, since a header carries only ASCII safely. */
 export function encodeStatusText(text: string): string {
   return encodeURIComponent(text)
 }
 
 export function decodeStatusText(value: string | string[] | undefined): string {
-  const text = Array.isArray(value) ? value[0] : value
+  const text = headerValue(value)
   if (text === undefined) return ''
   try {
     return decodeURIComponent(text)

@@ -4,6 +4,7 @@ import {
   encodeHeaderPairs,
   encodeStatusText,
   headerNames,
+  headerValue,
   protocolError,
   toHeaders,
   type ResolveOutcome,
@@ -51,11 +52,12 @@ export async function answerResolve(
   answer.on('close', () => {
     if (!answer.writableFinished) left.abort()
   })
-  const scopeId = single(incoming.headers[headerNames.scope])
+  const scopeId = headerValue(incoming.headers[headerNames.scope])
   const scope = host.scope(scopeId)
   if (scope === undefined) {
     incoming.resume()
-    const what = `${single(incoming.headers[headerNames.method])} ${single(incoming.headers[headerNames.url])}`
+    const { [headerNames.method]: method, [headerNames.url]: url } = incoming.headers
+    const what = `${headerValue(method)} ${headerValue(url)}`
     return sendResolveError(
       answer,
       `The scope ${scopeId} is not open in the test process (its test ended, or it was never created) for ${what}.`,
@@ -70,7 +72,7 @@ export async function answerResolve(
     return
   }
   answer.writeProcessing()
-  const requestId = single(incoming.headers[headerNames.requestId]) ?? crypto.randomUUID()
+  const requestId = headerValue(incoming.headers[headerNames.requestId]) ?? crypto.randomUUID()
   const pipeline = { ...host.pipeline(), onUnhandledRequest: 'bypass' as const }
   const result = await untilEnded(handleRequest(request, requestId, scope.list, pipeline, left.signal), scope.ended)
   if (result === 'ended') {
@@ -111,11 +113,11 @@ export async function answerResolve(
 }
 
 function requestOf(incoming: IncomingMessage, signal: AbortSignal): Request {
-  const method = single(incoming.headers[headerNames.method])
-  const url = single(incoming.headers[headerNames.url])
+  const method = headerValue(incoming.headers[headerNames.method])
+  const url = headerValue(incoming.headers[headerNames.url])
   if (method === undefined || url === undefined)
     throw protocolError(`${headerNames.method} and ${headerNames.url} are required`)
-  const headers = toHeaders(decodeHeaderPairs(single(incoming.headers[headerNames.headers])))
+  const headers = toHeaders(decodeHeaderPairs(headerValue(incoming.headers[headerNames.headers])))
   const length = incoming.headers['content-length']
   const withBody = incoming.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0')
   if (!withBody || method === 'GET' || method === 'HEAD') {
@@ -140,8 +142,4 @@ function untilEnded<T>(work: Promise<T>, ended: AbortSignal): Promise<T | 'ended
       resolve(value)
     })
   })
-}
-
-function single(value: string | string[] | undefined): string | undefined {
-  return Array.isArray(value) ? value[0] : value
 }

@@ -7,6 +7,7 @@ import {
   decodeStatusText,
   encodeHeaderPairs,
   headerNames,
+  headerValue,
   parseOutcome,
   routes,
   toHeaders,
@@ -146,14 +147,10 @@ async function readAnswer(incoming: http.IncomingMessage, request: Request, remo
   }
   const status = Number(incoming.headers[headerNames.status])
   const statusText = decodeStatusText(incoming.headers[headerNames.statusText])
-  const headers = toHeaders(decodeHeaderPairs(single(incoming.headers[headerNames.headers])))
+  const headers = toHeaders(decodeHeaderPairs(headerValue(incoming.headers[headerNames.headers])))
   const body = request.method === 'HEAD' || NULL_BODY_STATUS.has(status) ? null : responseStream(incoming, remote)
   if (body === null) incoming.resume()
   return { outcome: 'mocked', response: new HttpResponse(body, { status, statusText, headers }) }
-}
-
-function single(value: string | string[] | undefined): string | undefined {
-  return Array.isArray(value) ? value[0] : value
 }
 
 async function problemDetail(incoming: http.IncomingMessage): Promise<string> {
