@@ -21,11 +21,13 @@ export class RouteError extends Error {
 export async function readJsonBody(message: IncomingMessage, optional = false): Promise<unknown> {
   const chunks: Buffer[] = []
   let size = 0
+  // Past the limit the rest is read and dropped, not cut off: destroying the request mid-body
+  // leaves the client's keep-alive connection unusable for its next request.
   for await (const chunk of message as AsyncIterable<Buffer>) {
     size += chunk.byteLength
-    if (size > BODY_LIMIT) throw new RouteError(413, `A control request body may hold at most ${BODY_LIMIT} bytes.`)
-    chunks.push(chunk)
+    if (size <= BODY_LIMIT) chunks.push(chunk)
   }
+  if (size > BODY_LIMIT) throw new RouteError(413, `A control request body may hold at most ${BODY_LIMIT} bytes.`)
   const text = Buffer.concat(chunks).toString('utf8')
   if (text.trim() === '') {
     if (optional) return {}

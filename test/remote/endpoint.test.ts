@@ -26,6 +26,13 @@ it('POST /__mocklib/scopes refuses a body over the control limit instead of buff
   const response = await openScope(JSON.stringify({ scope: 'x'.repeat(2 * 1024 * 1024) }))
   expect(response.status).toBe(413)
   expect((await response.json()).detail).toContain('at most 1048576 bytes')
+  // The rest of the body was read and dropped: the connection carries the next request.
+  const next = await fetch(`${remote.url}/__mocklib/scopes/none`, {
+    method: 'DELETE',
+    headers: { authorization: `Bearer ${remote.token}` },
+    signal: AbortSignal.timeout(2000),
+  })
+  expect(next.status).toBe(404)
 })
 
 it('POST /__mocklib/scopes with an empty body opens a scope of the remote', async () => {
