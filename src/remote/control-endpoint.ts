@@ -4,7 +4,7 @@ import { PROTOCOL_VERSION, hasToken, routes } from '../control/protocol'
 import { problem } from '../control/problem'
 import { answerResolve, type ResolveHost } from './answer-resolve'
 import { listenOn } from '../server/listen-on'
-import { readJsonBody, RouteError, sendJson, sendProblem, sendRouteError } from '../server/control-json'
+import { readJsonBody, RouteError, routeId, sendJson, sendProblem, sendRouteError } from '../server/control-json'
 
 /** `POST /__mocklib/scopes`'s body: empty for a scope of this remote, or one another test process holds. */
 export interface ScopeSpec {
@@ -87,7 +87,7 @@ async function route(
   }
   incoming.resume()
   if (incoming.method === 'DELETE' && path.startsWith(routes.scopes + '/')) {
-    const id = decodeURIComponent(path.slice(routes.scopes.length + 1))
+    const id = routeId(path, routes.scopes)
     if (host.closeScope(id)) answer.writeHead(204).end()
     else sendProblem(answer, problem(404, `No open scope ${id}.`))
     return

@@ -17,6 +17,16 @@ export class RouteError extends Error {
   }
 }
 
+/** The id after `collection/` in a route's path, decoded; a malformed escape is the client's mistake (400). */
+export function routeId(path: string, collection: string): string {
+  const raw = path.slice(collection.length + 1)
+  try {
+    return decodeURIComponent(raw)
+  } catch {
+    throw new RouteError(400, `"${raw}" in ${path} is not a percent-encoded id: encode it with encodeURIComponent.`)
+  }
+}
+
 /** The request's JSON body; an empty body is `{}` when `optional`. Throws a RouteError saying what to send. */
 export async function readJsonBody(message: IncomingMessage, optional = false): Promise<unknown> {
   const chunks: Buffer[] = []

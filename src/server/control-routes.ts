@@ -4,7 +4,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { CONTROL_PREFIX, hasToken, PROTOCOL_VERSION, routes } from '../control/protocol'
 import type { HealthInfo } from '../control/resources'
 import type { RequestHandler } from '../runtime/request-handler'
-import { readJsonBody, RouteError, sendJson, sendRouteError } from './control-json'
+import { readJsonBody, RouteError, routeId, sendJson, sendRouteError } from './control-json'
 import { dashboardPage } from './dashboard-page'
 import type { HandlerControl } from './handler-control'
 import { handlerFromSpec, SpecError } from './json-handler'
@@ -75,7 +75,7 @@ async function route(
   const { control, history } = target
   if (path === routes.handlers && method === 'GET') return sendJson(response, 200, control.list())
   if (path.startsWith(`${routes.handlers}/`) && method === 'PATCH') {
-    const id = decodeURIComponent(path.slice(routes.handlers.length + 1))
+    const id = routeId(path, routes.handlers)
     const body = await readJsonBody(message)
     if (typeof (body as { enabled?: unknown })?.enabled !== 'boolean') {
       throw new RouteError(400, `PATCH ${path} needs a JSON body { "enabled": true } or { "enabled": false }.`)
@@ -128,7 +128,7 @@ async function route(
     return sendJson(response, 200, history.har(target.version))
   }
   if (path.startsWith(`${routes.requests}/`) && method === 'GET') {
-    const id = decodeURIComponent(path.slice(routes.requests.length + 1))
+    const id = routeId(path, routes.requests)
     const details = history.details(id)
     if (details === undefined) throw new RouteError(404, `No request "${id}" in the history (it keeps the latest 500).`)
     return sendJson(response, 200, details)

@@ -48,3 +48,12 @@ it('listen() on a port in use is refused with a coded error naming the port', as
   await expect(refused).rejects.toThrow(`Port ${port} on 127.0.0.1 is in use; pass remote.listen() another port`)
   await expect(refused).rejects.toMatchObject({ code: 'MOCKLIB_INVALID_ARGUMENT' })
 })
+
+it("DELETE /__mocklib/scopes/:id with a malformed escape is the client's mistake: 400, not 500", async () => {
+  const response = await fetch(`${remote.url}/__mocklib/scopes/%E0`, {
+    method: 'DELETE',
+    headers: { authorization: `Bearer ${remote.token}` },
+  })
+  expect(response.status).toBe(400)
+  expect((await response.json()).detail).toContain('is not a percent-encoded id')
+})

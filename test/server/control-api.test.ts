@@ -179,6 +179,15 @@ print(call('GET', '/user')[1])
     expect(names).toEqual(['GetUser', undefined])
   })
 
+  it("answers an id with a malformed escape as the client's mistake: 400, not 500", async () => {
+    const [mock] = await start()
+    const response = await fetch(`${mock.url}/__mocklib/requests/%E0`, {
+      headers: { authorization: `Bearer ${mock.token}` },
+    })
+    expect(response.status).toBe(400)
+    expect((await response.json()).detail).toContain('is not a percent-encoded id')
+  })
+
   it('never serves control without a token beyond loopback', async () => {
     server = createMockServer()
     await expect(server.listen({ host: '0.0.0.0', openReads: true })).rejects.toThrow(/only allowed on a loopback host/)
