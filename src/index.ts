@@ -117,6 +117,8 @@ export type {
 export { HttpResponse } from './runtime/http-response'
 export type { DefaultBodyType, HttpResponseInit, ResponseBodyInit } from './runtime/http-response'
 export { delay, MAX_DELAY_MS } from './runtime/delay'
+export { fault } from './runtime/fault'
+export type { FaultKind } from './runtime/fault'
 export type { DelayMode } from './runtime/delay'
 export { passthrough, isPassthroughResponse } from './runtime/passthrough'
 export { bypass } from './runtime/bypass'

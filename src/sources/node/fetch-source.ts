@@ -13,6 +13,8 @@ import {
   requestWithLazyBody,
 } from '../../runtime/node-fast-path'
 import { toNetwork } from '../node-shared/network-scope'
+import { faultOf } from '../../runtime/fault'
+import { readyFault } from './fault-answers'
 
 type Fetch = (input: string | URL | Request, init?: RequestInit) => Promise<Response>
 
@@ -152,6 +154,9 @@ export class FetchSource {
 
   /** The client's response to a mocked one, as the fetch interceptor shapes it. */
   async #respond(request: Request, raw: Response): Promise<Response> {
+    const faulted = faultOf(raw)
+    const failed = faulted === undefined ? undefined : readyFault(faulted, request, 'fetch', request.signal)
+    if (failed !== undefined) throw failed
     if (raw instanceof Response && raw.type === 'error')
       throw Object.assign(new TypeError('Failed to fetch'), { cause: raw })
     const { status } = raw

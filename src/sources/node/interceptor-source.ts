@@ -11,6 +11,8 @@ import type { FetchSourceKind, InterceptedResponse, RequestSink, RequestVia, Sin
 import { sharedInterceptors, type InterceptorSet } from './shared-interceptors'
 import { toNetwork } from '../node-shared/network-scope'
 import { withOneChunkBody, withWholeBody } from '../../runtime/node-fast-path'
+import { faultOf } from '../../runtime/fault'
+import { readyFault } from './fault-answers'
 
 /**
  * The Node source of one server: while it listens, it takes the requests that the shared
@@ -70,6 +72,12 @@ export class InterceptorSource implements RequestSink {
       return
     }
     const { response } = result
+    const faulted = faultOf(response)
+    if (faulted !== undefined) {
+      const signal = clientSignal(request)
+      const error = readyFault(faulted, request, via, typeof signal === 'function' ? signal() : signal)
+      if (error !== undefined) return controller.errorWith(error)
+    }
     const { emitter } = this
     const observed = emitter.has('response:mocked') && response.type !== 'error'
     // Listeners get a clone, so reading it never takes the body from the client.

@@ -4,6 +4,7 @@ import { FetchInterceptor } from '@mswjs/interceptors/fetch'
 import { XMLHttpRequestInterceptor } from '@mswjs/interceptors/XMLHttpRequest'
 import { watchClientAborts } from './http-client-aborts'
 import { closeHttpParsers } from './close-http-parsers'
+import { rememberFaultSockets } from './fault-answers'
 import { safeClientDestroy } from './client-destroy'
 import { passThroughConnect } from './connect-passthrough'
 import { platformWebSocket } from './platform-websocket'
@@ -46,7 +47,9 @@ export class SharedInterceptors implements InterceptorSet {
   // Requests are listened for per interceptor: the source is told which one caught each.
   // A `ws`-package handshake a handler takes is answered before the http interceptor (ws-package-upgrades.ts).
   readonly #http = answerWebSocketUpgrades(
-    passThroughConnect(closeHttpParsers(safeClientDestroy(watchClientAborts(new ClientRequestInterceptor())))),
+    passThroughConnect(
+      closeHttpParsers(safeClientDestroy(rememberFaultSockets(watchClientAborts(new ClientRequestInterceptor())))),
+    ),
     (url, protocols) => (this.#sinks.at(-1)?.takesConnection(url, protocols) === true ? this.#onConnection : undefined),
     () => this.realWebSocket(),
   )

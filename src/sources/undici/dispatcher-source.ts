@@ -1,4 +1,6 @@
 import { discardBody } from '../../runtime/node-fast-path'
+import { faultOf } from '../../runtime/fault'
+import { connectionError, cutError } from '../node-shared/fault-errors'
 import { asError } from '../../runtime/as-error'
 import { randomUUID } from 'node:crypto'
 import type { LifeCycleEmitter } from '../../runtime/emitter'
@@ -90,6 +92,13 @@ export class DispatcherSource {
   }
 
   async #respond(response: Response, channel: ResponseChannel, request: Request, requestId: string): Promise<void> {
+    const faulted = faultOf(response)
+    // As a real socket failing: undici.request gets the socket's error, undici's fetch wraps it.
+    if (faulted?.kind === 'reset' || faulted?.kind === 'refused' || faulted?.kind === 'dns') {
+      channel.fail(connectionError(faulted.kind, new URL(request.url)))
+      return
+    }
+    faulted?.wire({ cut: cutError })
     if (response.type === 'error') {
       channel.fail(
         new TypeError(

@@ -1,0 +1,150 @@
+import { delay } from './delay'
+import { MocklibTypeError } from './errors'
+import { format } from './messages'
+
+/**
+ * How a connection fails. Before any response: `reset` (the server resets the connection),
+ * `refused` (nothing listens), `dns` (the host name does not resolve). After the headers:
+ * `reset-after` (reset once `bytes` of the body were sent), `truncate` (closed once `bytes`
+ * were sent, short of what the headers promised), `stall` (nothing more after `bytes`).
+ */
+export type FaultKind = 'reset' | 'refused' | 'dns' | 'reset-after' | 'truncate' | 'stall'
+
+/** What a source gives a faulted body so that its client sees its own platform's failure. */
+export interface FaultWire {
+  /** The error the body fails with when it is cut (`reset-after`, `truncate`); it may act on the socket too. */
+  cut?: (kind: 'reset-after' | 'truncate') => unknown | Promise<unknown>
+  /** The client gave up: a stalled (or any pending) body fails with its reason. */
+  signal?: AbortSignal
+}
+
+/** A fault a resolver answered with, as the sources read it off the response. */
+export interface Fault {
+  readonly kind: FaultKind
+  /** Bytes of the body sent before the fault (0 for the faults before any response). */
+  readonly bytes: number
+  /** Binds the body to the source's client (once, before the body is read). */
+  wire(wire: FaultWire): void
+}
+
+// On the global symbol registry: the ESM and CommonJS builds read each other's faults.
+const FAULT = Symbol.for('mocklib.fault')
+
+/** The fault a response stands for, if a `fault.*()` call made it. */
+export function faultOf(response: Response): Fault | undefined {
+  return (response as { [FAULT]?: Fault })[FAULT]
+}
+
+function connectionFault(kind: 'reset' | 'refused' | 'dns'): Response {
+  // A network error to every source that knows no better (a browser's worker: that is all a page sees).
+  const response = Response.error()
+  const state: Fault = { kind, bytes: 0, wire: () => {} }
+  Object.defineProperty(response, FAULT, { value: state })
+  return response
+}
+
+function bodyFault(kind: 'reset-after' | 'truncate' | 'stall', name: string, response: unknown, bytes: unknown) {
+  if (!(response instanceof Response)) {
+    throw new MocklibTypeError(
+      'MOCKLIB_INVALID_ARGUMENT',
+      format(`fault.${name}(response, bytes) needs the Response whose body it cuts, e.g. HttpResponse.text('...').`),
+    )
+  }
+  if (typeof bytes !== 'number' || !Number.isInteger(bytes) || bytes < 0) {
+    throw new MocklibTypeError(
+      'MOCKLIB_INVALID_ARGUMENT',
+      format(`fault.${name}(response, ${String(bytes)}): bytes must be a whole number of bytes, 0 or more.`),
+    )
+  }
+  if (response.bodyUsed) {
+    throw new MocklibTypeError(
+      'MOCKLIB_INVALID_RESPONSE',
+      format(`fault.${name}() got a Response whose body was already read: give it a fresh one.`),
+    )
+  }
+  let wire: FaultWire = {}
+  const state: Fault = { kind, bytes, wire: (next) => (wire = next) }
+  const body = cutBody(response, bytes, kind, () => wire)
+  const faulted = new Response(body, {
+    status: response.status,
+    statusText: response.statusText,
+    headers: response.headers,
+  })
+  Object.defineProperty(faulted, FAULT, { value: state })
+  return faulted
+}
+
+/**
+ * The first `bytes` bytes of `response`'s body, then the fault: an error for a cut (the
+ * source's, through its wire), nothing at all for a stall. A client that gives up (the wire's
+ * signal) fails a pending read with its reason.
+ */
+function cutBody(
+  response: Response,
+  bytes: number,
+  kind: 'reset-after' | 'truncate' | 'stall',
+  wire: () => FaultWire,
+): ReadableStream {
+  let sent = 0
+  // eslint-disable-next-line mocklib/no-response-body -- the fault streams the given body itself, chunk by chunk
+  const reader = response.body?.getReader()
+  const fail = async (controller: ReadableStreamDefaultController<Uint8Array>) => {
+    void reader?.cancel().catch(() => {})
+    if (kind === 'stall') return waitForAbort(controller, wire().signal)
+    const cut = wire().cut
+    controller.error(
+      cut !== undefined ? await cut(kind) : new Error(format(`the mocked connection was cut (${kind}).`)),
+    )
+  }
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        if (sent >= bytes) return fail(controller)
+        const next = reader === undefined ? { done: true as const } : await reader.read()
+        if (next.done) return fail(controller)
+        const chunk = next.value.byteLength > bytes - sent ? next.value.subarray(0, bytes - sent) : next.value
+        sent += chunk.byteLength
+        controller.enqueue(chunk)
+      },
+      cancel(reason) {
+        return reader?.cancel(reason)
+      },
+    },
+    { highWaterMark: 0 },
+  )
+}
+
+/** A stalled body: pending until the client gives up, then failed with its reason. */
+function waitForAbort(controller: ReadableStreamDefaultController<Uint8Array>, signal: AbortSignal | undefined) {
+  if (signal === undefined) return new Promise<void>(() => {})
+  return new Promise<void>((resolve) => {
+    const abort = () => {
+      controller.error(signal.reason)
+      resolve()
+    }
+    if (signal.aborted) abort()
+    else signal.addEventListener('abort', abort, { once: true })
+  })
+}
+
+/**
+ * Network failures a resolver answers with, as it answers with a Response. Each source makes
+ * its client see what that client sees when a real network fails that way (Node: the error
+ * class, `code` and `cause` of a real socket; a browser: the network error a page gets).
+ */
+export const fault = {
+  /** The server resets the connection before answering (`ECONNRESET`). */
+  reset: (): Response => connectionFault('reset'),
+  /** Nothing listens at the request's address (`ECONNREFUSED`). */
+  refused: (): Response => connectionFault('refused'),
+  /** The request's host name does not resolve (`ENOTFOUND`). */
+  dns: (): Response => connectionFault('dns'),
+  /** The response's status and headers, `bytes` of its body, then a connection reset. */
+  resetAfter: (response: Response, bytes: number): Response => bodyFault('reset-after', 'resetAfter', response, bytes),
+  /** The response's status and headers, `bytes` of its body, then the connection closes short of the rest. */
+  truncate: (response: Response, bytes: number): Response => bodyFault('truncate', 'truncate', response, bytes),
+  /** The response's status and headers, `bytes` of its body (default none), then nothing until the client gives up. */
+  stall: (response: Response, bytes = 0): Response => bodyFault('stall', 'stall', response, bytes),
+  /** No response at all: the request stays pending until the client aborts it (finalize() cleanups run then). */
+  hang: (): Promise<never> => delay('infinite') as Promise<never>,
+}
