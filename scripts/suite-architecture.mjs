@@ -70,8 +70,9 @@ const LAYERS = {
   codegen: ['codegen', 'graphql', 'runtime'],
   // Record and replay: HAR recordings served by a handler, GraphQL-aware (graphql/), schema checks (graphql/executor).
   record: ['record', 'graphql', 'rest', 'runtime'],
-  // Handlers from an OpenAPI document: http handlers (rest/) answering from its examples and schemas.
-  openapi: ['openapi', 'rest', 'runtime'],
+  // Handlers from an OpenAPI document: http handlers (rest/) answering from its examples and schemas;
+  // a refused request gets the control protocol's problem details (control/problem.ts, a leaf).
+  openapi: ['openapi', 'control', 'rest', 'runtime'],
   // The control protocol (routes, header codecs, token check, ControlClient) shared by the mock
   // server and the cross-process remote: it knows the pipeline's types, no handler kind.
   control: ['control', 'runtime'],

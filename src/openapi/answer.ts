@@ -2,6 +2,7 @@ import type * as FakerModule from 'json-schema-faker'
 import { HttpResponse } from '../runtime/http-response'
 import { resolveReference, type MediaTypeObject, type OpenApiDocument, type ResponseObject } from './document'
 import { inlineSchema } from './inline-schema'
+import { isJsonMediaType } from './media-types'
 import { openApiMessages } from './messages'
 import type { Operation } from './operations'
 import type { ResponseChoice } from './prefer'
@@ -21,7 +22,7 @@ export function answerFor(context: AnswerContext, operation: Operation, choice: 
   const [mediaType, media] = pickMedia(response)
   if (media === undefined) return new HttpResponse(null, { status })
   const value = exampleOf(context.document, operation, key, media, choice) ?? generate(context, operation, key, media)
-  const text = /json/i.test(mediaType) || typeof value !== 'string' ? JSON.stringify(value) : value
+  const text = isJsonMediaType(mediaType) || typeof value !== 'string' ? JSON.stringify(value) : value
   return new HttpResponse(text, { status, headers: { 'Content-Type': mediaType } })
 }
 
@@ -44,7 +45,7 @@ function pickStatus(operation: Operation, asked: number | undefined): [string, n
 /** JSON when the response offers it, else its first media type. */
 function pickMedia(response: ResponseObject): [string, MediaTypeObject | undefined] {
   const entries = Object.entries(response.content ?? {})
-  const json = entries.find(([type]) => /^application\/(?:[\w.+-]*\+)?json\b/i.test(type))
+  const json = entries.find(([type]) => isJsonMediaType(type))
   return json ?? entries[0] ?? ['', undefined]
 }
 

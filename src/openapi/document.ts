@@ -61,12 +61,20 @@ export function resolveReference<T>(document: OpenApiDocument, value: T | Refere
   // eslint-disable-next-line mocklib/coded-argument-errors -- the document's content, not an argument
   if (seen.has(ref)) throw new Error(`the reference "${ref}" refers to itself`)
   seen.add(ref)
+  return resolveReference(document, atPointer(document, ref.slice(1), ref) as T | Reference, seen)
+}
+
+/** The value at a JSON pointer ("/components/schemas/Pet") in the document; `ref` names it in the error. */
+export function atPointer(document: OpenApiDocument, pointer: string, ref = `#${pointer}`): unknown {
   let target: unknown = document
-  for (const raw of ref.slice(1).split('/').slice(1)) {
+  for (const raw of pointer.split('/').slice(1)) {
     const key = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~')
     target = typeof target === 'object' && target !== null ? (target as JsonObject)[key] : undefined
     // eslint-disable-next-line mocklib/coded-argument-errors -- the document's content, not an argument
     if (target === undefined) throw new Error(`the reference "${ref}" points to nothing in the document`)
   }
-  return resolveReference(document, target as T | Reference, seen)
+  return target
 }
+
+/** A JSON pointer's token for a key: "~" and "/" escaped (RFC 6901). */
+export const pointerToken = (key: string): string => key.replace(/~/g, '~0').replace(/\//g, '~1')

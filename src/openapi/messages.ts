@@ -1,6 +1,7 @@
 // Every message mocklib/openapi prints or throws, in one place: each names the document, operation or
 // request, says what went wrong and what to change.
-import { describeValue, errorText, format } from '../runtime/messages'
+import { describeRequest, describeValue, errorText, format } from '../runtime/messages'
+import type { RequestViolation } from './violations'
 
 export const openApiMessages = {
   missingPeer: (name: string, error: unknown): string =>
@@ -37,4 +38,23 @@ export const openApiMessages = {
     `${operation} has no example "${example}" for status ${status}: its examples are ${known.join(', ') || 'none'}.`,
   badOption: (name: string, value: unknown, expected: string): string =>
     format(`fromOpenApi's ${name} must be ${expected}, not ${describeValue(value)}.`),
+  requestMismatch: (
+    header: string,
+    operation: string,
+    request: Request,
+    violations: readonly RequestViolation[],
+    mode: 'error' | 'warn',
+  ): string =>
+    `${describeRequest(request)} does not fit the OpenAPI operation ${operation} (handler "${header}"):\n` +
+    violations.map((violation) => `  - ${violationPlace(violation)}: ${violation.message}`).join('\n') +
+    (mode === 'error'
+      ? '\nIt was answered 400. Fix the request, or the document if the request is right ' +
+        '(validateRequests: "warn" answers it anyway).'
+      : '\nIt was answered as if it fitted (validateRequests: "warn"). Fix the request, or the document.'),
+}
+
+/** 'query "limit"', 'path "petId" /0', "body /name", "body". */
+function violationPlace(violation: RequestViolation): string {
+  const where = violation.in === 'body' ? 'body' : `${violation.in} "${violation.name ?? ''}"`
+  return violation.pointer === '' ? where : `${where} ${violation.pointer}`
 }

@@ -1,5 +1,6 @@
 import {
   isReference,
+  pointerToken,
   type OpenApiDocument,
   type OperationObject,
   type PathItem,
@@ -23,6 +24,8 @@ export interface Operation {
   /** The server URL it is served on (variables replaced by their defaults), without a trailing slash. */
   server: string
   responses: Record<string, ResponseObject | Reference>
+  /** Where the operation object is in the document, as a JSON pointer ("/paths/~1pets/get"). */
+  pointer: string
 }
 
 /** Every operation of the document, in its order. `baseUrl` replaces the declared servers. */
@@ -43,6 +46,7 @@ export function collectOperations(document: OpenApiDocument, baseUrl?: string): 
         path,
         server: (baseUrl ?? serverUrl(servers?.[0])).replace(/\/+$/, ''),
         responses: operation.responses ?? {},
+        pointer: `/paths/${pointerToken(path)}/${method}`,
       })
     }
   }

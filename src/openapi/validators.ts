@@ -1,0 +1,93 @@
+import type { ErrorObject, ValidateFunction } from 'ajv'
+import { pointerToken, type JsonObject, type OpenApiDocument } from './document'
+import { loadAjv, type AjvModules } from './load-peers'
+import { forDirection } from './read-write-only'
+import type { SchemaViolation } from './violations'
+
+/** Checks a value; none when it fits. Parameters are checked after their strings are read as the schema's types. */
+export type SchemaCheck = (value: unknown) => SchemaViolation[]
+
+export type CheckKind = 'parameters' | 'request body' | 'response body'
+
+/** The URI the document is known by inside ajv: a schema refers to its parts as `${DOCUMENT}#/pointer`. */
+const DOCUMENT = 'mocklib:openapi'
+
+/**
+ * The ajv set-up of one document, made on first use: JSON Schema 2020-12 (the 3.0 dialect is
+ * converted first, json-schema.ts), ajv-formats plus OpenAPI's own formats, every error reported.
+ * Parameters get an instance that reads strings as the schema's types ("5" as 5, "a,b" kept as
+ * the caller split it); request and response bodies get one each, over the document as that
+ * direction sees it (read-write-only.ts).
+ */
+export class DocumentValidators {
+  private readonly instances = new Map<CheckKind, Promise<import('ajv').default>>()
+  private readonly views = new Map<'request' | 'response', OpenApiDocument>()
+
+  constructor(readonly document: OpenApiDocument) {}
+
+  /** A schema referring to the one at `pointer` in the document. */
+  static at(pointer: string): JsonObject {
+    return { $ref: `${DOCUMENT}#${pointer}` }
+  }
+
+  async compile(kind: CheckKind, schema: JsonObject): Promise<SchemaCheck> {
+    const validate = (await this.instance(kind)).compile(schema)
+    return (value) => (validate(value) ? [] : violations(validate))
+  }
+
+  private instance(kind: CheckKind): Promise<import('ajv').default> {
+    let instance = this.instances.get(kind)
+    if (instance === undefined) {
+      instance = loadAjv().then((modules) => this.create(modules, kind))
+      this.instances.set(kind, instance)
+    }
+    return instance
+  }
+
+  private create({ Ajv2020, addFormats }: AjvModules, kind: CheckKind): import('ajv').default {
+    const direction = kind === 'response body' ? 'response' : 'request'
+    let view = this.views.get(direction)
+    if (view === undefined) this.views.set(direction, (view = forDirection(this.document, direction)))
+    const ajv = new Ajv2020({
+      strict: false,
+      allErrors: true,
+      logger: false,
+      coerceTypes: kind === 'parameters' ? 'array' : false,
+    })
+    addFormats(ajv)
+    for (const [name, check] of Object.entries(OPENAPI_FORMATS)) ajv.addFormat(name, check)
+    ajv.addSchema(view as object, DOCUMENT)
+    return ajv
+  }
+}
+
+const isInteger = (low: number, high: number) => (value: number) =>
+  Number.isInteger(value) && value >= low && value <= high
+
+/** The formats OpenAPI defines beyond JSON Schema's; those that only describe are accepted as they are. */
+const OPENAPI_FORMATS = {
+  int32: { type: 'number', validate: isInteger(-(2 ** 31), 2 ** 31 - 1) },
+  int64: { type: 'number', validate: isInteger(-Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER) },
+  float: { type: 'number', validate: () => true },
+  double: { type: 'number', validate: () => true },
+  byte: { type: 'string', validate: /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/ },
+  binary: { type: 'string', validate: () => true },
+  password: { type: 'string', validate: () => true },
+} as const
+
+/** ajv's errors as violations: a missing or unexpected property is pointed at by its own name. */
+function violations(validate: ValidateFunction): SchemaViolation[] {
+  return (validate.errors ?? []).map((error: ErrorObject) => {
+    const params = error.params as { missingProperty?: string; additionalProperty?: string }
+    if (error.keyword === 'required' && params.missingProperty !== undefined) {
+      return { pointer: `${error.instancePath}/${pointerToken(params.missingProperty)}`, message: 'is required' }
+    }
+    if (error.keyword === 'additionalProperties' && params.additionalProperty !== undefined) {
+      return {
+        pointer: `${error.instancePath}/${pointerToken(params.additionalProperty)}`,
+        message: 'is not a declared property (additionalProperties is false)',
+      }
+    }
+    return { pointer: error.instancePath, message: error.message ?? error.keyword }
+  })
+}
