@@ -141,6 +141,35 @@ const graphqlRoute = (fetchMock, name) =>
     body: { operationName: name },
     matchPartialBody: true,
   })
+/**
+ * 199 other operations, then BenchQuery; `api(lib)` gives each one's namespace (graphql, or a link).
+ * fetch-mock's routes name the URL in both cases.
+ */
+function manyGraphqlScenario({ id, title, api }) {
+  return requestScenario({
+    id,
+    title,
+    contenders: LIBRARIES_FETCH,
+    url: GRAPHQL_URL,
+    init: graphqlInit,
+    expected: GRAPHQL_TEXT,
+    needs: hasGraphql,
+    routes: (fetchMock) => {
+      for (let index = 0; index < 199; index++) graphqlRoute(fetchMock, `Other${index}`)
+      graphqlRoute(fetchMock, 'BenchQuery')
+    },
+    handlers: (lib) => {
+      const handlers = []
+      for (let index = 0; index < 199; index++) {
+        const namespace = api(lib)
+        const make = index % 2 === 0 ? namespace.query : namespace.mutation
+        handlers.push(make(`Other${index}`, graphqlAnswer(lib)))
+      }
+      handlers.push(api(lib).query('BenchQuery', graphqlAnswer(lib)))
+      return handlers
+    },
+  })
+}
 const WS_MESSAGES = Array.from({ length: 10_000 }, (_, index) => `message ${index}`)
 
 /**
@@ -230,27 +259,15 @@ export const SCENARIOS = [
     routes: (fetchMock) => graphqlRoute(fetchMock, 'BenchQuery'),
     handlers: (lib) => [lib.graphql.query('BenchQuery', graphqlAnswer(lib))],
   }),
-  requestScenario({
+  manyGraphqlScenario({
     id: 'graphql-200-last',
     title: 'GraphQL, 2 KB query, 200 handlers, matching the last',
-    contenders: LIBRARIES_FETCH,
-    url: GRAPHQL_URL,
-    init: graphqlInit,
-    expected: GRAPHQL_TEXT,
-    needs: hasGraphql,
-    routes: (fetchMock) => {
-      for (let index = 0; index < 199; index++) graphqlRoute(fetchMock, `Other${index}`)
-      graphqlRoute(fetchMock, 'BenchQuery')
-    },
-    handlers: (lib) => {
-      const handlers = []
-      for (let index = 0; index < 199; index++) {
-        const make = index % 2 === 0 ? lib.graphql.query : lib.graphql.mutation
-        handlers.push(make(`Other${index}`, graphqlAnswer(lib)))
-      }
-      handlers.push(lib.graphql.query('BenchQuery', graphqlAnswer(lib)))
-      return handlers
-    },
+    api: (lib) => lib.graphql,
+  }),
+  manyGraphqlScenario({
+    id: 'graphql-200-linked-last',
+    title: 'GraphQL, 2 KB query, 200 graphql.link(url) handlers, matching the last',
+    api: (lib) => lib.graphql.link(GRAPHQL_URL),
   }),
   {
     id: 'use-reset',

@@ -1,4 +1,5 @@
 import { requestCookies } from '../rest/cookies'
+import { BoundedCache } from '../runtime/bounded-cache'
 import type { NeverTo } from '../runtime/never-fallback'
 import { HttpResponse } from '../runtime/http-response'
 import type { MemberArgs } from '../runtime/handler-members'
@@ -54,6 +55,19 @@ export const operationNameFamily: IndexFamily = {
           : undefined,
       )
   },
+}
+
+/**
+ * Linked handlers are indexed by operation name too, in one family per endpoint: a request's
+ * URL is checked first, so the body of a request to another URL is never read for them.
+ */
+const linkedFamilies = new BoundedCache<string, IndexFamily>(500)
+
+function linkedOperationFamily(endpoint: CompiledEndpoint): IndexFamily {
+  return linkedFamilies.getOrCreate(endpoint.key, () => ({
+    name: `graphql-operation ${endpoint.key}`,
+    requestKeys: (ctx) => (endpoint.matches(ctx) ? operationNameFamily.requestKeys(ctx) : undefined),
+  }))
 }
 
 const kQueryHash = Symbol('graphql.queryHash')
@@ -123,14 +137,11 @@ export class GraphQLHandler<Query extends object | null = GraphQLQuery, Variable
     this.#predicate = compiled
   }
 
-  /**
-   * Named handlers without an endpoint are found by operation name. A linked handler is tried
-   * in list order instead: its URL check comes first, so the bodies of requests to other
-   * URLs are never read for it.
-   */
+  /** Named handlers are found by operation name; linked ones only for requests to their endpoint. */
   override indexHint(): IndexHint | undefined {
-    if (this.operationName === undefined || this.endpoint !== undefined) return undefined
-    return { family: operationNameFamily, key: this.operationName }
+    if (this.operationName === undefined) return undefined
+    const family = this.endpoint === undefined ? operationNameFamily : linkedOperationFamily(this.endpoint)
+    return { family, key: this.operationName }
   }
 
   /** @internal True when a request to this URL may be for this handler (always, without a link). */

@@ -3,17 +3,22 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import { getResponse, graphql, http, HttpResponse, type GraphQLResponseBody, type RequestHandler } from 'mocklib'
 import { setupServer } from 'mocklib/node'
 
-// The server finds named GraphQL handlers through an index by operation name; getResponse()
-// walks the list. For any list and any request, both must give the same answer.
+// The server finds named GraphQL handlers, linked or not, through an index by operation name.
+// For any list and any request it must give the answer of a scan: each handler asked alone, in
+// list order (a list of one is never indexed), until one answers.
 const names = ['ListPosts', 'CreatePost', 'DeletePost', 'Viewer']
 const endpoints = ['https://a.test/graphql', 'https://b.test/graphql']
 
+// Named handlers are the indexed ones: the most frequent, so most lists hold several of them.
 const handlerArb = fc.oneof(
-  fc.record({
-    kind: fc.constantFrom('query', 'mutation'),
-    name: fc.constantFrom(...names),
-    link: fc.option(fc.constantFrom(...endpoints)),
-  }),
+  {
+    weight: 6,
+    arbitrary: fc.record({
+      kind: fc.constantFrom('query', 'mutation'),
+      name: fc.constantFrom(...names),
+      link: fc.option(fc.constantFrom(...endpoints), { freq: 3 }),
+    }),
+  },
   fc.record({
     kind: fc.constant('regexp'),
     name: fc.constantFrom('^List', 'Post$'),
@@ -71,6 +76,14 @@ async function describeResponse(response: Response | undefined): Promise<string>
   return `${response.status} ${await response.text()}`
 }
 
+async function scan(handlers: RequestHandler[], request: Request): Promise<Response | undefined> {
+  for (const handler of handlers) {
+    const response = await getResponse([handler], request.clone())
+    if (response !== undefined) return response
+  }
+  return undefined
+}
+
 const server = setupServer()
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
 afterAll(() => server.close())
@@ -81,10 +94,10 @@ it('answers like a scan of the list, for any handlers and requests', async () =>
       // A last catch-all answers what nothing else does, so no request reaches the network.
       const handlers = [...build(specs), http.all('*', () => HttpResponse.text('nothing matched', { status: 418 }))]
       server.resetHandlers(...handlers)
-      const scanned = await describeResponse(await getResponse(handlers, toRequest(requestSpec)))
+      const scanned = await describeResponse(await scan(handlers, toRequest(requestSpec)))
       const indexed = await describeResponse(await fetch(toRequest(requestSpec)))
       expect(indexed).toBe(scanned)
     }),
-    { numRuns: 60 },
+    { numRuns: 100 },
   )
 })
