@@ -29,6 +29,10 @@ const interceptorFetchTests = [
 // test/parity/sse-after-close.test.ts: msw's sse() needs a global EventSource (behind a flag on Node 20 and 22).
 const eventSourceTests = ['test/sources/undici/eventsource.test.ts', 'test/parity/sse-after-close.test.ts']
 
+// test/msw3-parity compares with msw 3, whose interceptors need Node 22: it runs on its own
+// (vitest.msw3.config.ts, through scripts/suite-msw3-parity.mjs).
+const nodeTwentyTwoTests = ['test/msw3-parity/**']
+
 // Tests import 'mocklib' like users do. During development that name points at the
 // sources, so no build is needed; the packaging suites (test/packaging) test dist/.
 export default defineConfig({
@@ -49,7 +53,7 @@ export default defineConfig({
     ],
   },
   test: {
-    exclude: ['test/packaging/**', 'node_modules/**'],
+    exclude: ['test/packaging/**', ...nodeTwentyTwoTests, 'node_modules/**'],
     environment: 'node',
     testTimeout: 20_000,
     hookTimeout: 60_000,
@@ -61,7 +65,13 @@ export default defineConfig({
         test: {
           name: 'main',
           include: ['test/**/*.test.ts'],
-          exclude: [...websocketTests, ...eventSourceTests, 'test/packaging/**', 'node_modules/**'],
+          exclude: [
+            ...websocketTests,
+            ...eventSourceTests,
+            ...nodeTwentyTwoTests,
+            'test/packaging/**',
+            'node_modules/**',
+          ],
         },
       },
       {

@@ -85,7 +85,7 @@ export type HandlerOf<L extends Lib> = ReturnType<L['http']['get']>
  * The body gets the server for use(), events and the rest.
  */
 export async function withServer<T>(
-  lib: Lib,
+  lib: Pick<Lib, 'setupServer'>,
   handlers: RequestHandler[],
   options: ListenOptions,
   body: (server: SetupServer) => Promise<T>,
