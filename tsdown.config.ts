@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { builtinModules } from 'node:module'
 import { defineConfig } from 'tsdown'
 
@@ -56,6 +57,9 @@ function chunkName(chunk: { name: string; moduleIds: readonly string[] }): strin
   return chunk.name
 }
 
+// What the control protocol's health route reports (src/control/health.ts).
+const packageVersion = (JSON.parse(readFileSync('package.json', 'utf8')) as { version: string }).version
+
 export default defineConfig({
   entry: {
     index: 'src/index.ts',
@@ -99,7 +103,11 @@ export default defineConfig({
     ...options,
     transform: {
       ...options.transform,
-      define: { ...options.transform?.define, __MOCKLIB_CJS__: String(format === 'cjs') },
+      define: {
+        ...options.transform?.define,
+        __MOCKLIB_CJS__: String(format === 'cjs'),
+        __MOCKLIB_VERSION__: JSON.stringify(packageVersion),
+      },
     },
   }),
   outputOptions: (options) => {

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
@@ -36,6 +37,12 @@ const nodeTwentyTwoTests = ['test/msw3-parity/**']
 // Tests import 'mocklib' like users do. During development that name points at the
 // sources, so no build is needed; the packaging suites (test/packaging) test dist/.
 export default defineConfig({
+  // The package's version, as the build writes it into dist/ (src/control/health.ts).
+  define: {
+    __MOCKLIB_VERSION__: JSON.stringify(
+      (JSON.parse(readFileSync(new URL('package.json', import.meta.url), 'utf8')) as { version: string }).version,
+    ),
+  },
   resolve: {
     alias: [
       { find: /^mocklib$/, replacement: src('index.ts') },

@@ -13,6 +13,7 @@ export type {
   ControlEvent,
   HandlerInfo,
   HealthInfo,
+  HistoryFrame,
   RequestDetails,
   RequestRecord,
   ScenarioInfo,

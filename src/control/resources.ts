@@ -4,6 +4,8 @@
 /** `GET /__mocklib/health`: the only route answered without a token (liveness). */
 export interface HealthInfo {
   name: 'mocklib'
+  /** `server`: `mocklib serve` or `createMockServer()`; `remote`: a test process's `setupRemoteServer()`. */
+  role: 'server' | 'remote'
   version: string
   protocol: number
   pid: number
@@ -76,7 +78,16 @@ export interface RequestDetails extends RequestRecord {
   responseHeaders: Array<[string, string]>
   responseBody?: BodyText
   /** WebSocket or SSE frames, in order, for a connection or stream. */
-  frames?: Array<{ direction: 'in' | 'out'; data: string; at: string }>
+  frames?: HistoryFrame[]
+}
+
+/** A WebSocket message (`in`: from the client) or a chunk of a streamed answer (`out`). */
+export interface HistoryFrame {
+  direction: 'in' | 'out'
+  /** The text; a binary message in base64. */
+  data: string
+  encoding?: 'base64'
+  at: string
 }
 
 export interface BodyText {

@@ -1,6 +1,7 @@
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { PROTOCOL_VERSION, hasToken, routes } from '../control/protocol'
+import { hasToken, routes } from '../control/protocol'
+import { healthInfo } from '../control/health'
 import { problem } from '../control/problem'
 import { answerResolve, type ResolveHost } from './answer-resolve'
 import { listenOn } from '../server/listen-on'
@@ -64,7 +65,7 @@ async function route(
 ): Promise<void> {
   const path = (incoming.url ?? '/').split('?')[0]
   if (incoming.method === 'GET' && path === routes.health) {
-    return sendJson(answer, 200, { name: 'mocklib', role: 'remote', protocol: PROTOCOL_VERSION, pid: process.pid })
+    return sendJson(answer, 200, healthInfo('remote'))
   }
   if (!hasToken(incoming.headers.authorization, token)) {
     incoming.resume()

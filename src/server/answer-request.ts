@@ -4,6 +4,7 @@
 // to `next()` in a middleware, or gets a 404 saying so.
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { problem, PROBLEM_CONTENT_TYPE } from '../control/problem'
+import { headerNames } from '../control/protocol'
 import type { LifeCycleEmitter } from '../runtime/emitter'
 import { handleRequest } from '../runtime/handle-request'
 import type { HandlerList } from '../runtime/handler-list'
@@ -13,11 +14,14 @@ import type { HandlerControl } from './handler-control'
 import { incomingUrl, toFetchRequest } from './incoming-request'
 import { OriginMap } from './origin-map'
 import type { RequestHistory } from './request-history'
+import type { ScopedLists } from './scoped-lists'
 import { writeResponse } from './write-response'
 
 export interface ResponderOptions {
   emitter: LifeCycleEmitter
   list: () => HandlerList
+  /** Per-client scopes (`x-mocklib-scope`); none in a middleware. */
+  scopes?: ScopedLists
   history: RequestHistory
   control: HandlerControl
   lifetime: () => AbortSignal
@@ -47,12 +51,13 @@ export class RequestResponder {
     next?: () => void,
   ): Promise<void> {
     const { history, control, emitter } = this.#options
-    const list = this.#options.list()
+    const scope = message.headers[headerNames.scope] as string | undefined
+    const list = this.#options.scopes?.listFor(scope, this.#options.list()) ?? this.#options.list()
     const own = incomingUrl(message, scheme, `${message.socket.localAddress}:${message.socket.localPort}`)
     const url = this.#origins.map(own, list.current(), false, this.#options.origin?.())
     const request = toFetchRequest(message, target, url)
     const started = performance.now()
-    const entry = history.start(request)
+    const entry = history.start(request, scope)
     const requestId = `serve-${++this.#nextId}`
     const result = await handleRequest(request, requestId, list, {
       emitter,

@@ -1,8 +1,8 @@
 // The control API of the mock server (docs/control-protocol.md): routes under /__mocklib/,
 // the token check, JSON in and out, problem documents for every mistake.
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { CONTROL_PREFIX, hasToken, PROTOCOL_VERSION, routes } from '../control/protocol'
-import type { HealthInfo } from '../control/resources'
+import { CONTROL_PREFIX, hasToken, routes } from '../control/protocol'
+import { healthInfo } from '../control/health'
 import type { RequestHandler } from '../runtime/request-handler'
 import { readJsonBody, RouteError, routeId, sendJson, sendRouteError } from './control-json'
 import { dashboardPage } from './dashboard-page'
@@ -18,8 +18,10 @@ export interface ControlTarget {
   openReads: boolean
   version: string
   lifetime: AbortSignal
-  use(handler: RequestHandler): void
-  reset(): void
+  /** Puts `handler` in front of the list, or of one client scope's list. */
+  use(handler: RequestHandler, scope?: string): void
+  /** Drops the handlers added at run time, or one scope's. */
+  reset(scope?: string): void
   /** Someone changed the list through the API: live clients hear of it. */
   changed(type: 'handlers' | 'scenario'): void
   subscribe(listener: (type: string, data: unknown) => void): () => void
@@ -51,13 +53,7 @@ async function route(
   response: ServerResponse,
 ): Promise<void> {
   if (path === routes.health && method === 'GET') {
-    const health: HealthInfo = {
-      name: 'mocklib',
-      version: target.version,
-      protocol: PROTOCOL_VERSION,
-      pid: process.pid,
-    }
-    return sendJson(response, 200, health)
+    return sendJson(response, 200, healthInfo('server', target.version))
   }
   if ((path === routes.dashboard || path === CONTROL_PREFIX.slice(0, -1)) && method === 'GET') {
     // The page holds no secret: it reads the token from its URL fragment.
@@ -105,20 +101,20 @@ async function route(
     return sendJson(response, 200, { name: control.scenario })
   }
   if (path === routes.use && method === 'POST') {
+    const spec = await readJsonBody(message)
     let handler: RequestHandler
     try {
-      handler = handlerFromSpec(await readJsonBody(message))
+      handler = handlerFromSpec(spec)
     } catch (error) {
       if (error instanceof SpecError) throw new RouteError(400, `POST ${path}: ${error.message}.`)
       throw error
     }
-    target.use(handler)
+    target.use(handler, scopeOf(spec, `POST ${path}`))
     target.changed('handlers')
     return sendJson(response, 201, { id: control.idOf(handler) })
   }
   if (path === routes.reset && method === 'POST') {
-    await readJsonBody(message, true)
-    target.reset()
+    target.reset(scopeOf(await readJsonBody(message, true), `POST ${path}`))
     target.changed('handlers')
     return sendJson(response, 200, { ok: true })
   }
@@ -138,6 +134,16 @@ async function route(
     404,
     `There is no control route ${method} ${path}. The routes are listed in docs/control-protocol.md.`,
   )
+}
+
+/** The `scope` field of a route's JSON body: absent, or a non-empty string. */
+function scopeOf(body: unknown, route: string): string | undefined {
+  const scope = (body as { scope?: unknown } | undefined)?.scope
+  if (scope === undefined) return undefined
+  if (typeof scope !== 'string' || scope === '') {
+    throw new RouteError(400, `${route}: "scope" must be a non-empty string (the x-mocklib-scope header's value).`)
+  }
+  return scope
 }
 
 function streamEvents(target: ControlTarget, response: ServerResponse): void {

@@ -14,12 +14,7 @@ export function incomingUrl(message: IncomingMessage, scheme: 'http' | 'https', 
 }
 
 export function toFetchRequest(message: IncomingMessage, response: ServerResponse, url: URL): Request {
-  const headers = new Headers()
-  const raw = message.rawHeaders
-  for (let index = 0; index < raw.length; index += 2) {
-    // HTTP/2 pseudo-headers (":path") have no place in a Fetch API request.
-    if (!raw[index].startsWith(':')) headers.append(raw[index], raw[index + 1])
-  }
+  const headers = incomingHeaders(message)
   const controller = new AbortController()
   // 'close' on the response before it finished: the client left mid-answer (or mid-request).
   response.once('close', () => {
@@ -32,6 +27,17 @@ export function toFetchRequest(message: IncomingMessage, response: ServerRespons
     init.duplex = 'half'
   }
   return new Request(url, init)
+}
+
+/** The message's headers as sent, repeated ones included. */
+export function incomingHeaders(message: IncomingMessage): Headers {
+  const headers = new Headers()
+  const raw = message.rawHeaders
+  for (let index = 0; index < raw.length; index += 2) {
+    // HTTP/2 pseudo-headers (":path") have no place in a Fetch API request.
+    if (!raw[index].startsWith(':')) headers.append(raw[index], raw[index + 1])
+  }
+  return headers
 }
 
 /**

@@ -6,6 +6,7 @@ import { createServer as createHttpServer, type IncomingMessage, type Server, ty
 import { createServer as createHttpsServer } from 'node:https'
 import type { AddressInfo } from 'node:net'
 import type { Duplex } from 'node:stream'
+import { packageVersion } from '../control/health'
 import { createToken, isLoopback } from '../control/protocol'
 import { trackScope } from '../runtime/current-scope'
 import { MocklibTypeError } from '../runtime/errors'
@@ -18,6 +19,7 @@ import { answerControl, isControlPath, type ControlTarget } from './control-rout
 import { corsPreflight, withCors } from './cors'
 import { HandlerControl, type Scenarios } from './handler-control'
 import { RequestHistory, type HistoryOptions } from './request-history'
+import { ScopedLists } from './scoped-lists'
 import { OriginMap } from './origin-map'
 import { listenOn } from './listen-on'
 import { answerWebSocketUpgrade } from './websocket-upgrade'
@@ -56,7 +58,7 @@ export interface MockServerListenOptions {
   history?: HistoryOptions
   /** Called once per answered request (the CLI prints it). */
   onAnswered?: (line: { method: string; url: string; status: number; handler?: string; ms: number }) => void
-  /** Reported by `GET /__mocklib/health`. */
+  /** Reported by `GET /__mocklib/health`. Default: mocklib's own version. */
   version?: string
 }
 
@@ -74,6 +76,7 @@ export class MockServer extends SetupApi {
   readonly #origins = new OriginMap()
   /** Connections handed over to WebSockets: server.close() does not see them. */
   readonly #upgraded = new Set<Duplex>()
+  readonly #scopes = new ScopedLists()
   #untrackScope: (() => void) | undefined
 
   constructor(...handlers: RequestHandler[]) {
@@ -84,6 +87,7 @@ export class MockServer extends SetupApi {
     this.#responder = new RequestResponder({
       emitter: this.emitter,
       list: () => this.handlerList,
+      scopes: this.#scopes,
       history: this.history,
       control: this.#control,
       lifetime: () => this.#lifetime.signal,
@@ -207,6 +211,7 @@ export class MockServer extends SetupApi {
     socket.once('close', () => this.#upgraded.delete(socket))
     answerWebSocketUpgrade(message, socket, head, {
       list: this.handlerList,
+      history: this.history,
       pipeline: { emitter: this.emitter, onUnhandledRequest: 'bypass', lifetime: this.#lifetime.signal },
       origins: this.#origins,
       scheme: this.#options.https ? 'https' : 'http',
@@ -219,10 +224,13 @@ export class MockServer extends SetupApi {
       history: this.history,
       token: this.#token,
       openReads: this.#options.openReads === true,
-      version: this.#options.version ?? 'unknown',
+      version: this.#options.version ?? packageVersion,
       lifetime: this.#lifetime.signal,
-      use: (handler) => this.use(handler),
-      reset: () => this.resetHandlers(),
+      use: (handler, scope) => (scope === undefined ? this.use(handler) : this.#scopes.use(scope, handler)),
+      reset: (scope) => {
+        if (scope === undefined) this.resetHandlers()
+        this.handlerList.store.removed(this.#scopes.reset(scope))
+      },
       changed: (type) => this.#broadcast(type, {}),
       subscribe: (listener) => {
         this.#listeners.add(listener)

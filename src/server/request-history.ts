@@ -2,7 +2,7 @@
 // none did), their headers, the beginning of their bodies and the frames of streams. The
 // control API lists it, the dashboard shows it live, and it downloads as HAR.
 import { headerPairs } from '../control/protocol'
-import type { BodyText as ControlBodyText, RequestDetails, RequestRecord } from '../control/resources'
+import type { BodyText as ControlBodyText, HistoryFrame, RequestDetails, RequestRecord } from '../control/resources'
 import { scanOperations } from '../graphql/scan-operations'
 import { encodeBody } from '../record/body-text'
 import type { Har, HarEntry, HarNameValue } from '../record/har'
@@ -18,7 +18,7 @@ interface Entry {
   responseHeaders: Array<[string, string]>
   requestBody?: { bytes: Uint8Array; truncated: boolean; type: string }
   responseBody?: { bytes: Uint8Array; truncated: boolean; type: string }
-  frames: Array<{ direction: 'in' | 'out'; data: string; at: string }>
+  frames: HistoryFrame[]
 }
 
 export interface HistoryOptions {
@@ -141,11 +141,15 @@ export class RequestHistory {
     entry.responseBody = { ...captured, type }
   }
 
-  /** A WebSocket message or a chunk of a stream. */
-  frame(id: string, direction: 'in' | 'out', data: string): void {
+  /** A WebSocket message (binary ones kept in base64) or a chunk of a stream. */
+  frame(id: string, direction: 'in' | 'out', data: string | Uint8Array): void {
     const entry = this.#entries.get(id)
     if (entry === undefined || entry.frames.length >= this.#frameLimit) return
-    const frame = { direction, data, at: new Date().toISOString() }
+    const at = new Date().toISOString()
+    const frame: HistoryFrame =
+      typeof data === 'string'
+        ? { direction, data, at }
+        : { direction, data: encodeBody(data, 'application/octet-stream').text, encoding: 'base64', at }
     entry.frames.push(frame)
     this.#emit('frame', { id, ...frame })
   }

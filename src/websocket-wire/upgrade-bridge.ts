@@ -55,6 +55,8 @@ export interface UpgradeChannel {
   fail(error: Error): void
   /** Called once when the client gives up on the handshake. */
   onAbort: ((reason: Error) => void) | undefined
+  /** Sees each message of the open connection: `in` from the client, `out` to it (the mock server's history). */
+  onFrame?: (direction: 'in' | 'out', data: WebSocketData) => void
 }
 
 /**
@@ -90,7 +92,7 @@ export function answerUpgrade(
   let refusal: unknown
   let bridge: FrameBridge | undefined
   const accept = () => {
-    bridge = new FrameBridge(connection)
+    bridge = new FrameBridge(connection, channel.onFrame)
     channel.upgrade(101, handshakeHeaders(upgrade.key, connection.protocol), bridge.socket)
     return bridge
   }
@@ -153,7 +155,13 @@ class FrameBridge {
   readonly socket: UpgradedSocket
   readonly #wire: WebSocketWire
 
-  constructor(private readonly connection: WebSocketConnection) {
+  readonly #onFrame: UpgradeChannel['onFrame']
+
+  constructor(
+    private readonly connection: WebSocketConnection,
+    onFrame: UpgradeChannel['onFrame'],
+  ) {
+    this.#onFrame = onFrame
     this.socket = new UpgradedSocket(
       (chunk) => this.#wire.receive(chunk),
       () => this.#gone(),
@@ -161,7 +169,9 @@ class FrameBridge {
     this.#wire = new WebSocketWire('server', (bytes) => this.socket.deliver(bytes), {
       message: (data) => {
         if (connection.readyState !== 1) return
-        connection.fromApplication(typeof data === 'string' ? data : data.slice().buffer)
+        const message = typeof data === 'string' ? data : data.slice().buffer
+        this.#onFrame?.('in', message)
+        connection.fromApplication(message)
       },
       close: (code, reason) => {
         // Either the client starts the closing handshake, or this is its answer to ours.
@@ -176,6 +186,7 @@ class FrameBridge {
   }
 
   send(data: WebSocketData): void {
+    this.#onFrame?.('out', data)
     if (typeof data === 'string') this.#wire.sendText(data)
     else if (ArrayBuffer.isView(data))
       this.#wire.sendBinary(new Uint8Array(data.buffer, data.byteOffset, data.byteLength))

@@ -1,6 +1,7 @@
 // The remote's endpoint reads and answers JSON as the mock server's control API does: bodies
 // bounded, mistakes answered as problem documents that say what to send.
-import { setupRemoteServer } from 'mocklib/node'
+import { readFileSync } from 'node:fs'
+import { ControlClient, setupRemoteServer } from 'mocklib/node'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 
 const remote = setupRemoteServer()
@@ -14,6 +15,17 @@ const openScope = (body: string) =>
     headers: { authorization: `Bearer ${remote.token}`, 'content-type': 'application/json' },
     body,
   })
+
+it('GET /__mocklib/health names the remote and its version, without a token', async () => {
+  const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'))
+  expect(await new ControlClient({ url: remote.url }).health()).toEqual({
+    name: 'mocklib',
+    role: 'remote',
+    version,
+    protocol: 1,
+    pid: process.pid,
+  })
+})
 
 it('POST /__mocklib/scopes answers a body that is not JSON with a problem document', async () => {
   const response = await openScope('{ not json')

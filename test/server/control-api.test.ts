@@ -54,7 +54,13 @@ print(call('GET', '/user')[1])
 `
     const { stdout } = await run('python3', ['-c', script, mock.url, mock.token])
     const lines = stdout.trim().split('\n')
-    expect(JSON.parse(lines[0])).toEqual({ name: 'mocklib', version: '1.2.3', protocol: 1, pid: process.pid })
+    expect(JSON.parse(lines[0])).toEqual({
+      name: 'mocklib',
+      role: 'server',
+      version: '1.2.3',
+      protocol: 1,
+      pid: process.pid,
+    })
     expect(lines.slice(1)).toEqual([
       '401',
       '[["GET /user", true, 0]]',
@@ -163,6 +169,35 @@ print(call('GET', '/user')[1])
       '{"name":"Ada"}',
       '{"data":{"post":{"id":1}}}',
     ])
+  })
+
+  it('answers a scoped /use only to requests carrying that x-mocklib-scope, until the scope is reset', async () => {
+    const [mock, client] = await start(http.get('/user', () => HttpResponse.json({ name: 'Ada' })))
+    await client.use({ method: 'GET', path: '/user', body: { name: 'A' }, scope: 'a' })
+    await client.use({ method: 'GET', path: '/user', body: { name: 'B' }, scope: 'b' })
+    const user = async (scope?: string) =>
+      (await fetch(`${mock.url}/user`, { headers: scope === undefined ? {} : { 'x-mocklib-scope': scope } })).json()
+    expect([await user('a'), await user('b'), await user(), await user('c')]).toEqual([
+      { name: 'A' },
+      { name: 'B' },
+      { name: 'Ada' },
+      { name: 'Ada' },
+    ])
+    expect((await client.requests()).map((record) => [record.scope, record.handler])).toEqual([
+      ['a', 'GET /user'],
+      ['b', 'GET /user'],
+      [undefined, 'GET /user'],
+      ['c', 'GET /user'],
+    ])
+    await client.reset({ scope: 'a' })
+    expect([await user('a'), await user('b')]).toEqual([{ name: 'Ada' }, { name: 'B' }])
+    await client.reset()
+    expect(await user('b')).toEqual({ name: 'Ada' })
+    const error = await client.use({ path: '/user', scope: '' }).catch((caught: unknown) => caught)
+    expect((error as ControlError).problem).toMatchObject({
+      status: 400,
+      detail: 'POST /__mocklib/use: "scope" must be a non-empty string (the x-mocklib-scope header\'s value).',
+    })
   })
 
   it("names a GraphQL request in the history by its document's operation, not by words in its strings", async () => {

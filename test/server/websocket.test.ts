@@ -2,10 +2,11 @@ import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
 import { createClient } from 'graphql-ws'
 import { ws } from 'mocklib'
-import { createMockServer, type MockServer } from 'mocklib/node'
+import { ControlClient, createMockServer, type MockServer } from 'mocklib/node'
 import { createSchemaExecutor } from 'mocklib/schema'
 import { afterEach, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
+import { receiveTwoPosts, TWO_POSTS } from './two-posts'
 
 const run = promisify(execFile)
 let server: MockServer | undefined
@@ -42,6 +43,41 @@ chat.on('message', (data) => {
     expect(stdout.trim().split('\n')).toEqual(['echo:hello', 'feed at wss://api.example.com/feed'])
   })
 
+  it('records a connection in the history: its handshake, then each message both ways, binary in base64', async () => {
+    server = createMockServer(
+      ws.link('/chat').addEventListener('connection', ({ client }) => {
+        client.addEventListener('message', (event) => client.send(event.data))
+      }),
+    )
+    await server.listen()
+    const socket = new WebSocket(`${server.url.replace('http', 'ws')}/chat`)
+    const echoes: string[] = []
+    await new Promise<void>((resolve, reject) => {
+      socket.on('open', () => {
+        socket.send('hello')
+        socket.send(Buffer.from([1, 2, 3]))
+      })
+      socket.on('message', (data: Buffer) => {
+        echoes.push(data.toString('hex'))
+        if (echoes.length === 2) resolve()
+      })
+      socket.on('error', reject)
+    })
+    socket.close()
+    const control = new ControlClient({ url: server.url, token: server.token })
+    const [record] = await control.requests()
+    expect(record).toMatchObject({ method: 'GET', url: `${server.url.replace('http', 'ws')}/chat`, status: 101 })
+    const { frames } = await control.request(record.id)
+    // Each direction in order (the echo of the first message may leave before the second arrives).
+    const sent = (direction: 'in' | 'out') =>
+      frames?.filter((frame) => frame.direction === direction).map(({ data, encoding }) => [data, encoding])
+    expect(sent('in')).toEqual([
+      ['hello', undefined],
+      ['AQID', 'base64'],
+    ])
+    expect(sent('out')).toEqual(sent('in'))
+  })
+
   it('refuses a handshake no handler takes with a 404 naming the URL', async () => {
     server = createMockServer(ws.link('/chat').addEventListener('connection', () => {}))
     await server.listen()
@@ -67,28 +103,8 @@ chat.on('message', (data) => {
       webSocketImpl: WebSocket,
       lazy: false,
     })
-    const received: unknown[] = []
-    const done = new Promise<void>((resolve, reject) => {
-      client.subscribe(
-        { query: 'subscription { postAdded { id title } }' },
-        {
-          next: (value) => {
-            received.push(value)
-            if (received.length === 2) resolve()
-          },
-          error: reject,
-          complete: resolve,
-        },
-      )
-    })
-    await api.subscribed('postAdded')
-    api.publish('postAdded', { id: '1', title: 'First' })
-    api.publish('postAdded', { id: '2', title: 'Second' })
-    await done
+    const received = await receiveTwoPosts(client, api)
     await client.dispose()
-    expect(received).toEqual([
-      { data: { postAdded: { id: '1', title: 'First' } } },
-      { data: { postAdded: { id: '2', title: 'Second' } } },
-    ])
+    expect(received).toEqual(TWO_POSTS)
   })
 })
