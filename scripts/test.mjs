@@ -5,11 +5,12 @@
 // "N passed, N failed" line.
 //
 // Vitest runs one worker fewer than the machine has cores, so the suites run beside it, one at a
-// time, in the core it leaves (on a single core, everything runs in turn). Vitest is the longest
-// part, so the suites run at a lower priority (they inherit it for their own processes) and use
-// what vitest leaves idle. Vitest's output is shown as it comes; a suite's output is shown whole
-// when it ends. The summary gives each suite's wall time. MOCKLIB_TEST_JOBS=1 runs everything one
-// after the other, at the same priority.
+// time, in the core it leaves (on a single core, everything runs in turn); once vitest ends, its
+// core takes suites from the same queue too, the longest ones queued first. The suites run at a
+// lower priority (they inherit it for their own processes) and use what vitest leaves idle.
+// Vitest's output is shown as it comes; a suite's output is shown whole when it ends. The summary
+// gives each suite's wall time. MOCKLIB_TEST_JOBS=1 runs everything one after the other, at the
+// same priority.
 import { spawn } from 'node:child_process'
 import { readdirSync, rmSync } from 'node:fs'
 import { availableParallelism, getPriority, setPriority } from 'node:os'
@@ -82,20 +83,27 @@ async function suite(file, live) {
   return { name: file, passed, failed, code, seconds }
 }
 
-async function suitesInTurn(files, live) {
-  const results = []
-  for (const file of files) results.push(await suite(file, live))
+/** One lane: `first` (vitest) if given, then suites taken from the shared queue until it is empty. */
+async function lane(queue, live, first) {
+  const results = first ? [await first()] : []
+  for (let file = queue.shift(); file !== undefined; file = queue.shift()) results.push(await suite(file, live))
   return results
 }
+
+// The suites that take minutes (npm installs, bundler builds, several tsc runs) start first, so
+// that none of them starts last and runs on alone.
+const LONGEST = ['suite-fixtures.mjs', 'suite-types.mjs', 'suite-packaging.mjs']
+const rank = (file) => (LONGEST.includes(file) ? LONGEST.indexOf(file) : LONGEST.length)
 
 const started = Date.now()
 const suiteFiles = readdirSync(`${root}scripts`)
   .filter((f) => /^suite-.*\.mjs$/.test(f))
   .sort()
-const results =
-  jobs > 1
-    ? (await Promise.all([vitest(), suitesInTurn(suiteFiles, false)])).flat()
-    : [await vitest(), ...(await suitesInTurn(suiteFiles, true))]
+const queue = [...suiteFiles].sort((a, b) => rank(a) - rank(b))
+const lanes = [lane(queue, jobs === 1, vitest)]
+for (let extra = 1; extra < jobs; extra++) lanes.push(lane(queue, false))
+const byName = new Map((await Promise.all(lanes)).flat().map((result) => [result.name, result]))
+const results = ['vitest', ...suiteFiles].map((name) => byName.get(name))
 
 const passed = results.reduce((sum, r) => sum + r.passed, 0)
 const failed = results.reduce((sum, r) => sum + r.failed, 0)
