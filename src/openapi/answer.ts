@@ -1,5 +1,6 @@
 import type * as FakerModule from 'json-schema-faker'
 import { HttpResponse } from '../runtime/http-response'
+import { hashText } from '../runtime/seeded-random'
 import { resolveReference, type MediaTypeObject, type OpenApiDocument, type ResponseObject } from './document'
 import { inlineSchema } from './inline-schema'
 import { isJsonMediaType } from './media-types'
@@ -80,13 +81,7 @@ function generate(context: AnswerContext, operation: Operation, key: string, med
   if (media.schema === undefined) return null
   let schema = inlined.get(media)
   if (schema === undefined) inlined.set(media, (schema = inlineSchema(context.document, media.schema)))
-  const seed = hash(`${context.seed}:${operation.id}:${key}`)
+  // Each operation and status gets its own stable seed.
+  const seed = hashText(`${context.seed}:${operation.id}:${key}`)
   return context.faker.generateSync(schema as FakerModule.JsonSchema, { seed, refDepthMax: 2 })
-}
-
-/** A 32-bit FNV-1a hash: each operation and status gets its own stable seed. */
-function hash(text: string): number {
-  let value = 0x811c9dc5
-  for (let index = 0; index < text.length; index++) value = Math.imul(value ^ text.charCodeAt(index), 0x01000193)
-  return value >>> 0
 }
