@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
@@ -34,6 +34,24 @@ const eventSourceTests = ['test/sources/undici/eventsource.test.ts', 'test/parit
 // (vitest.msw3.config.ts, through scripts/suite-msw3-parity.mjs).
 const nodeTwentyTwoTests = ['test/msw3-parity/**']
 
+// The test files of a project share one process (isolate: false below): mocklib, msw, graphql and the
+// clients load once, not once per file (that loading was about half of vitest's time). A file must leave
+// the process as it found it (servers closed, globals restored), as close() promises users. These files
+// cannot, so they run in a process of their own: those that replace modules or globals for the whole file
+// (vi.mock, vi.resetModules, vi.stubGlobal, vi.stubEnv: found by reading the files, so a new one is
+// isolated too), the parity tests (msw's module keeps the cookies of mocked responses and sends them with
+// later requests) and the 50 MB passthroughs (a process of their own, whose memory no earlier file grew).
+const replacesModulesOrGlobals = /\bvi\.(mock|doMock|unmock|doUnmock|resetModules|stubGlobal|stubEnv)\(/
+const testRoot = fileURLToPath(new URL('./test/', import.meta.url))
+const ownProcessTests = [
+  ...readdirSync(testRoot, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.test.ts') && !file.startsWith('packaging'))
+    .filter((file) => replacesModulesOrGlobals.test(readFileSync(testRoot + file, 'utf8')))
+    .map((file) => `test/${file}`),
+  'test/parity/**/*.test.ts',
+  'test/reliability/bodies-byte-for-byte*.test.ts',
+]
+
 // Tests import 'mocklib' like users do. During development that name points at the
 // sources, so no build is needed; the packaging suites (test/packaging) test dist/.
 export default defineConfig({
@@ -65,6 +83,7 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    isolate: false,
     projects: [
       // Project settings extend the ones above (include lists would add up, so each names its own).
       {
@@ -76,9 +95,25 @@ export default defineConfig({
             ...websocketTests,
             ...eventSourceTests,
             ...nodeTwentyTwoTests,
+            ...ownProcessTests,
             'test/packaging/**',
             'node_modules/**',
           ],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'own-process',
+          include: ownProcessTests,
+          exclude: [
+            ...websocketTests,
+            ...eventSourceTests,
+            ...nodeTwentyTwoTests,
+            'test/packaging/**',
+            'node_modules/**',
+          ],
+          isolate: true,
         },
       },
       {
@@ -98,11 +133,18 @@ export default defineConfig({
           include: interceptorFetchTests,
           exclude: [...eventSourceTests, 'test/packaging/**', 'node_modules/**'],
           env: { MOCKLIB_FETCH_SOURCE: 'interceptor' },
+          // Mostly parity tests: each file in a process of its own.
+          isolate: true,
         },
       },
       {
         extends: true,
-        test: { name: 'eventsource', include: eventSourceTests, execArgv: ['--experimental-eventsource'] },
+        test: {
+          name: 'eventsource',
+          include: eventSourceTests,
+          execArgv: ['--experimental-eventsource'],
+          isolate: true,
+        },
       },
     ],
   },
