@@ -37,17 +37,20 @@ const nodeTwentyTwoTests = ['test/msw3-parity/**']
 // The test files of a project share one process (isolate: false below): mocklib, msw, graphql and the
 // clients load once, not once per file (that loading was about half of vitest's time). A file must leave
 // the process as it found it (servers closed, globals restored), as close() promises users. These files
-// cannot, so they run in a process of their own: those that replace modules or globals for the whole file
-// (vi.mock, vi.resetModules, vi.stubGlobal, vi.stubEnv: found by reading the files, so a new one is
-// isolated too), the parity tests (msw's module keeps the cookies of mocked responses and sends them with
+// cannot, or must not share it, so they run in a process of their own: those that replace modules or globals
+// for the whole file (vi.mock, vi.resetModules, vi.stubGlobal, vi.stubEnv) and those that count the process's
+// live objects (v8.queryObjects walks a heap every earlier file grew), found by reading the files so that a new
+// one is isolated too; the parity tests (msw's module keeps the cookies of mocked responses and sends them with
 // later requests) and the 50 MB passthroughs (a process of their own, whose memory no earlier file grew).
-const replacesModulesOrGlobals = /\bvi\.(mock|doMock|unmock|doUnmock|resetModules|stubGlobal|stubEnv)\(/
+const needsOwnProcess = /\bvi\.(mock|doMock|unmock|doUnmock|resetModules|stubGlobal|stubEnv)\(|\bv8\.queryObjects\(/
 const testRoot = fileURLToPath(new URL('./test/', import.meta.url))
+const ownProcessFiles = readdirSync(testRoot, { recursive: true, encoding: 'utf8' })
+  .filter((file) => file.endsWith('.test.ts') && !file.startsWith('packaging'))
+  .filter((file) => needsOwnProcess.test(readFileSync(testRoot + file, 'utf8')))
+  .map((file) => `test/${file}`)
+const ownProcessWebSocketTests = ownProcessFiles.filter((file) => /^test\/(ws|subscriptions)\//.test(file))
 const ownProcessTests = [
-  ...readdirSync(testRoot, { recursive: true, encoding: 'utf8' })
-    .filter((file) => file.endsWith('.test.ts') && !file.startsWith('packaging'))
-    .filter((file) => replacesModulesOrGlobals.test(readFileSync(testRoot + file, 'utf8')))
-    .map((file) => `test/${file}`),
+  ...ownProcessFiles,
   'test/parity/**/*.test.ts',
   'test/reliability/bodies-byte-for-byte*.test.ts',
 ]
@@ -121,10 +124,24 @@ export default defineConfig({
         test: {
           name: 'websocket',
           include: websocketTests,
-          exclude: [...flaglessWebSocketTests, 'node_modules/**'],
+          exclude: [...flaglessWebSocketTests, ...ownProcessWebSocketTests, 'node_modules/**'],
           execArgv: websocketExecArgv,
         },
       },
+      ...(ownProcessWebSocketTests.length === 0
+        ? []
+        : [
+            {
+              extends: true,
+              test: {
+                name: 'websocket-own-process',
+                include: ownProcessWebSocketTests,
+                exclude: [...flaglessWebSocketTests, 'node_modules/**'],
+                execArgv: websocketExecArgv,
+                isolate: true,
+              },
+            },
+          ]),
       { extends: true, test: { name: 'websocket-flagless', include: flaglessWebSocketTests } },
       {
         extends: true,
