@@ -18,13 +18,33 @@ export interface AnswerContext {
 
 /** The response the document describes for this operation and choice: its example, else generated data. */
 export function answerFor(context: AnswerContext, operation: Operation, choice: ResponseChoice): Response {
+  const answer = answerOf(context, operation, choice)
+  return respond(answer, answer.mediaType === undefined ? undefined : answer.value())
+}
+
+/** A declared response, before it is sent: its status, media type (none: no body) and body. */
+export interface Answer {
+  status: number
+  mediaType: string | undefined
+  /** The example the choice names, else the first one, else data generated from the schema. */
+  value(): unknown
+}
+
+export function answerOf(context: AnswerContext, operation: Operation, choice: ResponseChoice): Answer {
   const [key, status] = pickStatus(operation, choice.status)
   const response = resolveReference<ResponseObject>(context.document, operation.responses[key]!)
   const [mediaType, media] = pickMedia(response)
-  if (media === undefined) return new HttpResponse(null, { status })
-  const value = exampleOf(context.document, operation, key, media, choice) ?? generate(context, operation, key, media)
-  const text = isJsonMediaType(mediaType) || typeof value !== 'string' ? JSON.stringify(value) : value
-  return new HttpResponse(text, { status, headers: { 'Content-Type': mediaType } })
+  if (media === undefined) return { status, mediaType: undefined, value: () => undefined }
+  const value = () =>
+    exampleOf(context.document, operation, key, media, choice) ?? generate(context, operation, key, media)
+  return { status, mediaType, value }
+}
+
+/** The answer's status and media type with this body (none when the response declares no content). */
+export function respond(answer: Answer, value: unknown): Response {
+  if (answer.mediaType === undefined) return new HttpResponse(null, { status: answer.status })
+  const text = isJsonMediaType(answer.mediaType) || typeof value !== 'string' ? JSON.stringify(value) : value
+  return new HttpResponse(text as string, { status: answer.status, headers: { 'Content-Type': answer.mediaType } })
 }
 
 /** The declared response key and the status to send: the asked status (exact, "4XX", "default"), else the first 2xx. */

@@ -1,15 +1,15 @@
-import { http } from '../rest/http'
 import type { HttpHandler } from '../rest/http-handler'
 import { MocklibTypeError } from '../runtime/errors'
-import { answerFor, type AnswerContext } from './answer'
+import type { AnswerContext } from './answer'
 import { asJsonSchemaDialect } from './json-schema'
 import { loadDocument, type OpenApiInput } from './load-document'
 import { loadFaker } from './load-peers'
 import { openApiMessages } from './messages'
-import { collectOperations, handlerPath, type Operation } from './operations'
-import { readPrefer, type ResponseChoice } from './prefer'
-import { RequestCheck } from './request-check'
-import { refuseRequest, type ValidateRequests } from './request-refusal'
+import { collectOperations } from './operations'
+import { handlerFor, type DocumentContext } from './operation-handler'
+import type { ResponseChoice } from './prefer'
+import type { ValidateRequests } from './request-refusal'
+import { pairCollections } from './collections'
 import { DocumentValidators } from './validators'
 
 export interface FromOpenApiOptions {
@@ -23,6 +23,14 @@ export interface FromOpenApiOptions {
    * and answers as usual. Default `false` (needs the `ajv` and `ajv-formats` packages).
    */
   validateRequests?: ValidateRequests
+  /**
+   * Operations on a collection and its items (`POST /pets`, `GET /pets`, `GET/PUT/PATCH/DELETE
+   * /pets/{id}`) share a store: a created item is listed and read next, a deleted one answers 404.
+   * `true` seeds each collection from its list operation's answer; an object gives the items of
+   * some collections by path (`{ '/pets': [{ id: 1, name: 'Rex' }] }`). Each scope (a server, a
+   * `boundary()`) has its own store, started again by `resetHandlers()`. Default `false`.
+   */
+  collections?: boolean | Record<string, readonly object[]>
 }
 
 /** The handlers of a document, one per operation, in the document's order. */
@@ -43,9 +51,17 @@ export async function fromOpenApi(document: OpenApiInput, options: FromOpenApiOp
   checkOptions(options)
   const loaded = asJsonSchemaDialect(await loadDocument(document))
   const answers: AnswerContext = { document: loaded, faker: await loadFaker(), seed: options.seed ?? 1 }
-  const context: HandlerContext = { answers, validateRequests: options.validateRequests ?? false, checks: new Map() }
-  if (context.validateRequests !== false) context.validators = new DocumentValidators(loaded)
   const operations = collectOperations(loaded, options.baseUrl)
+  const validateRequests = options.validateRequests ?? false
+  const collections = options.collections ?? false
+  const context: DocumentContext = {
+    answers,
+    validateRequests,
+    validators: validateRequests === false ? undefined : new DocumentValidators(loaded),
+    checks: new Map(),
+    collections: collections === false ? undefined : pairCollections(loaded, operations),
+    seeds: typeof collections === 'object' ? collections : {},
+  }
   const handlers = operations.map((operation) => handlerFor(context, operation, {})) as OpenApiHandlers
   handlers.override = (operationId, choice) => {
     const operation = operations.find((candidate) => candidate.id === operationId)
@@ -61,34 +77,6 @@ export async function fromOpenApi(document: OpenApiInput, options: FromOpenApiOp
     return handlerFor(context, operation, choice)
   }
   return handlers
-}
-
-/** What the handlers of one document share. */
-interface HandlerContext {
-  answers: AnswerContext
-  validateRequests: ValidateRequests
-  validators?: DocumentValidators
-  /** Each operation's request checks, made by its first checked request (a handler and its overrides share them). */
-  checks: Map<Operation, RequestCheck>
-}
-
-function handlerFor(context: HandlerContext, operation: Operation, fixed: ResponseChoice): HttpHandler {
-  const method = operation.method === 'trace' ? 'all' : operation.method
-  const answer = (request: Request) =>
-    answerFor(context.answers, operation, { ...fixed, ...readPrefer(request.headers.get('prefer')) })
-  const { validators, validateRequests: mode } = context
-  if (validators === undefined || mode === false)
-    return http[method](handlerPath(operation), ({ request }) => answer(request))
-  const handler: HttpHandler = http[method](handlerPath(operation), async ({ request, params, cookies }) => {
-    let check = context.checks.get(operation)
-    if (check === undefined) context.checks.set(operation, (check = new RequestCheck(validators, operation)))
-    const sent = { url: new URL(request.url), headers: request.headers, pathParams: params, cookies }
-    const violations = await check.violations(sent, await request.clone().text())
-    const refusal =
-      violations.length === 0 ? undefined : refuseRequest(mode, handler.info.header, operation, request, violations)
-    return refusal ?? answer(request)
-  })
-  return handler
 }
 
 function checkOptions(options: FromOpenApiOptions): void {
@@ -107,6 +95,18 @@ function checkOptions(options: FromOpenApiOptions): void {
       openApiMessages.badOption('"validateRequests"', options.validateRequests, "'error', 'warn' or false"),
     )
   }
+  const { collections } = options
+  const isSeeds = typeof collections === 'object' && collections !== null && !Array.isArray(collections)
+  if (collections !== undefined && typeof collections !== 'boolean' && (!isSeeds || !everyArray(collections))) {
+    throw new MocklibTypeError(
+      'MOCKLIB_INVALID_ARGUMENT',
+      openApiMessages.badOption(
+        '"collections"',
+        collections,
+        "true, false or items by collection path ({ '/pets': [...] })",
+      ),
+    )
+  }
   if (options.baseUrl !== undefined && typeof options.baseUrl !== 'string') {
     throw new MocklibTypeError(
       'MOCKLIB_INVALID_ARGUMENT',
@@ -114,3 +114,5 @@ function checkOptions(options: FromOpenApiOptions): void {
     )
   }
 }
+
+const everyArray = (seeds: object): boolean => Object.values(seeds).every((items) => Array.isArray(items))

@@ -46,6 +46,7 @@ export async function executeHandlers<Handler extends HandlerShape>(
 ): Promise<HandlerOutcome<Handler>> {
   let matched: Handler | undefined
   ctx.scopeData = store.kept
+  ctx.scopeDataUntilReset = store.keptUntilReset
 
   for (let index = 0; index < candidates.length; index++) {
     const handler = candidates[index]

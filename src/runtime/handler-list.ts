@@ -75,6 +75,7 @@ export class HandlerList implements HandlerScope {
     if (next !== undefined) this.#initial = Object.freeze([...next])
     this.#overrides = []
     this.store.resetGenerators(leaving)
+    this.store.keptUntilReset = new WeakMap()
     this.#changed()
     const staying = new Set(this.current())
     const left = leaving.filter((handler) => !staying.has(handler))

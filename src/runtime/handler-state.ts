@@ -32,6 +32,8 @@ export class HandlerStateStore {
   #states = new WeakMap<HandlerShape, HandlerRunState>()
   /** What handlers keep in this scope besides their run state, by owner (`RequestContext.inScope`). */
   readonly kept: WeakMap<object, unknown> = new WeakMap()
+  /** The same, forgotten by every `resetHandlers()` (`RequestContext.inScope(..., 'until reset')`). */
+  keptUntilReset: WeakMap<object, unknown> = new WeakMap()
 
   get(handler: HandlerShape): HandlerRunState {
     let state = this.#states.get(handler)

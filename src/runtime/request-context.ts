@@ -21,6 +21,8 @@ export class RequestContext {
    * set by the resolution loop from the scope's state store (`HandlerStateStore.kept`); see `inScope`.
    */
   scopeData: WeakMap<object, unknown> | undefined
+  /** @internal The same, forgotten by `resetHandlers()` (`HandlerStateStore.keptUntilReset`). */
+  scopeDataUntilReset: WeakMap<object, unknown> | undefined
   /**
    * @internal How the page's log line names this request when it is mocked, where the method
    * and URL say less: a GraphQL handler sets "query GetUser" (see log-mocked-request.ts).
@@ -104,9 +106,11 @@ export class RequestContext {
   /**
    * What `owner` keeps in the scope resolving this request, made by `init` the first time that
    * scope asks: the same handler in two parallel boundaries keeps two (a recorder's repeat counts).
+   * `'until reset'`: made again after the scope's `resetHandlers()` (mocklib/openapi's collections).
    */
-  inScope<T extends object>(owner: object, init: () => T): T {
-    const data = (this.scopeData ??= new WeakMap())
+  inScope<T extends object>(owner: object, init: () => T, lifetime: 'scope' | 'until reset' = 'scope'): T {
+    const data =
+      lifetime === 'scope' ? (this.scopeData ??= new WeakMap()) : (this.scopeDataUntilReset ??= new WeakMap())
     let value = data.get(owner) as T | undefined
     if (value === undefined) data.set(owner, (value = init()))
     return value
