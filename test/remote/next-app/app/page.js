@@ -1,0 +1,9 @@
+// A server component that fetches while rendering, on every request (connection() keeps the
+// page out of the build's prerendering: the API is the test's, reachable only at run time).
+import { connection } from 'next/server'
+
+export default async function Page() {
+  await connection()
+  const user = await (await fetch('https://api.example.test/user')).json()
+  return <h1 id="name">{user.name}</h1>
+}
