@@ -26,8 +26,8 @@ export type PassthroughReason = 'passthrough' | 'fallthrough' | 'unhandled' | 'b
 export interface PipelineOptions {
   emitter: LifeCycleEmitter
   onUnhandledRequest: UnhandledRequestStrategy
-  /** Aborted when the server or worker stops (see RequestContext.lifetime). */
-  lifetime?: AbortSignal
+  /** Aborted when the server or worker stops, or a function that makes it (see RequestContext.lifetime). */
+  lifetime?: AbortSignal | (() => AbortSignal)
   /** Base URL for relative handler paths; default: the document's, if any. */
   baseUrl?: string
   /**

@@ -43,9 +43,10 @@ export class RequestContext {
     readonly baseUrl: string | undefined = getDocumentBaseUrl(),
     /**
      * Aborted when the server or worker that caught the request stops. Responses that stay
-     * open (event streams) end with it, so close() leaves nothing running.
+     * open (event streams) end with it, so close() leaves nothing running. A function makes
+     * it on first use (see lazy-abort-signal.ts).
      */
-    readonly lifetime: AbortSignal | undefined = undefined,
+    lifetime: AbortSignal | (() => AbortSignal) | undefined = undefined,
     /**
      * Aborted when the client gives up on the request: its own signal, or one the source
      * provides where that never aborts (Node's http.request), or a function that makes it on
@@ -53,9 +54,11 @@ export class RequestContext {
      */
     clientSignal: AbortSignal | (() => AbortSignal) = request.signal,
   ) {
+    this.#lifetime = lifetime
     this.#clientSignal = clientSignal
   }
 
+  #lifetime: AbortSignal | (() => AbortSignal) | undefined
   #clientSignal: AbortSignal | (() => AbortSignal)
 
   /** @internal Lets a member that is given `request` find this context (`RequestContext.of`). */
@@ -73,6 +76,11 @@ export class RequestContext {
       registered.get(request) ??
       new RequestContext(request, 'direct', resolutionContext?.baseUrl ?? getDocumentBaseUrl())
     )
+  }
+
+  get lifetime(): AbortSignal | undefined {
+    if (typeof this.#lifetime === 'function') this.#lifetime = this.#lifetime()
+    return this.#lifetime
   }
 
   get clientSignal(): AbortSignal {

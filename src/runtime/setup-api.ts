@@ -74,7 +74,7 @@ export abstract class SetupApi<EventMap extends object = LifeCycleEventsMap> imp
     const list = this.activeList()
     const left = list.reset(handlers.length > 0 ? validateHandlers(`${instance}.resetHandlers()`, handlers) : undefined)
     // After the reset, so that an 'error' leaves the list reset for the next test.
-    this.checkUnused(list.pending(left), 'resetHandlers')
+    this.checkUnused(() => list.pending(left), 'resetHandlers')
   }
 
   /** Lets used `once` handlers answer again and restarts generator resolvers. */
@@ -96,8 +96,10 @@ export abstract class SetupApi<EventMap extends object = LifeCycleEventsMap> imp
   }
 
   /** @internal Reports handlers no request reached, as `onUnusedHandler` says. */
-  protected checkUnused(handlers: readonly RequestHandler[], at: UnusedHandlerCheckpoint): void {
-    reportUnused(handlers, this.unusedHandlerStrategy, at, this.setupName().instance)
+  protected checkUnused(pending: () => readonly RequestHandler[], at: UnusedHandlerCheckpoint): void {
+    // Without a strategy, the pending handlers are not even listed.
+    if (this.unusedHandlerStrategy === undefined) return
+    reportUnused(pending(), this.unusedHandlerStrategy, at, this.setupName().instance)
   }
 }
 

@@ -86,6 +86,23 @@ it('listen() after close() intercepts again; between the two, requests go to the
   server.close()
 })
 
+it('a fetch the interceptor answers (a Request input) works in every cycle; close() still restores every global', async () => {
+  const original = snapshot()
+  const reached = real.requests.length
+  const server = setupServer(rest.get(`${real.origin}/who`, () => HttpResponse.text('mocked')))
+  for (let cycle = 0; cycle < 3; cycle++) {
+    server.listen()
+    const wrapper = globalThis.fetch
+    expect(await (await fetch(new Request(`${real.origin}/who`))).text()).toBe('mocked')
+    // The interceptor taken on that first use sits under mocklib's fetch: the global stays the same.
+    expect(globalThis.fetch).toBe(wrapper)
+    expect(await (await fetch(`${real.origin}/who`)).text()).toBe('mocked')
+    server.close()
+    expectRestored(original)
+  }
+  expect(real.requests).toHaveLength(reached)
+})
+
 it('a second close() is harmless', () => {
   const original = snapshot()
   const server = setupServer()

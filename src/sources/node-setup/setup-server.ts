@@ -4,6 +4,7 @@ import type { LifeCycleEventsMap } from '../../runtime/emitter'
 import type { PipelineOptions } from '../../runtime/handle-request'
 import { trackScope } from '../../runtime/current-scope'
 import { HandlerList } from '../../runtime/handler-list'
+import { LazyAbort } from '../../runtime/lazy-abort-signal'
 import { format, messages } from '../../runtime/messages'
 import type { RequestHandler } from '../../runtime/request-handler'
 import type { UnhandledRequestStrategy } from '../../runtime/unhandled-request'
@@ -93,8 +94,9 @@ export class SetupServerApi extends SetupApi<LifeCycleEventsMap> implements Setu
   /** The sources in use while listening; undefined while closed. */
   #listening: ReadonlySet<NodeSource> | undefined
   #pipeline: PipelineOptions
-  // Aborted by close(): responses still streaming (event streams) end with it.
-  #lifetime = new AbortController()
+  // Aborted by close(): responses still streaming (event streams) end with it. Made on first
+  // use: most servers never stream, and a signal aborted at every close() is most of a cycle's cost.
+  #lifetime = new LazyAbort()
   #untrackScope: (() => void) | undefined
   #remote: OpenRemote | undefined
 
@@ -130,7 +132,7 @@ export class SetupServerApi extends SetupApi<LifeCycleEventsMap> implements Setu
     this.unusedHandlerStrategy = validateUnusedStrategy(options.onUnusedHandler)
     const onUnhandledRequest = unhandledStrategy(options, 'server.listen()')
     this.#remote = options.remote === undefined || options.remote === false ? undefined : openRemote(options.remote)
-    this.#lifetime = new AbortController()
+    this.#lifetime = new LazyAbort()
     this.#pipeline = {
       emitter: this.emitter,
       onUnhandledRequest,
@@ -156,7 +158,7 @@ export class SetupServerApi extends SetupApi<LifeCycleEventsMap> implements Setu
     this.#lifetime.abort()
     // Last, with the environment restored: an 'error' fails the test, not the next one.
     try {
-      this.checkUnused(this.activeList().pending(), 'close')
+      this.checkUnused(() => this.activeList().pending(), 'close')
     } finally {
       this.unusedHandlerStrategy = undefined
     }

@@ -16,7 +16,7 @@ import { toNetwork } from '../node-shared/network-scope'
 import { faultOf } from '../../runtime/fault'
 import { readyFault } from './fault-answers'
 
-type Fetch = (input: string | URL | Request, init?: RequestInit) => Promise<Response>
+export type Fetch = (input: string | URL | Request, init?: RequestInit) => Promise<Response>
 
 const noop = () => {}
 
@@ -24,56 +24,74 @@ const noop = () => {}
 const REDIRECTS = new Set([301, 302, 303, 307, 308])
 
 /**
- * The lean Node source for the global `fetch`: while servers listen, mocklib wraps the fetch
- * interceptor's `fetch` with its own, which builds the `Request` from what the client passed,
+ * The lean Node source for the global `fetch`: while servers listen, mocklib wraps the global
+ * `fetch` with its own, which builds the `Request` from what the client passed,
  * keeps a string body as text (request-body.ts: readers need no stream copy), runs the shared
  * pipeline through the current server and answers with the same `FetchResponse` the
  * interceptor would build.
  *
- * Whatever it does not take is the interceptor's, unchanged: calls it cannot read exactly as
- * the interceptor does (a `Request` input, stream or form bodies, special methods and modes,
- * relative URLs in jsdom), servers that chose `fetchSource: 'interceptor'`, and the mocked
- * responses whose shaping is the interceptor's work: redirects fetch would follow or refuse,
- * and encoded bodies it decompresses. Those are handed over with the answer already decided
- * (`takeHandoff`), so their events are not repeated.
+ * Whatever it does not take is the fetch interceptor's, unchanged (`interceptorFetch`, applied
+ * on first use): calls it cannot read exactly as the interceptor does (a `Request` input,
+ * stream or form bodies, special methods and modes, relative URLs in jsdom), servers that chose
+ * `fetchSource: 'interceptor'`, and the mocked responses whose shaping is the interceptor's
+ * work: redirects fetch would follow or refuse, and encoded bodies it decompresses. Those are
+ * handed over with the answer already decided (`takeHandoff`), so their events are not repeated.
  */
 export class FetchSource {
   #pure: Fetch | undefined
-  #inner: Fetch | undefined
+  /** The global's descriptor before install(), put back by uninstall(). */
+  #original: PropertyDescriptor | undefined
   /** Answers decided here for requests handed to the interceptor, by the request handed over. */
   readonly #handoffs = new WeakMap<object, Response>()
 
-  constructor(private readonly current: () => RequestSink | undefined) {}
+  constructor(
+    private readonly current: () => RequestSink | undefined,
+    /** The fetch interceptor's `fetch` (applied by the caller when first asked). */
+    private readonly interceptorFetch: () => Fetch,
+  ) {}
 
   /**
-   * Wraps the global fetch, once the fetch interceptor has patched it; `pure` is the fetch
-   * from before the patch, used for passthrough as the interceptor uses it.
+   * Wraps the global fetch; `pure` is the platform's, used for passthrough as the interceptor
+   * uses it. False where there is nothing this source can wrap: no fetch, or a test environment's
+   * own (happy-dom's), which is the interceptor's alone (the lean path builds Node's requests
+   * and reads undici's state).
    */
-  install(pure: Fetch): void {
-    const inner = globalThis.fetch as Fetch
-    // The interceptor found no fetch it could patch: there is nothing to wrap.
-    if (inner === pure) return
-    // A test environment's own fetch (happy-dom's) is the interceptor's alone: the lean path
-    // builds Node's requests and reads undici's state.
-    if (!hasNodeFetch()) return
+  install(pure: Fetch | undefined): boolean {
+    const original = Object.getOwnPropertyDescriptor(globalThis, 'fetch')
+    if (typeof pure !== 'function' || original?.configurable !== true || !hasNodeFetch()) return false
     this.#pure = pure
-    this.#inner = inner
+    this.#original = original
     Object.defineProperty(globalThis, 'fetch', {
       value: this.#fetch,
       enumerable: true,
       configurable: true,
       writable: true,
     })
+    return true
   }
 
-  /** Puts the interceptor's fetch back (the interceptor then restores the original). */
-  uninstall(): void {
-    const inner = this.#inner
-    this.#inner = undefined
-    this.#pure = undefined
-    if (inner !== undefined && globalThis.fetch === this.#fetch) {
-      Object.defineProperty(globalThis, 'fetch', { value: inner, enumerable: true, configurable: true, writable: true })
+  /**
+   * Runs `patch` with the platform's fetch on the global (an interceptor patches what it finds),
+   * then puts back what was there.
+   */
+  underneath<T>(patch: () => T): T {
+    const original = this.#original
+    const current = Object.getOwnPropertyDescriptor(globalThis, 'fetch')
+    if (original === undefined || current === undefined) return patch()
+    Object.defineProperty(globalThis, 'fetch', original)
+    try {
+      return patch()
+    } finally {
+      Object.defineProperty(globalThis, 'fetch', current)
     }
+  }
+
+  /** Puts the platform's fetch back (an interceptor applied since restores the same one). */
+  uninstall(): void {
+    const original = this.#original
+    this.#original = undefined
+    this.#pure = undefined
+    if (original !== undefined) Object.defineProperty(globalThis, 'fetch', original)
   }
 
   /** The answer decided for a request handed over to the interceptor (its raw request), once. */
@@ -86,10 +104,10 @@ export class FetchSource {
 
   readonly #fetch = (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
     const sink = this.current()
-    const inner = this.#inner
-    if (inner === undefined)
+    if (this.#pure === undefined)
       return Promise.reject(new TypeError('mocklib: the fetch source was called after it was uninstalled'))
-    if (sink === undefined || sink.fetchSource !== 'lean' || !takes(input, init)) return inner(input, init)
+    if (sink === undefined || sink.fetchSource !== 'lean' || !takes(input, init))
+      return this.interceptorFetch()(input, init)
     return this.#answer(sink, input as string | URL, init)
   }
 
@@ -165,7 +183,7 @@ export class FetchSource {
       (raw.headers.has('content-encoding') && hasResponseBody(raw))
     ) {
       this.#handoffs.set(request, raw)
-      return (this.#inner as Fetch)(request)
+      return this.interceptorFetch()(request)
     }
     return (
       answeredInPlace(request, raw) ??

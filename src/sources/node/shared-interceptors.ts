@@ -1,4 +1,4 @@
-import { BatchInterceptor, getRawRequest } from '@mswjs/interceptors'
+import { getRawRequest, type HttpRequestEventMap, type Interceptor } from '@mswjs/interceptors'
 import { ClientRequestInterceptor } from '@mswjs/interceptors/ClientRequest'
 import { FetchInterceptor } from '@mswjs/interceptors/fetch'
 import { XMLHttpRequestInterceptor } from '@mswjs/interceptors/XMLHttpRequest'
@@ -13,7 +13,7 @@ import type { ConnectionOutcome } from '../../ws/handle-connection'
 import { connectToNetwork } from '../../ws/handle-connection'
 import { patchWebSocket, type WebSocketPatch } from '../../ws/patch-websocket'
 import type { WebSocketConnection } from '../../ws/websocket-connection'
-import { FetchSource } from './fetch-source'
+import { FetchSource, type Fetch } from './fetch-source'
 import { toNetwork } from '../node-shared/network-scope'
 import type { InterceptedRequest, InterceptedResponse, RequestSink, RequestVia } from './source-contract'
 import { sharedAcrossBuilds } from '../../runtime/shared-across-builds'
@@ -53,8 +53,8 @@ export class SharedInterceptors implements InterceptorSet {
     (url, protocols) => (this.#sinks.at(-1)?.takesConnection(url, protocols) === true ? this.#onConnection : undefined),
     () => this.realWebSocket(),
   )
-  readonly #interceptors = [this.#http, this.#xhr, this.#fetch] as const
-  readonly #batch = new BatchInterceptor({ name: 'mocklib-node', interceptors: [...this.#interceptors] })
+  /** The interceptors applied while servers listen, each with its request listener. */
+  readonly #applied: Array<Interceptor<HttpRequestEventMap>> = []
   /**
    * The global WebSocket (Node 22+, Node 20 with --experimental-websocket, jsdom) replaced by
    * mocklib's class (ws/patch-websocket.ts) while a server listens; undefined where there is none.
@@ -64,13 +64,18 @@ export class SharedInterceptors implements InterceptorSet {
   #real: typeof WebSocket | undefined
   readonly #sinks: RequestSink[] = []
   /** The lean path for the global fetch, wrapped around the fetch interceptor's (fetch-source.ts). */
-  readonly #leanFetch = new FetchSource(() => this.#sinks.at(-1))
+  readonly #leanFetch = new FetchSource(
+    () => this.#sinks.at(-1),
+    () => this.#interceptFetch(),
+  )
   /**
    * Which server a request went to, while responses are observed, so that the real response
    * reaches that server alone (by id: the response event carries a copy of the request).
    */
   readonly #owners = new Map<string, RequestSink>()
   #observing = false
+  /** The fetch interceptor's patched `fetch`, once applied. */
+  #interceptorFetch: Fetch | undefined
 
   join(sink: RequestSink): void {
     if (this.#sinks.includes(sink)) return
@@ -93,41 +98,58 @@ export class SharedInterceptors implements InterceptorSet {
     const wanted = this.#sinks.some((sink) => sink.wantsResponses)
     if (wanted === this.#observing) return
     this.#observing = wanted
-    if (wanted) this.#batch.on('response', this.#onResponse)
-    else {
-      this.#batch.off('response', this.#onResponse)
-      this.#owners.clear()
+    for (const interceptor of this.#applied) {
+      if (wanted) interceptor.on('response', this.#onResponse)
+      else interceptor.off('response', this.#onResponse)
     }
+    if (!wanted) this.#owners.clear()
   }
 
   realWebSocket(): typeof WebSocket {
     return (this.#real ??= platformWebSocket(globalThis.WebSocket))
   }
 
+  /**
+   * Patches what a listening server needs now: http/https always; XMLHttpRequest where the
+   * global exists (the interceptor patches nothing otherwise); the global fetch through the lean
+   * source, whose interceptor is applied on first use (#interceptFetch).
+   */
   #apply(): void {
     const pureFetch = globalThis.fetch
     this.#real = platformWebSocket(globalThis.WebSocket)
-    this.#batch.apply()
-    this.#leanFetch.install(pureFetch)
-    for (const interceptor of this.#interceptors) {
-      interceptor.on(
-        'request',
-        interceptor === this.#xhr
-          ? this.#onXhrRequest
-          : interceptor === this.#fetch
-            ? this.#onFetchRequest
-            : this.#onRequest,
-      )
-    }
+    this.#listen(this.#http, this.#onRequest)
+    if (globalThis.XMLHttpRequest !== undefined) this.#listen(this.#xhr, this.#onXhrRequest)
+    if (!this.#leanFetch.install(pureFetch)) this.#interceptFetch()
     this.#websocket = patchWebSocket(globalThis as never, this.#onConnection, toNetwork)
+  }
+
+  #listen(interceptor: Interceptor<HttpRequestEventMap>, onRequest: (args: InterceptedRequest) => void): void {
+    interceptor.apply()
+    interceptor.on('request', onRequest)
+    if (this.#observing) interceptor.on('response', this.#onResponse)
+    this.#applied.push(interceptor)
+  }
+
+  /**
+   * The fetch interceptor's `fetch`, for the calls and answers the lean source leaves to it (and
+   * every call where there is no lean source). Applied when first needed: it patches the global
+   * it finds, so it is shown the platform's fetch for that moment.
+   */
+  #interceptFetch(): Fetch {
+    this.#interceptorFetch ??= this.#leanFetch.underneath(() => {
+      this.#listen(this.#fetch, this.#onFetchRequest)
+      return globalThis.fetch
+    })
+    return this.#interceptorFetch
   }
 
   #dispose(): void {
     this.#observing = false
     this.#owners.clear()
     this.#leanFetch.uninstall()
-    // dispose() removes every listener; apply() adds them again on the next join.
-    this.#batch.dispose()
+    this.#interceptorFetch = undefined
+    // dispose() removes every listener; #listen() adds them again on the next join.
+    for (const interceptor of this.#applied.splice(0)) interceptor.dispose()
     this.#websocket?.restore()
     this.#websocket = undefined
   }
