@@ -5,12 +5,14 @@
 //
 //   node bench/run.mjs [--quick] [--rounds N] [--only id,id] [--dist dir] [--no-memory] [--no-cold]
 //                      [--compare dir]   adds "mocklib-base", another build, to measure a change
+//                      [--node 22|path]  runs the contenders on another Node (results named -node22)
 import { fork, spawn } from 'node:child_process'
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { evaluateGoals } from './lib/goals.mjs'
+import { nodeBinary, runtimeSuffix } from './lib/node-binary.mjs'
 import { median } from './lib/stats.mjs'
 import { SCENARIOS } from './lib/scenarios.mjs'
 import { renderChart, renderTable } from './lib/report.mjs'
@@ -69,6 +71,7 @@ const only = option('--only')?.split(',')
 const compareDist = option('--compare') && resolve(root, option('--compare'))
 const distOf = (contender) => (contender === 'mocklib-base' ? compareDist : dist)
 const outDir = join(here, 'results')
+const node = nodeBinary(option('--node'))
 
 const results = {
   command: `node bench/run.mjs ${argv.join(' ')}`.trim(),
@@ -78,8 +81,9 @@ const results = {
     cores: os.cpus().length,
     memoryGb: Math.round(os.totalmem() / 2 ** 30),
     os: `${os.type()} ${os.release()}`,
-    node: process.version,
+    node: node.version,
   },
+  nodeOption: option('--node'),
   versions: versions(),
   config,
   scenarios: [],
@@ -108,6 +112,7 @@ function startChild(scenario, contender) {
     [scenario.id, contender, distOf(contender), String(config.warmupUnits), String(config.warmupCapMs)],
     {
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      execPath: node.path,
     },
   )
   let waiting
@@ -191,7 +196,7 @@ function addRatios(entry) {
 
 function runNode(args, env) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, {
+    const child = spawn(node.path, args, {
       cwd: root,
       stdio: ['ignore', 'pipe', 'inherit'],
       env: { ...process.env, ...env },
@@ -207,7 +212,7 @@ function runNode(args, env) {
 
 async function runColdStart() {
   log('\nCold start (fresh process: import, setupServer, listen, first fetch)')
-  const contenders = ['mocklib', 'msw', 'interceptors', 'baseline']
+  const contenders = ['mocklib', 'msw', 'interceptors', 'baseline', ...(compareDist ? ['mocklib-base'] : [])]
   const entry = {
     id: 'cold-start',
     title: 'Cold start: import, setupServer, listen, first fetch',
@@ -219,7 +224,8 @@ async function runColdStart() {
   for (let round = 0; round < config.coldRounds; round++) {
     for (let index = 0; index < contenders.length; index++) {
       const name = contenders[(index + round) % contenders.length]
-      const result = await runNode([join(here, 'lib/cold-start.mjs'), name, dist])
+      const library = name === 'mocklib-base' ? 'mocklib' : name
+      const result = await runNode([join(here, 'lib/cold-start.mjs'), library, distOf(name)])
       entry.contenders[name].rounds.push({
         units: 1,
         cpuUs: result.cpuUs,
@@ -289,8 +295,9 @@ results.goals = evaluateGoals(results)
 results.durationS = Math.round((Date.now() - started) / 1000)
 
 mkdirSync(outDir, { recursive: true })
-const name = only || quick ? 'latest.partial' : 'latest'
+const partial = only || quick ? '.partial' : ''
+const name = `latest${runtimeSuffix(results)}${partial}`
 writeFileSync(join(outDir, `${name}.json`), JSON.stringify(results, null, 2) + '\n')
-writeFileSync(join(outDir, `${name === 'latest' ? 'chart' : 'chart.partial'}.svg`), renderChart(results))
+writeFileSync(join(outDir, `chart${runtimeSuffix(results)}${partial}.svg`), renderChart(results))
 process.stdout.write('\n' + renderTable(results) + '\n')
 log(`\nWrote bench/results/${name}.json and the chart in ${results.durationS} s.`)
