@@ -37,6 +37,10 @@ async function main() {
     env: { ...process.env, ...remote.env() },
     execArgv: ['--expose-gc'],
   })
+  // The app failing ends the run instead of leaving this process waiting for its answer.
+  child.once('exit', (code) => {
+    if (code !== 0 && code !== null) process.exit(1)
+  })
   const ask = async (message) => {
     child.send(message)
     const [answer] = await once(child, 'message')
