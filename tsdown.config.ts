@@ -80,6 +80,7 @@ export default defineConfig({
     graphql: 'src/graphql.ts',
     ws: 'src/ws.ts',
     sse: 'src/sse.ts',
+    experimental: 'src/experimental.ts',
     utils: 'src/utils.ts',
     'utils/delay': 'src/utils/delay.ts',
     'utils/bypass': 'src/utils/bypass.ts',

@@ -48,6 +48,8 @@ const TIERS = {
     'sources/node-setup',
     'sources/browser',
     'sources/native',
+    // MSW 3's network preview (mocklib/experimental): custom sources' frames into the pipeline.
+    'sources/network',
     // The mock server: real sockets in front of the pipeline (src/server/).
     'server',
     // Cross-process mocking: the test process's endpoint (sockets in front of the pipeline, as
@@ -94,6 +96,7 @@ const LAYERS = {
   'sources/browser': ['sources/browser', 'ws', 'runtime'],
   // React Native patches fetch and XMLHttpRequest in place, as a page without a worker does.
   'sources/native': ['sources/native', 'sources/browser', 'runtime'],
+  'sources/network': ['sources/network', 'runtime'],
   // The mock server (createMockServer, the middleware): real sockets in front of the pipeline,
   // JSON-described handlers (rest/, graphql/), the control API, HAR history (record/).
   server: ['server', 'control', 'websocket-wire', 'subscriptions', 'record', 'graphql', 'sse', 'ws', 'rest', 'runtime'],

@@ -12,6 +12,7 @@ import { getCleanUrlString as msw3GetCleanUrlString } from 'msw3/utils/get-clean
 import { getResponse as msw3GetResponse } from 'msw3/utils/get-response'
 import { passthrough as msw3Passthrough } from 'msw3/utils/passthrough'
 import { setupServer as msw3SetupServer } from 'msw3/node'
+import * as msw3Experimental from 'msw3/experimental'
 import * as http from 'mocklib/http'
 import * as graphql from 'mocklib/graphql'
 import * as ws from 'mocklib/ws'
@@ -22,6 +23,7 @@ import { getCleanUrlString } from 'mocklib/utils/get-clean-url-string'
 import { getResponse } from 'mocklib/utils/get-response'
 import { passthrough } from 'mocklib/utils/passthrough'
 import { setupServer } from 'mocklib/node'
+import * as experimental from 'mocklib/experimental'
 import { fetchOutcome } from '../parity/harness'
 
 /** What a scenario may use: MSW 3's entry points, under mocklib's types. */
@@ -31,6 +33,7 @@ export interface Lib3 {
   graphql: typeof graphql
   ws: typeof ws
   sse: typeof sse
+  experimental: typeof experimental
   utils: {
     bypass: typeof bypass
     delay: typeof delay
@@ -48,6 +51,7 @@ export const msw3 = {
   graphql: msw3Graphql,
   ws: msw3Ws,
   sse: msw3Sse,
+  experimental: msw3Experimental,
   utils: {
     bypass: msw3Bypass,
     delay: msw3Delay,
@@ -64,6 +68,7 @@ export const mocklib: Lib3 = {
   graphql,
   ws,
   sse,
+  experimental,
   utils: { bypass, delay, getCleanUrlString, getResponse, passthrough },
   setupServer,
 }

@@ -115,6 +115,7 @@ const ENTRY_LOADS = {
   './http': [...kindsBut('rest'), PIPELINE],
   './ws': [...kindsBut('rest', 'ws'), PIPELINE],
   './sse': [...kindsBut('rest', 'sse'), PIPELINE],
+  './experimental': kindsBut(),
   './utils/delay': [...kindsBut(), HANDLER],
   './utils/bypass': [...kindsBut(), HANDLER],
   './utils/passthrough': [...kindsBut(), HANDLER],
@@ -149,7 +150,7 @@ export function publishedShapeProblems(root, files) {
   for (const target of exportTargets(pkg))
     if (!files.includes(target)) problems.push(`exports target ${target} is not in the package`)
   const entries = Object.keys(pkg.exports).filter((entry) => typeof pkg.exports[entry] === 'object')
-  const msw3 = ['http', 'graphql', 'ws', 'sse', 'utils', ...UTILS.map((name) => `utils/${name}`)].map(
+  const msw3 = ['http', 'graphql', 'ws', 'sse', 'experimental', 'utils', ...UTILS.map((name) => `utils/${name}`)].map(
     (name) => `./${name}`,
   )
   for (const required of [

@@ -27,6 +27,7 @@ const ENTRIES = [
   'graphql',
   'ws',
   'sse',
+  'experimental',
   'utils',
   'utils/delay',
   'utils/bypass',

@@ -19,6 +19,7 @@ import { http as http3, HttpResponse as HttpResponse3, type HttpResponseResolver
 import { graphql as graphql3, type GraphQLLink } from 'mocklib/graphql'
 import { ws as ws3, WebSocketConnectionEvent } from 'mocklib/ws'
 import { sse } from 'mocklib/sse'
+import { defineNetwork, NetworkReadyState, NetworkSource, type NetworkApi } from 'mocklib/experimental'
 import { delay as delay3, bypass as bypass3, passthrough as passthrough3 } from 'mocklib/utils'
 import { delay } from 'mocklib/utils/delay'
 import { bypass } from 'mocklib/utils/bypass'
@@ -90,3 +91,12 @@ export const utils = [
   isCommonAssetRequest,
 ]
 export const utilsEntry = [delay3, bypass3, passthrough3]
+
+class QuietSource extends NetworkSource {
+  enable(): Promise<void> {
+    return Promise.resolve()
+  }
+}
+export const network: NetworkApi<QuietSource[]> = defineNetwork({ sources: [new QuietSource()], handlers })
+export const enabled: Promise<void> = network.enable()
+export const ready: number = NetworkReadyState.ENABLED
