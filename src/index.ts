@@ -184,6 +184,14 @@ export type { HandleRequestOptions, LifeCycleEventSink } from './runtime/public-
 export { UnhandledRequestError } from './runtime/unhandled-request'
 export { UnusedHandlersError } from './runtime/unused-handlers'
 export type { UnusedHandlerCheckpoint, UnusedHandlerDetails, UnusedHandlerStrategy } from './runtime/unused-handlers'
+export type {
+  CallBase,
+  HandlerCall,
+  HistoryEntry,
+  HistoryOption,
+  RecordedResponse,
+  UnansweredReason,
+} from './runtime/call-history'
 export { MocklibTypeError } from './runtime/errors'
 export type { MocklibErrorCode } from './runtime/errors'
 export type {

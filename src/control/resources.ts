@@ -1,6 +1,8 @@
 // The JSON documents of the control API's routes, shared by the server that writes them and
 // the clients that read them (docs/control-protocol.md lists the routes).
 
+import type { UnansweredReason } from '../runtime/call-history'
+
 /** `GET /__mocklib/health`: the only route answered without a token (liveness). */
 export interface HealthInfo {
   name: 'mocklib'
@@ -54,6 +56,9 @@ export interface UseSpec {
   scope?: string
 }
 
+/** Why no handler answered a request the mock server or the remote saw. */
+export type HistoryReason = UnansweredReason | 'proxied' | 'next'
+
 /** One entry of `GET /__mocklib/requests` (newest last). */
 export interface RequestRecord {
   id: string
@@ -62,8 +67,12 @@ export interface RequestRecord {
   operationName?: string
   /** The header of the handler that answered (absent when none did). */
   handler?: string
-  /** Why no handler answered: 'unhandled', 'passthrough', 'proxied', 'network-error', 'exception'. */
-  reason?: string
+  /**
+   * Why no handler answered, in the words of the pipeline's history (runtime/call-history.ts),
+   * plus the mock server's own: 'proxied' (sent to its upstream) and 'next' (left to the
+   * middleware's next handler).
+   */
+  reason?: HistoryReason
   /** The response status; 0 for a network error or a request still in flight. */
   status: number
   durationMs: number

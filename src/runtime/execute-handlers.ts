@@ -91,9 +91,15 @@ export async function executeHandlers<Handler extends HandlerShape>(
       options.onMatch?.(handler)
     }
 
+    const notes = ctx.notes
+    const time = notes === undefined ? 0 : Date.now()
     const ran = await runMatched(handler, state, args, ctx, store)
-    if (ran.threw) return { type: 'exception', error: ran.error, handler }
+    if (ran.threw) {
+      notes?.call(handler, args, ctx.request, undefined, false, time)
+      return { type: 'exception', error: ran.error, handler }
+    }
     const outcome = outcomeOf(handler, ran.result, ctx)
+    notes?.call(handler, args, ctx.request, outcome?.type === 'mocked' ? outcome.response : undefined, !outcome, time)
     if (outcome !== undefined) return outcome
   }
 

@@ -1,4 +1,5 @@
 import { asError } from './as-error'
+import { RequestNotes, type UnansweredReason } from './call-history'
 import { isBypassed, removeBypassMarker } from './bypass'
 import { isNodeProcess } from './environment'
 import { isMocklibVerdict } from './errors'
@@ -21,7 +22,7 @@ export type PipelineResult =
  * answered, none matched (after the unhandled-request strategy), or it was sent with `bypass()`.
  * Sources perform all four alike; a remote (remote/) tells them apart for the app process.
  */
-export type PassthroughReason = 'passthrough' | 'fallthrough' | 'unhandled' | 'bypass'
+export type PassthroughReason = Extract<UnansweredReason, 'passthrough' | 'fallthrough' | 'unhandled' | 'bypass'>
 
 export interface PipelineOptions {
   emitter: LifeCycleEmitter
@@ -56,10 +57,12 @@ export async function handleRequest(
   const { emitter } = options
   const payload = { request, requestId }
   emitter.emit('request:start', payload)
+  const history = list.store.history
 
   if (isBypassed(request)) {
     removeBypassMarker(request.headers)
     emitter.emit('request:end', payload)
+    if (history !== undefined) history.add(bypassNotes(request, requestId))
     return { type: 'passthrough', reason: 'bypass' }
   }
 
@@ -73,6 +76,24 @@ export async function handleRequest(
     }
   }
   ctx.rerun = (next, nextId) => handleRequest(next, nextId, list, options)
+  if (history === undefined) return resolveAndAnswer(ctx, list, options, undefined)
+  const notes = new RequestNotes(request, requestId)
+  ctx.notes = notes
+  const result = await resolveAndAnswer(ctx, list, options, notes)
+  history.add(noteResult(notes, result))
+  return result
+}
+
+/** The one resolution loop with lifecycle events and the unhandled-request strategy around it. */
+async function resolveAndAnswer(
+  ctx: RequestContext,
+  list: HandlerList,
+  options: PipelineOptions,
+  notes: RequestNotes | undefined,
+): Promise<PipelineResult> {
+  const { emitter } = options
+  const { request, requestId } = ctx
+  const payload = { request, requestId }
   const unhandled = (target: RequestContext) =>
     onUnhandledRequest(target.request, options.onUnhandledRequest, () => collectHints(list, target))
   // 'request:match' is announced once the resolver has run (as in MSW): a resolver that throws
@@ -93,6 +114,7 @@ export async function handleRequest(
       emitter.emit('request:end', payload)
       return { type: 'passthrough', reason: resolution.type }
     case 'exception':
+      if (notes !== undefined) notes.reason = 'exception'
       return exceptionResult(request, requestId, resolution.error, resolution.handler, emitter)
     case 'part-unhandled-failed':
       return strategyFailed(resolution.error, ctx, options)
@@ -107,6 +129,32 @@ export async function handleRequest(
       return { type: 'passthrough', reason: 'unhandled' }
     }
   }
+}
+
+/**
+ * What the history keeps of a result: the handler and status line that answered, or why none
+ * did. A request going to the network keeps a copy of its body first: the network reads it.
+ */
+function noteResult(notes: RequestNotes, result: PipelineResult): RequestNotes {
+  switch (result.type) {
+    case 'mocked':
+      notes.answered(result.handler, result.response)
+      if (notes.reason === undefined && result.response.type === 'error') notes.reason = 'network-error'
+      break
+    case 'passthrough':
+      notes.reason = result.reason
+      notes.keepBody()
+      break
+    case 'error':
+      notes.reason ??= 'unhandled'
+  }
+  return notes
+}
+
+function bypassNotes(request: Request, requestId: string): RequestNotes {
+  const notes = new RequestNotes(request, requestId)
+  notes.reason = 'bypass'
+  return notes
 }
 
 /** The delegate's answer; one that rejects fails the request with its error, so the pipeline never rejects. */

@@ -76,6 +76,7 @@ export class HandlerList implements HandlerScope {
     this.#overrides = []
     this.store.resetGenerators(leaving)
     this.store.keptUntilReset = new WeakMap()
+    this.store.history?.clear()
     this.#changed()
     const staying = new Set(this.current())
     const left = leaving.filter((handler) => !staying.has(handler))

@@ -1,3 +1,4 @@
+import type { CallHistory } from './call-history'
 import type { HandlerShape, ResolverCleanup } from './handler-shape'
 import { closeIterator } from './iterate-until'
 import type { WhenHandlerRemoved } from './outlives-request'
@@ -34,6 +35,9 @@ export class HandlerStateStore {
   readonly kept: WeakMap<object, unknown> = new WeakMap()
   /** The same, forgotten by every `resetHandlers()` (`RequestContext.inScope(..., 'until reset')`). */
   keptUntilReset: WeakMap<object, unknown> = new WeakMap()
+
+  /** The requests this scope resolved, when its server keeps a history (`listen({ history })`). */
+  constructor(public history: CallHistory | undefined = undefined) {}
 
   get(handler: HandlerShape): HandlerRunState {
     let state = this.#states.get(handler)

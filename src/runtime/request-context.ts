@@ -1,6 +1,18 @@
 import { getDocumentBaseUrl } from './environment'
 import { copyHeaders, copyRequest, hasBody, lendBody } from './request-body'
 
+/** What the loop tells a scope's history of each resolver run (call-history.ts's `RequestNotes`). */
+export interface ResolverRunNotes {
+  call(
+    handler: object,
+    args: object,
+    request: Request,
+    response: Response | undefined,
+    fellThrough: boolean,
+    time: number,
+  ): void
+}
+
 /** Contexts by a request handed to MSW-style handler members (see handler-members.ts). */
 const registered = new WeakMap<Request, RequestContext>()
 
@@ -28,6 +40,11 @@ export class RequestContext {
    * and URL say less: a GraphQL handler sets "query GetUser" (see log-mocked-request.ts).
    */
   logTitle: string | undefined
+  /**
+   * @internal What the resolution loop notes for the scope's history (call-history.ts): set by
+   * handleRequest when the scope keeps one, shared by a batch's parts; undefined costs nothing.
+   */
+  notes: ResolverRunNotes | undefined
   #url: URL | undefined
   #cleanUrl: string | undefined
   #memo: Map<unknown, unknown> | undefined

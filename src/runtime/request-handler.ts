@@ -1,3 +1,5 @@
+import type { HandlerCall } from './call-history'
+import { callsOf } from './current-scope'
 import { MocklibTypeError } from './errors'
 import type { DefaultBodyType, HttpResponse } from './http-response'
 import type { RequestContext } from './request-context'
@@ -233,6 +235,16 @@ export abstract class RequestHandler<
    */
   get isUsed(): boolean {
     return isHandlerUsed(this)
+  }
+
+  /**
+   * This handler's calls, oldest first: each time a request reached its resolver, what the
+   * resolver received (REST `params`, `cookies`; GraphQL `query`, `variables`, `operationName`),
+   * a fresh copy of the request, and the status and headers it answered with. Read in the scope
+   * code runs in (a `boundary()`'s own); `resetHandlers()` clears it. See docs/verification.md.
+   */
+  get calls(): ReadonlyArray<HandlerCall<ResolverArgs, this>> {
+    return callsOf(this) as unknown as ReadonlyArray<HandlerCall<ResolverArgs, this>>
   }
 
   /** Whether this handler would take the request, without running its resolver (as in MSW). */

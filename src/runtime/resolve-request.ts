@@ -138,6 +138,7 @@ async function resolveParts(
   const unhandled: RequestContext[] = []
   for (const part of expansion.parts) {
     const partCtx = new RequestContext(part, ctx.requestId, ctx.baseUrl, ctx.lifetime, ctx.clientSignal)
+    partCtx.notes = ctx.notes
     const outcome = await runHandlers(partCtx, scope, (handler) => {
       matched = true
       hooks.onMatch?.(handler)

@@ -5,6 +5,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { problem, PROBLEM_CONTENT_TYPE } from '../control/problem'
 import { headerNames } from '../control/protocol'
+import type { HistoryReason } from '../control/resources'
 import type { LifeCycleEmitter } from '../runtime/emitter'
 import { handleRequest } from '../runtime/handle-request'
 import type { HandlerList } from '../runtime/handler-list'
@@ -67,7 +68,7 @@ export class RequestResponder {
     })
     let response: Response
     let handler: string | undefined
-    let reason: string | undefined
+    let reason: HistoryReason | undefined
     if (result.type === 'mocked') {
       response = result.response
       if (result.handler !== undefined) {
@@ -109,7 +110,7 @@ export class RequestResponder {
     })
   }
 
-  async #unhandled(request: Request, own: URL): Promise<[Response, string]> {
+  async #unhandled(request: Request, own: URL): Promise<[Response, HistoryReason]> {
     const url = new URL(request.url)
     const upstream = this.#options.upstream?.()
     // Requests no handler claims are resolved at the upstream's origin (see OriginMap), so

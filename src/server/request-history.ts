@@ -2,7 +2,13 @@
 // none did), their headers, the beginning of their bodies and the frames of streams. The
 // control API lists it, the dashboard shows it live, and it downloads as HAR.
 import { headerPairs } from '../control/protocol'
-import type { BodyText as ControlBodyText, HistoryFrame, RequestDetails, RequestRecord } from '../control/resources'
+import type {
+  BodyText as ControlBodyText,
+  HistoryFrame,
+  HistoryReason,
+  RequestDetails,
+  RequestRecord,
+} from '../control/resources'
 import { scanOperations } from '../graphql/scan-operations'
 import { encodeBody } from '../record/body-text'
 import type { Har, HarEntry, HarNameValue } from '../record/har'
@@ -96,7 +102,7 @@ export class RequestHistory {
     outcome: {
       status: number
       handler?: string
-      reason?: string
+      reason?: HistoryReason
       headers?: Headers
       body?: ReadableStream<Uint8Array>
     },

@@ -3,7 +3,9 @@ import { AsyncLocalStorage } from 'node:async_hooks'
 import type { LifeCycleEventsMap } from '../../runtime/emitter'
 import type { PipelineOptions } from '../../runtime/handle-request'
 import { trackScope } from '../../runtime/current-scope'
+import { CallHistory, historyFor, type HistoryEntry, type HistoryOption } from '../../runtime/call-history'
 import { HandlerList } from '../../runtime/handler-list'
+import { HandlerStateStore } from '../../runtime/handler-state'
 import { LazyAbort } from '../../runtime/lazy-abort-signal'
 import { format, messages } from '../../runtime/messages'
 import type { RequestHandler } from '../../runtime/request-handler'
@@ -37,6 +39,12 @@ export interface ListenOptions {
    * function gets them. Default: no check. See docs/verification.md.
    */
   onUnusedHandler?: UnusedHandlerStrategy
+  /**
+   * The request history `server.history`, `handler.calls` and `server.waitForRequest()` read:
+   * on by default, keeping the last 100 requests per scope; `{ limit }` changes the bound,
+   * `false` keeps nothing (and costs nothing). See docs/verification.md.
+   */
+  history?: HistoryOption
   /**
    * What catches requests. Default: `['interceptors']` (global fetch, http/https, XMLHttpRequest,
    * WebSocket). Add `'undici'` for undici's global dispatcher: `undici.request`, `stream`,
@@ -79,6 +87,12 @@ export interface SetupServer extends HandlerListApi {
    * everything once the server is closed, go through `dispatcher`.
    */
   dispatcher<D extends ComposableDispatcher>(dispatcher: D): ReturnType<D['compose']>
+  /**
+   * The requests the current scope (a `boundary()`'s own) resolved, oldest first: each with the
+   * handler that answered or why none did, and the resolvers it ran. `resetHandlers()` clears it,
+   * `close()` drops it; `listen({ history: false })` keeps none. See docs/verification.md.
+   */
+  readonly history: ReadonlyArray<HistoryEntry<RequestHandler>>
 }
 
 /**
@@ -130,6 +144,7 @@ export class SetupServerApi extends SetupApi<LifeCycleEventsMap> implements Setu
     const sources = validateSources(options.sources)
     const fetchSource = chooseFetchSource(options.fetchSource)
     this.unusedHandlerStrategy = validateUnusedStrategy(options.onUnusedHandler)
+    const history = historyFor(options.history)
     const onUnhandledRequest = unhandledStrategy(options, 'server.listen()')
     this.#remote = options.remote === undefined || options.remote === false ? undefined : openRemote(options.remote)
     this.#lifetime = new LazyAbort()
@@ -140,6 +155,7 @@ export class SetupServerApi extends SetupApi<LifeCycleEventsMap> implements Setu
       delegate: this.#remote?.delegate,
     }
     this.#listening = sources
+    this.handlerList.store.history = history
     if (sources.has('interceptors')) this.#source.apply(fetchSource)
     if (sources.has('undici')) sharedDispatcher().join(this.#undici)
     this.#untrackScope = trackScope(() => this.activeList())
@@ -156,12 +172,17 @@ export class SetupServerApi extends SetupApi<LifeCycleEventsMap> implements Setu
     this.#remote?.close()
     this.#remote = undefined
     this.#lifetime.abort()
+    this.handlerList.store.history = undefined
     // Last, with the environment restored: an 'error' fails the test, not the next one.
     try {
       this.checkUnused(() => this.activeList().pending(), 'close')
     } finally {
       this.unusedHandlerStrategy = undefined
     }
+  }
+
+  get history(): ReadonlyArray<HistoryEntry<RequestHandler>> {
+    return (this.activeList().store.history?.entries() ?? []) as Array<HistoryEntry<RequestHandler>>
   }
 
   dispatcher<D extends ComposableDispatcher>(dispatcher: D): ReturnType<D['compose']> {
@@ -180,7 +201,11 @@ export class SetupServerApi extends SetupApi<LifeCycleEventsMap> implements Setu
         format('server.boundary(callback) needs a function to wrap.'),
       )
     }
-    return (...args) => this.#scopes.run(new HandlerList(this.activeList().current()), callback, ...args)
+    return (...args) => {
+      const outer = this.activeList()
+      const history = outer.store.history === undefined ? undefined : new CallHistory(outer.store.history.limit)
+      return this.#scopes.run(new HandlerList(outer.current(), new HandlerStateStore(history)), callback, ...args)
+    }
   }
 }
 

@@ -1,0 +1,295 @@
+import type { HandlerShape } from './handler-shape'
+import { MocklibTypeError } from './errors'
+import { describeValue, format } from './messages'
+import { copyRequest, hasBody, knownBodyText } from './request-body'
+
+/**
+ * Why no handler answered a request (or, for 'exception' and 'network-error', how the one that
+ * did failed): the words the pipeline's history, the mock server's history and the control
+ * protocol (control/resources.ts) share.
+ */
+export type UnansweredReason = 'passthrough' | 'fallthrough' | 'unhandled' | 'bypass' | 'exception' | 'network-error'
+
+/** The status and headers a handler answered with (its body went to the client); status 0: a network error. */
+export interface RecordedResponse {
+  readonly status: number
+  readonly headers: Headers
+}
+
+/** What every call has beside the resolver's own argument keys. */
+export interface CallBase<Handler = HandlerShape> {
+  /** A copy of the request as the resolver saw it: each read gives a fresh copy, its body unread. */
+  readonly request: Request
+  readonly requestId: string
+  /** The query of the request's URL. */
+  readonly searchParams: URLSearchParams
+  /** The handler the call ran. */
+  readonly handler: Handler
+  /** What the resolver answered with; undefined when it fell through, passed through or threw. */
+  readonly response: RecordedResponse | undefined
+  /** The resolver returned nothing: the request went on to the next handler. */
+  readonly fellThrough: boolean
+  /** When the resolver was called (`Date.now()`). */
+  readonly time: number
+}
+
+/**
+ * One run of a handler's resolver: the keys its resolver received (REST `params` and
+ * `cookies`; GraphQL `query`, `variables`, `operationName`, `operationType`...) and what it did.
+ */
+export type HandlerCall<Args extends object = Record<string, unknown>, Handler = HandlerShape> = Omit<
+  Args,
+  'request' | 'requestId' | 'finalize'
+> &
+  CallBase<Handler>
+
+/** One request a scope resolved: the handler that answered it, or why none did. */
+export interface HistoryEntry<Handler = HandlerShape> {
+  /** A copy of the request as received: each read gives a fresh copy, its body unread. */
+  readonly request: Request
+  readonly requestId: string
+  readonly method: string
+  readonly url: string
+  /** When the pipeline received it (`Date.now()`). */
+  readonly time: number
+  /** The handler that answered (also for 'exception' and 'network-error'). */
+  readonly handler: Handler | undefined
+  /** Why no handler answered, or how the answer failed; undefined for an ordinary answer. */
+  readonly reason: UnansweredReason | undefined
+  readonly response: RecordedResponse | undefined
+  /** The resolvers this request ran, in order (a GraphQL batch: one per operation). */
+  readonly calls: ReadonlyArray<HandlerCall<Record<string, unknown>, Handler>>
+}
+
+/** What the loop notes of a resolver run; made into a `HandlerCall` only when someone reads it. */
+interface CallNote {
+  handler: HandlerShape
+  /** The resolver's keys, copied: the argument itself holds the request's context. */
+  data: Record<string, unknown>
+  request: RequestSnapshot
+  response: RecordedResponse | undefined
+  fellThrough: boolean
+  time: number
+  view?: HandlerCall
+}
+
+/**
+ * A request as the history keeps it: its method, URL, headers and body text, without the
+ * `Request` (a few kilobytes each on Node). A body known only as a stream keeps the request
+ * itself, to copy from; before such a request goes to the network, `keepBody()` copies it.
+ */
+class RequestSnapshot {
+  readonly method: string
+  readonly url: string
+  readonly headers: Headers
+  readonly text: string | undefined
+  source: Request | undefined
+
+  constructor(request: Request) {
+    this.method = request.method
+    this.url = request.url
+    this.headers = request.headers
+    if (!hasBody(request)) return
+    this.text = knownBodyText(request)
+    if (this.text === undefined) this.source = request
+  }
+
+  read(): Request {
+    const source = this.source
+    if (source === undefined)
+      return new Request(this.url, { method: this.method, headers: this.headers, body: this.text })
+    // Sent on to the network without a copy kept: the method, URL and headers are what is left.
+    if (source.bodyUsed || source.body?.locked === true) {
+      return new Request(this.url, { method: this.method, headers: this.headers })
+    }
+    return copyRequest(source)
+  }
+}
+
+/** One request's notes while it is resolved (`RequestContext.notes`), kept by `CallHistory.add`. */
+export class RequestNotes {
+  readonly calls: CallNote[] = []
+  readonly time: number = Date.now()
+  readonly requestId: string
+  readonly request: RequestSnapshot
+  /** The request itself while it is resolved, to tell it from a batch's parts. */
+  #live: Request | undefined
+  #entry: HistoryEntry | undefined
+  handler: HandlerShape | undefined
+  reason: UnansweredReason | undefined
+  response: RecordedResponse | undefined
+
+  constructor(request: Request, requestId: string) {
+    this.request = new RequestSnapshot(request)
+    this.requestId = requestId
+    this.#live = request
+  }
+
+  /** A resolver ran: the response it answered with, or whether it returned nothing. */
+  call(
+    handler: HandlerShape,
+    args: object,
+    request: Request,
+    response: Response | undefined,
+    fellThrough: boolean,
+    time: number,
+  ): void {
+    const data: Record<string, unknown> = {}
+    for (const key in args)
+      if (key !== 'request' && key !== 'finalize') data[key] = (args as Record<string, unknown>)[key]
+    this.calls.push({
+      handler,
+      data,
+      request: request === this.#live ? this.request : new RequestSnapshot(request),
+      // The status and headers only: the response itself (and its body) goes to the client.
+      response: recorded(response),
+      fellThrough,
+      time,
+    })
+  }
+
+  /**
+   * Before the request goes to the network, which reads its body: a body known only as a stream
+   * is copied for the calls that read it. A request no resolver saw keeps none: a copy of a
+   * stream nobody reads (a large upload passed through) would be held whole in memory.
+   */
+  keepBody(): void {
+    const source = this.request.source
+    if (source !== undefined && this.calls.length > 0) this.request.source = copyRequest(source)
+  }
+
+  /**
+   * The handler that answered, with what it answered: what its call noted (the loop stops at
+   * the first answer, so it is the last call that has one), else read now (an exception's 500,
+   * a batch's combined answer, an answer given while matching).
+   */
+  answered(handler: HandlerShape | undefined, response: Response): void {
+    this.handler = handler
+    const last = this.calls.length === 0 ? undefined : this.calls[this.calls.length - 1]
+    this.response =
+      last !== undefined && last.handler === handler && last.response !== undefined ? last.response : recorded(response)
+  }
+
+  /** The request is resolved: the history keeps the snapshot only. */
+  settle(): void {
+    this.#live = undefined
+  }
+
+  entry(): HistoryEntry {
+    if (this.#entry !== undefined) return this.#entry
+    const calls = this.calls.map((note) => callView(note, this.requestId))
+    const snapshot = this.request
+    const entry = {
+      request: undefined as unknown as Request,
+      requestId: this.requestId,
+      method: snapshot.method,
+      url: snapshot.url,
+      time: this.time,
+      handler: this.handler,
+      reason: this.reason,
+      response: this.response,
+      calls,
+    }
+    Object.defineProperty(entry, 'request', { get: () => snapshot.read(), enumerable: true })
+    return (this.#entry = entry)
+  }
+}
+
+function recorded(response: Response | undefined): RecordedResponse | undefined {
+  // Two reads: each getter of the platform's Response checks its brand first.
+  return response === undefined ? undefined : { status: response.status, headers: response.headers }
+}
+
+/** The call as users read it: the resolver's keys, and what the resolver did. */
+function callView(note: CallNote, requestId: string): HandlerCall {
+  if (note.view !== undefined) return note.view
+  let searchParams: URLSearchParams | undefined
+  const view = Object.defineProperties(
+    { ...note.data },
+    {
+      request: { get: () => note.request.read(), enumerable: true },
+      requestId: { value: requestId, enumerable: true },
+      searchParams: { get: () => (searchParams ??= new URL(note.request.url).searchParams), enumerable: true },
+      handler: { value: note.handler, enumerable: true },
+      response: { value: note.response, enumerable: true },
+      fellThrough: { value: note.fellThrough, enumerable: true },
+      time: { value: note.time, enumerable: true },
+    },
+  )
+  return (note.view = view as unknown as HandlerCall)
+}
+
+export type HistoryListener = (entry: HistoryEntry) => void
+
+/**
+ * The requests one scope resolved (a server's root scope or a boundary), oldest first, at most
+ * `limit` of them: what `server.history`, `handler.calls` and `server.waitForRequest()` read.
+ */
+export class CallHistory {
+  /** A ring of the last `limit` requests: `#start` is the oldest. */
+  #ring: Array<RequestNotes | undefined> = []
+  #start = 0
+  #listeners: Set<HistoryListener> | undefined
+
+  constructor(readonly limit: number) {}
+
+  add(notes: RequestNotes): void {
+    notes.settle()
+    if (this.#ring.length < this.limit) this.#ring.push(notes)
+    else {
+      this.#ring[this.#start] = notes
+      this.#start = (this.#start + 1) % this.limit
+    }
+    if (this.#listeners !== undefined) for (const listener of [...this.#listeners]) listener(notes.entry())
+  }
+
+  /** The requests kept, oldest first. */
+  #ordered(): RequestNotes[] {
+    const ring = this.#ring as RequestNotes[]
+    return this.#start === 0 ? ring : [...ring.slice(this.#start), ...ring.slice(0, this.#start)]
+  }
+
+  entries(): HistoryEntry[] {
+    return this.#ordered().map((notes) => notes.entry())
+  }
+
+  callsOf(handler: HandlerShape): HandlerCall[] {
+    const calls: HandlerCall[] = []
+    for (const notes of this.#ordered()) {
+      for (const note of notes.calls) if (note.handler === handler) calls.push(callView(note, notes.requestId))
+    }
+    return calls
+  }
+
+  /** Called with each request added from now on; returns the function that stops it. */
+  subscribe(listener: HistoryListener): () => void {
+    const listeners = (this.#listeners ??= new Set())
+    listeners.add(listener)
+    return () => listeners.delete(listener)
+  }
+
+  clear(): void {
+    this.#ring = []
+    this.#start = 0
+  }
+}
+
+/** `listen({ history })`: on (the default) with the last 100 requests per scope, a bound of yours, or off. */
+export type HistoryOption = boolean | { limit?: number }
+
+const DEFAULT_LIMIT = 100
+
+/** The history a scope starts with under `option`; undefined when it is off. */
+export function historyFor(option: HistoryOption | undefined): CallHistory | undefined {
+  if (option === undefined || option === true) return new CallHistory(DEFAULT_LIMIT)
+  if (option === false) return undefined
+  const limit = typeof option === 'object' && option !== null ? (option.limit ?? DEFAULT_LIMIT) : undefined
+  if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 1) {
+    const got = typeof option === 'object' && option !== null ? `limit ${describeValue(limit)}` : describeValue(option)
+    throw new MocklibTypeError(
+      'MOCKLIB_INVALID_ARGUMENT',
+      format(`listen({ history }) takes true, false or { limit } with a whole number above 0, got ${got}.`),
+    )
+  }
+  return new CallHistory(limit)
+}
