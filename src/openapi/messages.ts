@@ -38,6 +38,8 @@ export const openApiMessages = {
     `${operation} has no example "${example}" for status ${status}: its examples are ${known.join(', ') || 'none'}.`,
   badOption: (name: string, value: unknown, expected: string): string =>
     format(`fromOpenApi's ${name} must be ${expected}, not ${describeValue(value)}.`),
+  badTypedHttpOption: (name: string, value: unknown, expected: string): string =>
+    format(`createTypedHttp's ${name} must be ${expected}, not ${describeValue(value)}.`),
   noSuchItem: (operation: string, collection: string, id: string): string =>
     `${operation}: the collection ${collection} has no item "${id}" (it was never created, or was deleted). ` +
     'Create it first, or seed it with fromOpenApi\'s "collections" option.',

@@ -62,5 +62,8 @@ function serverUrl(server: NonNullable<OpenApiDocument['servers']>[number] | und
 
 /** The handler's path: server URL + path template, `{name}` written as mocklib's `:name`. */
 export function handlerPath(operation: Operation): string {
-  return operation.server + operation.path.replace(/\{([^}]+)\}/g, ':$1')
+  return operation.server + pathPattern(operation.path)
 }
+
+/** An OpenAPI path template as an `http` handler path: `/pets/{petId}` → `/pets/:petId`. */
+export const pathPattern = (template: string): string => template.replace(/\{([^}]+)\}/g, ':$1')
