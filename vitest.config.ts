@@ -25,6 +25,20 @@ const interceptorFetchTests = [
   'test/sources/undici/restore-and-once.test.ts',
 ]
 
+// http/https clients have two sources as well (src/sources/node/http-source.ts): the ClientRequest
+// interceptor, the default, and the lean one, which these suites run through once more.
+const leanHttpTests = [
+  'test/parity/**/*.test.ts',
+  'test/clients/node-*.test.ts',
+  'test/clients/{axios,got,superagent,node-fetch}.test.ts',
+  'test/sources/node/http-request-memory.test.ts',
+  'test/runtime/{boundary-node-request,close-restores-globals,finalize-on-abort,foreign-global-response}.test.ts',
+  'test/runtime/{http-response-set-cookie,http-response-statics,http-response-stream,network-errors}.test.ts',
+  'test/runtime/{on-unhandled-request-strategies,passthrough-abort,setup-server-input}.test.ts',
+  'test/runtime/unhandled-passthrough-bodies.test.ts',
+  'test/reliability/*.test.ts',
+]
+
 // Node's own EventSource is global only behind a flag (Node 20, 22 and 24): its suite runs as
 // a project of its own too.
 // test/parity/sse-after-close.test.ts: msw's sse() needs a global EventSource (behind a flag on Node 20 and 22).
@@ -151,6 +165,17 @@ export default defineConfig({
           exclude: [...eventSourceTests, 'test/packaging/**', 'node_modules/**'],
           env: { MOCKLIB_FETCH_SOURCE: 'interceptor' },
           // Mostly parity tests: each file in a process of its own.
+          isolate: true,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'http-lean',
+          include: leanHttpTests,
+          exclude: [...eventSourceTests, 'test/packaging/**', 'node_modules/**'],
+          env: { MOCKLIB_HTTP_SOURCE: 'lean' },
+          // Parity and reliability tests among them: each file in a process of its own.
           isolate: true,
         },
       },

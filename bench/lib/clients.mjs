@@ -31,7 +31,20 @@ export function axiosText(url, init = {}) {
     .then((response) => response.data)
 }
 
-export const CLIENTS = { fetch: fetchText, http: httpRequestText, axios: axiosText }
+let got
+async function loadGot() {
+  got ??= (await import('got')).default
+  return got
+}
+
+export function gotText(url, init = {}) {
+  return got(url, { method: init.method ?? 'GET', body: init.body, headers: init.headers, retry: { limit: 0 } }).text()
+}
+
+export const CLIENTS = { fetch: fetchText, http: httpRequestText, axios: axiosText, got: gotText }
+
+/** Loads a client that is a package (imported once, outside the measured rounds). */
+export const LOAD_CLIENT = { axios: loadAxios, got: loadGot }
 
 /** Runs `count` calls of `send`, `inFlight` at a time. */
 export async function pool(count, inFlight, send) {

@@ -45,6 +45,7 @@ export function evaluateGoals(results) {
   add('GraphQL 1 handler, fetch: mocklib ÷ fetch-mock', ratio('graphql-1', 'fetch-mock'), 2)
   add('http.request: mocklib ÷ interceptors floor', ratio('rest-http-request', 'interceptors'), 1.2)
   add('axios: mocklib ÷ interceptors floor', ratio('rest-axios', 'interceptors'), 1.2)
+  add('got: mocklib ÷ msw', ratio('rest-got', 'msw'), 0.3)
   add('1,000 concurrent boundaries: mocklib ÷ msw', ratio('boundaries-1000', 'msw'), 0.5)
   add('SSE, 1,000 events over one stream: mocklib ÷ msw', ratio('sse-1000-events', 'msw'), 0.5)
   add('WebSocket connect + 1 echo: mocklib ÷ msw', ratio('ws-connect-echo', 'msw'), 0.5)

@@ -1,6 +1,6 @@
 // The benchmark scenarios. Each one sets up one contender and returns `run(count)`, which
 // performs `count` units of work (requests, cycles or boundaries) and checks every answer.
-import { CLIENTS, loadAxios, pool } from './clients.mjs'
+import { CLIENTS, LOAD_CLIENT, pool } from './clients.mjs'
 import { echoSocketHandler, openExchangeClose, pingPong } from './echo-socket.mjs'
 import { DEFER_SCENARIOS } from './defer-scenarios.mjs'
 import { SUBSCRIPTION_SCENARIOS } from './subscription-scenarios.mjs'
@@ -78,7 +78,7 @@ function requestScenario({
     unit: 'request',
     contenders,
     async setup(lib) {
-      if (client === 'axios') await loadAxios()
+      await LOAD_CLIENT[client]?.()
       if (needs && lib.name.startsWith('mocklib') && !needs(lib))
         return { skipped: 'mocklib does not export graphql yet' }
       let send
@@ -245,6 +245,14 @@ export const SCENARIOS = [
     id: 'rest-axios',
     title: 'REST, 1 handler, axios',
     client: 'axios',
+    url: `${ORIGIN}/posts/1`,
+    expected: POST_TEXT,
+    handlers: (lib) => [post(lib, '/posts/:id')],
+  }),
+  requestScenario({
+    id: 'rest-got',
+    title: 'REST, 1 handler, got',
+    client: 'got',
     url: `${ORIGIN}/posts/1`,
     expected: POST_TEXT,
     handlers: (lib) => [post(lib, '/posts/:id')],

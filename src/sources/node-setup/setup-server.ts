@@ -16,6 +16,7 @@ import { warnIfNoGlobalWebSocket } from '../../ws/no-global-websocket'
 import { SetupApi, withBoundMethods, type HandlerListApi } from '../../runtime/setup-api'
 import { CustomInterceptors, type CustomInterceptor } from '../node/custom-interceptors'
 import { chooseFetchSource } from '../node/fetch-source'
+import { chooseSource, HTTP_SWITCH } from '../node/source-kind'
 import { InterceptorSource } from '../node/interceptor-source'
 import { sharedInterceptors } from '../node/shared-interceptors'
 import { DispatcherSource } from '../undici/dispatcher-source'
@@ -58,6 +59,14 @@ export interface ListenOptions {
    * `MOCKLIB_FETCH_SOURCE`, else `'lean'`. See docs/node.md.
    */
   fetchSource?: 'lean' | 'interceptor'
+  /**
+   * With the interceptors, what answers `http`/`https` requests (`http.request`, axios, got,
+   * superagent, node-fetch 2): `'interceptor'` (default; the ClientRequest interceptor of
+   * `@mswjs/interceptors`) or `'lean'` (mocklib hands mocked answers to the `ClientRequest`
+   * itself). Default: the environment variable `MOCKLIB_HTTP_SOURCE`, else `'interceptor'`.
+   * See docs/node.md.
+   */
+  httpSource?: 'lean' | 'interceptor'
   /**
    * In an app process driven by a test process's `setupRemoteServer()`: every request is offered
    * first to the remote's handlers, for the scope of the incoming request being served, then to
@@ -143,6 +152,7 @@ export class SetupServerApi extends SetupApi<LifeCycleEventsMap> implements Setu
     }
     const sources = validateSources(options.sources)
     const fetchSource = chooseFetchSource(options.fetchSource)
+    const httpSource = chooseSource(HTTP_SWITCH, options.httpSource)
     this.unusedHandlerStrategy = validateUnusedStrategy(options.onUnusedHandler)
     const history = historyFor(options.history)
     const onUnhandledRequest = unhandledStrategy(options, 'server.listen()')
@@ -156,7 +166,7 @@ export class SetupServerApi extends SetupApi<LifeCycleEventsMap> implements Setu
     }
     this.#listening = sources
     this.handlerList.store.history = history
-    if (sources.has('interceptors')) this.#source.apply(fetchSource)
+    if (sources.has('interceptors')) this.#source.apply(fetchSource, httpSource)
     if (sources.has('undici')) sharedDispatcher().join(this.#undici)
     this.#untrackScope = trackScope(() => this.activeList())
     if (sources.has('interceptors')) warnIfNoGlobalWebSocket(this.activeList().current())

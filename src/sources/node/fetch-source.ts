@@ -1,7 +1,6 @@
 import { FetchResponse, createRequestId } from '@mswjs/interceptors'
-import { MocklibTypeError } from '../../runtime/errors'
 import { NULL_BODY_STATUS } from '../../runtime/http-response'
-import { format } from '../../runtime/messages'
+import { chooseSource, FETCH_SWITCH } from './source-kind'
 import { rememberBodyText } from '../../runtime/request-body'
 import type { AnswerController, FetchSourceKind, RequestSink } from './source-contract'
 import {
@@ -299,15 +298,5 @@ function isAbsoluteUrl(url: string): boolean {
  * `MOCKLIB_FETCH_SOURCE`, else `'lean'`.
  */
 export function chooseFetchSource(option: unknown): FetchSourceKind {
-  const fromEnv = process.env.MOCKLIB_FETCH_SOURCE
-  const value = option ?? (fromEnv === '' ? undefined : fromEnv) ?? 'lean'
-  if (value === 'lean' || value === 'interceptor') return value
-  const where =
-    option === undefined ? 'The environment variable MOCKLIB_FETCH_SOURCE' : 'server.listen({ fetchSource })'
-  throw new MocklibTypeError(
-    'MOCKLIB_INVALID_ARGUMENT',
-    format(
-      `${where} is ${JSON.stringify(value)}: use 'lean' (the default: mocklib wraps fetch itself) or 'interceptor' (the fetch interceptor of @mswjs/interceptors answers fetch).`,
-    ),
-  )
+  return chooseSource(FETCH_SWITCH, option)
 }

@@ -13,11 +13,15 @@ const aborts = new WeakMap<Request, LazyAbort>()
  */
 export function watchClientAborts(interceptor: ClientRequestInterceptor): ClientRequestInterceptor {
   return onRequestSocket(interceptor, (socket, request) => {
-    if (request === undefined) return
-    const abort = new LazyAbort()
-    socket.once('close', () => abort.abort())
-    aborts.set(request, abort)
+    if (request !== undefined) watchClose(socket, request)
   })
+}
+
+/** Records the moment the socket of `request` closes: the client gave up, or the exchange ended. */
+export function watchClose(socket: { once(event: 'close', listener: () => void): unknown }, request: Request): void {
+  const abort = new LazyAbort()
+  socket.once('close', () => abort.abort())
+  aborts.set(request, abort)
 }
 
 /**

@@ -7,7 +7,14 @@ import type { HandlerList } from '../../runtime/handler-list'
 import { clientSignal } from './http-client-aborts'
 import { answerHandshakeRequest } from './handshake-requests'
 import type { UpgradeRoute } from './ws-package-upgrades'
-import type { FetchSourceKind, InterceptedResponse, RequestSink, RequestVia, SinkRequest } from './source-contract'
+import type {
+  FetchSourceKind,
+  HttpSourceKind,
+  InterceptedResponse,
+  RequestSink,
+  RequestVia,
+  SinkRequest,
+} from './source-contract'
 import { sharedInterceptors, type InterceptorSet } from './shared-interceptors'
 import { toNetwork } from '../node-shared/network-scope'
 import { withOneChunkBody, withWholeBody } from '../../runtime/node-fast-path'
@@ -24,6 +31,7 @@ import { readyFault } from './fault-answers'
 export class InterceptorSource implements RequestSink {
   #applied = false
   fetchSource: FetchSourceKind = 'lean'
+  httpSource: HttpSourceKind = 'interceptor'
 
   constructor(
     private readonly getList: () => HandlerList,
@@ -44,8 +52,9 @@ export class InterceptorSource implements RequestSink {
     return this.emitter.has('response:bypass')
   }
 
-  apply(fetchSource: FetchSourceKind = 'lean'): void {
+  apply(fetchSource: FetchSourceKind = 'lean', httpSource: HttpSourceKind = 'interceptor'): void {
     this.fetchSource = fetchSource
+    this.httpSource = httpSource
     this.#applied = true
     this.interceptors().join(this)
   }

@@ -14,6 +14,7 @@ import { connectToNetwork } from '../../ws/handle-connection'
 import { patchWebSocket, type WebSocketPatch } from '../../ws/patch-websocket'
 import type { WebSocketConnection } from '../../ws/websocket-connection'
 import { FetchSource, type Fetch } from './fetch-source'
+import { HttpSource } from './http-source'
 import { toNetwork } from '../node-shared/network-scope'
 import type { InterceptedRequest, InterceptedResponse, RequestSink, RequestVia } from './source-contract'
 import { sharedAcrossBuilds } from '../../runtime/shared-across-builds'
@@ -68,6 +69,8 @@ export class SharedInterceptors implements InterceptorSet {
     () => this.#sinks.at(-1),
     () => this.#interceptFetch(),
   )
+  /** The lean path for http/https clients, under the ClientRequest interceptor (http-source.ts). */
+  readonly #leanHttp = new HttpSource(() => this.#sinks.at(-1))
   /**
    * Which server a request went to, while responses are observed, so that the real response
    * reaches that server alone (by id: the response event carries a copy of the request).
@@ -117,6 +120,8 @@ export class SharedInterceptors implements InterceptorSet {
   #apply(): void {
     const pureFetch = globalThis.fetch
     this.#real = platformWebSocket(globalThis.WebSocket)
+    // Before the http interceptor patches Node's functions: it patches the lean entries.
+    this.#leanHttp.install()
     this.#listen(this.#http, this.#onRequest)
     if (globalThis.XMLHttpRequest !== undefined) this.#listen(this.#xhr, this.#onXhrRequest)
     if (!this.#leanFetch.install(pureFetch)) this.#interceptFetch()
@@ -150,6 +155,7 @@ export class SharedInterceptors implements InterceptorSet {
     this.#interceptorFetch = undefined
     // dispose() removes every listener; #listen() adds them again on the next join.
     for (const interceptor of this.#applied.splice(0)) interceptor.dispose()
+    this.#leanHttp.uninstall()
     this.#websocket?.restore()
     this.#websocket = undefined
   }
@@ -189,5 +195,5 @@ export class SharedInterceptors implements InterceptorSet {
  * The key carries a version of this interface; change it when RequestSink changes.
  */
 export function sharedInterceptors(): SharedInterceptors {
-  return sharedAcrossBuilds('node.sharedInterceptors.v5', () => new SharedInterceptors())
+  return sharedAcrossBuilds('node.sharedInterceptors.v6', () => new SharedInterceptors())
 }

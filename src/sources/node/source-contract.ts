@@ -1,6 +1,7 @@
 import type { HttpRequestEventMap } from '@mswjs/interceptors'
 import type { ConnectionOutcome } from '../../ws/handle-connection'
 import type { WebSocketConnection } from '../../ws/websocket-connection'
+import type { SourceKind } from './source-kind'
 
 export type InterceptedRequest = HttpRequestEventMap['request'][0]
 export type InterceptedResponse = HttpRequestEventMap['response'][0]
@@ -24,7 +25,10 @@ export interface SinkRequest {
 }
 
 /** Which source answers the global `fetch` for a server (see fetch-source.ts). */
-export type FetchSourceKind = 'lean' | 'interceptor'
+export type FetchSourceKind = SourceKind
+
+/** Which source answers `http`/`https` requests for a server (see http-source.ts). */
+export type HttpSourceKind = SourceKind
 
 /** A listening server, as the sources of a global scope see it. */
 export interface RequestSink {
@@ -34,6 +38,8 @@ export interface RequestSink {
   readonly wantsResponses: boolean
   /** Whether the fetch source or the fetch interceptor answers this server's `fetch` calls. */
   readonly fetchSource: FetchSourceKind
+  /** Whether the lean http source or the ClientRequest interceptor answers this server's `http.request` calls. */
+  readonly httpSource: HttpSourceKind
   /** A real or mocked response reached the client of a request this server answered. */
   observeResponse(args: InterceptedResponse): void
   /** Whether one of the server's handlers would take a WebSocket connection to `url` (nothing runs). */
