@@ -192,6 +192,7 @@ export type {
   RecordedResponse,
   UnansweredReason,
 } from './runtime/call-history'
+export type { RequestPredicate, WaitForRequestOptions } from './runtime/wait-for-request'
 export { MocklibTypeError } from './runtime/errors'
 export type { MocklibErrorCode } from './runtime/errors'
 export type {

@@ -247,3 +247,46 @@ describe('server.history', () => {
     )
   })
 })
+
+describe('server.waitForRequest()', () => {
+  it("resolves with a handler's next call, from code nobody awaits", async () => {
+    const beacon = http.post('https://analytics.test/beacon', () => new HttpResponse(null, { status: 204 }))
+    const server = start({}, beacon)
+    const next = server.waitForRequest(beacon)
+    // Fire and forget, as an analytics beacon is sent.
+    void fetch('https://analytics.test/beacon', { method: 'POST', body: JSON.stringify({ event: 'open' }) })
+    const call = await next
+    expect(await call.request.json()).toEqual({ event: 'open' })
+    expect(call.response?.status).toBe(204)
+  })
+
+  it('resolves with the next request a predicate accepts', async () => {
+    const server = start(
+      {},
+      http.get('https://api.test/:name', () => HttpResponse.text('ok')),
+    )
+    const next = server.waitForRequest((entry) => entry.url.endsWith('/two'))
+    void fetch('https://api.test/one')
+    void fetch('https://api.test/two')
+    const entry = await next
+    expect(entry.url).toBe('https://api.test/two')
+    expect(entry.response?.status).toBe(200)
+  })
+
+  it('rejects when the time is up, naming what it waited for and what came instead', async () => {
+    const never = http.get('https://api.test/never', () => HttpResponse.text('never'))
+    const other = http.get('https://api.test/other', () => HttpResponse.text('other'))
+    const server = start({}, never, other)
+    const next = server.waitForRequest(never, { timeout: 200 })
+    await fetch('https://api.test/other')
+    await expect(next).rejects.toThrow(
+      /waited 200 ms for a call of "GET https:\/\/api.test\/never"\. Requests that came instead:\n {2}GET https:\/\/api.test\/other/,
+    )
+  })
+
+  it('says so when the server keeps no history', () => {
+    const handler = http.get('https://api.test/a', () => HttpResponse.text('a'))
+    const server = start({ history: false }, handler)
+    expect(() => server.waitForRequest(handler)).toThrow(/does not keep: call it while the server listens/)
+  })
+})

@@ -7,6 +7,7 @@ import { CallHistory, historyFor, type HistoryEntry, type HistoryOption } from '
 import { HandlerList } from '../../runtime/handler-list'
 import { HandlerStateStore } from '../../runtime/handler-state'
 import { LazyAbort } from '../../runtime/lazy-abort-signal'
+import { waitForRequest, type RequestPredicate, type WaitForRequestOptions } from '../../runtime/wait-for-request'
 import { format, messages } from '../../runtime/messages'
 import type { RequestHandler } from '../../runtime/request-handler'
 import type { UnhandledRequestStrategy } from '../../runtime/unhandled-request'
@@ -102,6 +103,16 @@ export interface SetupServer extends HandlerListApi {
    * `close()` drops it; `listen({ history: false })` keeps none. See docs/verification.md.
    */
   readonly history: ReadonlyArray<HistoryEntry<RequestHandler>>
+  /**
+   * Resolves with the handler's next call, or the next request the predicate accepts (in the
+   * current scope), for code that sends requests nobody awaits; rejects after `timeout`
+   * (default 5,000 ms) listing what came instead. See docs/verification.md.
+   */
+  waitForRequest<Handler extends RequestHandler>(
+    handler: Handler,
+    options?: WaitForRequestOptions,
+  ): Promise<Handler['calls'][number]>
+  waitForRequest(predicate: RequestPredicate, options?: WaitForRequestOptions): Promise<HistoryEntry<RequestHandler>>
 }
 
 /**
@@ -195,6 +206,15 @@ export class SetupServerApi extends SetupApi<LifeCycleEventsMap> implements Setu
     return (this.activeList().store.history?.entries() ?? []) as Array<HistoryEntry<RequestHandler>>
   }
 
+  waitForRequest<Handler extends RequestHandler>(
+    handler: Handler,
+    options?: WaitForRequestOptions,
+  ): Promise<Handler['calls'][number]>
+  waitForRequest(predicate: RequestPredicate, options?: WaitForRequestOptions): Promise<HistoryEntry<RequestHandler>>
+  waitForRequest(target: RequestHandler | RequestPredicate, options?: WaitForRequestOptions): Promise<unknown> {
+    return waitForRequest(this.activeList().store.history, target as RequestPredicate, options)
+  }
+
   dispatcher<D extends ComposableDispatcher>(dispatcher: D): ReturnType<D['compose']> {
     return wrapDispatcher(dispatcher, this.#undici, () => this.#listening !== undefined)
   }
@@ -224,5 +244,5 @@ export class SetupServerApi extends SetupApi<LifeCycleEventsMap> implements Setu
  * Nothing is intercepted until `listen()`. Its methods work detached (`afterAll(server.close)`).
  */
 export function setupServer(...handlers: RequestHandler[]): SetupServer {
-  return withBoundMethods(new SetupServerApi(handlers), ['listen', 'close', 'boundary', 'dispatcher'])
+  return withBoundMethods(new SetupServerApi(handlers), ['listen', 'close', 'boundary', 'dispatcher', 'waitForRequest'])
 }
