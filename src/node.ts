@@ -14,6 +14,7 @@ export type {
   HandlerInfo,
   HealthInfo,
   HistoryFrame,
+  HistoryReason,
   RequestDetails,
   RequestRecord,
   ScenarioInfo,
