@@ -12,7 +12,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 const root = fileURLToPath(new URL('../..', import.meta.url))
 // Inside the repository and outside node_modules, so that 'mocklib' resolves to the package itself
 // (its exports → dist/). Ignored by git (test-artifacts/).
-const workDir = join(root, 'test-artifacts', 'runnable-doc-blocks')
+// One folder per process: CI runs the suite on Node 22 and 24 at once in the same checkout.
+const workDir = join(root, 'test-artifacts', `runnable-doc-blocks-${process.pid}`)
 const RUNNABLE_FENCE = /^```(ts|js) runnable\s*$/
 
 /** Modules a block may import that the docs tell users to generate; served from the repository's copy. */
