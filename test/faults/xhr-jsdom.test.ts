@@ -72,10 +72,17 @@ afterAll(async () => {
   await new Promise<void>((resolve) => real.close(() => resolve()))
 })
 
-/** What a real failure showed, less the `loadstart` the interceptor does not fire before a failure. */
+/**
+ * What a real failure showed, less the `loadstart` the interceptor does not fire before a
+ * failure, and with a repeated `error` counted once: on Node 24, jsdom's XHR reports a real
+ * connection reset mid-body twice.
+ */
 function withoutLoadStart(seen: Seen | undefined): Seen | undefined {
-  if (seen === undefined || seen.events[0] !== 'loadstart') return seen
-  return { ...seen, events: seen.events.slice(1) }
+  if (seen === undefined) return seen
+  const events = seen.events.filter(
+    (event, i) => event !== 'loadstart' && !(event === 'error' && seen.events[i - 1] === 'error'),
+  )
+  return { ...seen, events }
 }
 
 it.each(MODES)('fault %s fires the events a real server doing so fires', async (mode) => {
