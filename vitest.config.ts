@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { fileURLToPath } from 'node:url'
-import { defineConfig } from 'vitest/config'
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config'
 
 const src = (path: string) => fileURLToPath(new URL(`./src/${path}`, import.meta.url))
 
@@ -43,6 +43,19 @@ const leanHttpTests = [
 // a project of its own too.
 // test/parity/sse-after-close.test.ts: msw's sse() needs a global EventSource (behind a flag on Node 20 and 22).
 const eventSourceTests = ['test/sources/undici/eventsource.test.ts', 'test/parity/sse-after-close.test.ts']
+
+/**
+ * A project running `include` once more through another source of the same clients, chosen by `env`. Parity and
+ * reliability tests are among them: each file in a process of its own.
+ */
+const otherSourceProject = (
+  name: string,
+  include: string[],
+  env: Record<string, string>,
+): TestProjectInlineConfiguration => ({
+  extends: true,
+  test: { name, include, exclude: [...eventSourceTests, 'test/packaging/**', 'node_modules/**'], env, isolate: true },
+})
 
 // test/msw3-parity compares with msw 3, whose interceptors need Node 22: it runs on its own
 // (vitest.msw3.config.ts, through scripts/suite-msw3-parity.mjs).
@@ -146,7 +159,7 @@ export default defineConfig({
         ? []
         : [
             {
-              extends: true,
+              extends: true as const,
               test: {
                 name: 'websocket-own-process',
                 include: ownProcessWebSocketTests,
@@ -157,28 +170,8 @@ export default defineConfig({
             },
           ]),
       { extends: true, test: { name: 'websocket-flagless', include: flaglessWebSocketTests } },
-      {
-        extends: true,
-        test: {
-          name: 'fetch-interceptor',
-          include: interceptorFetchTests,
-          exclude: [...eventSourceTests, 'test/packaging/**', 'node_modules/**'],
-          env: { MOCKLIB_FETCH_SOURCE: 'interceptor' },
-          // Mostly parity tests: each file in a process of its own.
-          isolate: true,
-        },
-      },
-      {
-        extends: true,
-        test: {
-          name: 'http-lean',
-          include: leanHttpTests,
-          exclude: [...eventSourceTests, 'test/packaging/**', 'node_modules/**'],
-          env: { MOCKLIB_HTTP_SOURCE: 'lean' },
-          // Parity and reliability tests among them: each file in a process of its own.
-          isolate: true,
-        },
-      },
+      otherSourceProject('fetch-interceptor', interceptorFetchTests, { MOCKLIB_FETCH_SOURCE: 'interceptor' }),
+      otherSourceProject('http-lean', leanHttpTests, { MOCKLIB_HTTP_SOURCE: 'lean' }),
       {
         extends: true,
         test: {
