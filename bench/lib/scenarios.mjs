@@ -119,6 +119,16 @@ async function sequential(count, one) {
 }
 
 const post = (lib, path) => lib.http.get(`${ORIGIN}${path}`, () => lib.HttpResponse.json(POST))
+/** REST, one handler, sent through a client other than fetch (`CLIENTS` in clients.mjs). */
+const clientScenario = (id, title, client) =>
+  requestScenario({
+    id,
+    title,
+    client,
+    url: `${ORIGIN}/posts/1`,
+    expected: POST_TEXT,
+    handlers: (lib) => [post(lib, '/posts/:id')],
+  })
 const manyRest = (lib) => {
   const handlers = []
   for (let index = 0; index < 1000; index++) {
@@ -233,30 +243,9 @@ export const SCENARIOS = [
     routes: manyRoutes,
     handlers: (lib) => manyRest(lib),
   }),
-  requestScenario({
-    id: 'rest-http-request',
-    title: 'REST, 1 handler, http.request',
-    client: 'http',
-    url: `${ORIGIN}/posts/1`,
-    expected: POST_TEXT,
-    handlers: (lib) => [post(lib, '/posts/:id')],
-  }),
-  requestScenario({
-    id: 'rest-axios',
-    title: 'REST, 1 handler, axios',
-    client: 'axios',
-    url: `${ORIGIN}/posts/1`,
-    expected: POST_TEXT,
-    handlers: (lib) => [post(lib, '/posts/:id')],
-  }),
-  requestScenario({
-    id: 'rest-got',
-    title: 'REST, 1 handler, got',
-    client: 'got',
-    url: `${ORIGIN}/posts/1`,
-    expected: POST_TEXT,
-    handlers: (lib) => [post(lib, '/posts/:id')],
-  }),
+  clientScenario('rest-http-request', 'REST, 1 handler, http.request', 'http'),
+  clientScenario('rest-axios', 'REST, 1 handler, axios', 'axios'),
+  clientScenario('rest-got', 'REST, 1 handler, got', 'got'),
   requestScenario({
     id: 'graphql-1',
     title: 'GraphQL, 2 KB query, 1 handler',
