@@ -32,6 +32,7 @@ const leanHttpTests = [
   'test/clients/node-*.test.ts',
   'test/clients/{axios,got,superagent,node-fetch}.test.ts',
   'test/sources/node/http-request-memory.test.ts',
+  'test/faults/node-clients.test.ts',
   'test/runtime/{boundary-node-request,close-restores-globals,finalize-on-abort,foreign-global-response}.test.ts',
   'test/runtime/{http-response-set-cookie,http-response-statics,http-response-stream,network-errors}.test.ts',
   'test/runtime/{on-unhandled-request-strategies,passthrough-abort,setup-server-input}.test.ts',

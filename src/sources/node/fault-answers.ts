@@ -15,9 +15,13 @@ const sockets = new WeakMap<Request, DestroyableSocket>()
 /** Keeps each intercepted `http.request`'s mock socket, which a reset after some bytes destroys. */
 export function rememberFaultSockets(interceptor: ClientRequestInterceptor): ClientRequestInterceptor {
   return onRequestSocket(interceptor, (socket, request) => {
-    const destroyable = socket as Partial<DestroyableSocket>
-    if (request !== undefined && typeof destroyable.destroy === 'function') sockets.set(request, socket as never)
+    if (request !== undefined) rememberFaultSocket(socket, request)
   })
+}
+
+/** Keeps the socket an `http.request` client reads `request`'s answer from (the interceptor's or the lean source's). */
+export function rememberFaultSocket(socket: object, request: Request): void {
+  if (typeof (socket as Partial<DestroyableSocket>).destroy === 'function') sockets.set(request, socket as never)
 }
 
 /**

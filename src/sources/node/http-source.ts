@@ -3,6 +3,7 @@ import https from 'node:https'
 import type net from 'node:net'
 import { createRequestId } from '@mswjs/interceptors'
 import { asError } from '../../runtime/as-error'
+import { rememberFaultSocket } from './fault-answers'
 import { watchClose } from './http-client-aborts'
 import { LeanHttpSocket, type ConnectionOptions } from './lean-http-socket'
 import type { AnswerController, RequestSink } from './source-contract'
@@ -93,6 +94,7 @@ export class HttpSource {
     // Every server closed between the call and its head: the request goes to the network.
     if (sink === undefined) return socket.passthrough()
     watchClose(socket, request)
+    rememberFaultSocket(socket, request)
     let settled = false
     const settle = (what: string) => {
       if (settled) {
