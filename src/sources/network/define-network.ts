@@ -1,6 +1,6 @@
 import { LifeCycleEmitter, type LifeCycleEvents } from '../../runtime/emitter'
 import { MocklibTypeError } from '../../runtime/errors'
-import { handleRequest, type PipelineResult } from '../../runtime/handle-request'
+import { handleRequest, type PipelineOptions, type PipelineResult } from '../../runtime/handle-request'
 import { format } from '../../runtime/messages'
 import type { RequestHandler } from '../../runtime/request-handler'
 import { unhandledStrategy, type UnhandledFrameHandle } from '../../runtime/unhandled-frame'
@@ -54,17 +54,11 @@ export function defineNetwork<Sources extends NetworkSource[]>(
   let session = { active: false }
   const emitter = new LifeCycleEmitter()
 
-  const resolveFrame = async (frame: AnyNetworkFrame, current: { active: boolean }) => {
+  const resolveFrame = async (frame: AnyNetworkFrame, current: { active: boolean }, pipeline: PipelineOptions) => {
     if (!current.active) return
     // By protocol, not instanceof: a frame class from the other build (ESM or CommonJS) is one too.
     if (!isHttpFrame(frame)) return frame.errorWith(unsupportedFrame(frame))
-    const { baseUrl } = settings.context ?? {}
-    const result = await handleRequest(frame.data.request, frame.data.id, controller.list, {
-      emitter,
-      onUnhandledRequest: unhandledStrategy({ onUnhandledFrame: settings.onUnhandledFrame }, 'defineNetwork()'),
-      baseUrl: baseUrl === undefined ? undefined : String(baseUrl),
-    })
-    answer(frame, result)
+    answer(frame, await handleRequest(frame.data.request, frame.data.id, controller.list, pipeline))
   }
 
   return {
@@ -79,11 +73,17 @@ export function defineNetwork<Sources extends NetworkSource[]>(
     },
     enable() {
       if (readyState === NetworkReadyState.ENABLED) throw stateError('enable()', 'it is already enabled')
-      unhandledStrategy({ onUnhandledFrame: settings.onUnhandledFrame }, 'defineNetwork()')
+      // Options change only while disabled: the pipeline's are fixed here, once per enable().
+      const { baseUrl } = settings.context ?? {}
+      const pipeline: PipelineOptions = {
+        emitter,
+        onUnhandledRequest: unhandledStrategy({ onUnhandledFrame: settings.onUnhandledFrame }, 'defineNetwork()'),
+        baseUrl: baseUrl === undefined ? undefined : String(baseUrl),
+      }
       readyState = NetworkReadyState.ENABLED
       const current = (session = { active: true })
       const results = settings.sources.map((source) => {
-        source.on('frame', ({ frame }) => resolveFrame(frame, current))
+        source.on('frame', ({ frame }) => resolveFrame(frame, current, pipeline))
         return source.enable(settings.context)
       })
       return settledTogether(results) as Settled<ReturnType<Sources[number]['enable']>>
