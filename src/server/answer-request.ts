@@ -4,7 +4,7 @@
 // to `next()` in a middleware, or gets a 404 saying so.
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { problem, PROBLEM_CONTENT_TYPE } from '../control/problem'
-import { headerNames } from '../control/protocol'
+import { headerNames, headerValue } from '../control/protocol'
 import type { HistoryReason } from '../control/resources'
 import type { LifeCycleEmitter } from '../runtime/emitter'
 import { handleRequest } from '../runtime/handle-request'
@@ -52,7 +52,7 @@ export class RequestResponder {
     next?: () => void,
   ): Promise<void> {
     const { history, control, emitter } = this.#options
-    const scope = message.headers[headerNames.scope] as string | undefined
+    const scope = headerValue(message.headers[headerNames.scope])
     const list = this.#options.scopes?.listFor(scope, this.#options.list()) ?? this.#options.list()
     const own = incomingUrl(message, scheme, `${message.socket.localAddress}:${message.socket.localPort}`)
     const url = this.#origins.map(own, list.current(), false, this.#options.origin?.())
