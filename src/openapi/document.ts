@@ -51,7 +51,27 @@ export const isReference = (value: unknown): value is Reference =>
 /** Follows a local `$ref` (`#/components/...`) inside the document; other references are refused by name. */
 export function resolveReference<T>(document: OpenApiDocument, value: T | Reference, seen: Set<string> = new Set()): T {
   if (!isReference(value)) return value
-  const ref = value.$ref
+  const ref = localReference(value.$ref, seen)
+  return resolveReference(document, atPointer(document, ref.slice(1), ref) as T | Reference, seen)
+}
+
+/**
+ * The value at `pointer` with its `$ref`s followed (as resolveReference does), and the pointer it
+ * was found at: a check compiled against the document refers to the schema there.
+ */
+export function resolvePointer(document: OpenApiDocument, pointer: string): { pointer: string; value: unknown } {
+  const seen = new Set<string>()
+  let value = atPointer(document, pointer)
+  while (isReference(value)) {
+    const ref = localReference(value.$ref, seen)
+    pointer = ref.slice(1)
+    value = atPointer(document, pointer, ref)
+  }
+  return { pointer, value }
+}
+
+/** `ref` when it is local and not yet followed on this path; else an error naming it. */
+function localReference(ref: string, seen: Set<string>): string {
   if (!ref.startsWith('#')) {
     // eslint-disable-next-line mocklib/coded-argument-errors -- the document's content, not an argument
     throw new Error(
@@ -61,7 +81,7 @@ export function resolveReference<T>(document: OpenApiDocument, value: T | Refere
   // eslint-disable-next-line mocklib/coded-argument-errors -- the document's content, not an argument
   if (seen.has(ref)) throw new Error(`the reference "${ref}" refers to itself`)
   seen.add(ref)
-  return resolveReference(document, atPointer(document, ref.slice(1), ref) as T | Reference, seen)
+  return ref
 }
 
 /** The value at a JSON pointer ("/components/schemas/Pet") in the document; `ref` names it in the error. */

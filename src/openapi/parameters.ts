@@ -1,4 +1,4 @@
-import { atPointer, isReference, type JsonObject, type OpenApiDocument } from './document'
+import { atPointer, resolvePointer, type JsonObject, type OpenApiDocument } from './document'
 import type { Operation } from './operations'
 
 export type ParameterLocation = 'path' | 'query' | 'header' | 'cookie'
@@ -36,15 +36,14 @@ export function parametersOf(document: OpenApiDocument, operation: Operation): P
   return [...specs.values()]
 }
 
-function readParameter(document: OpenApiDocument, pointer: string): ParameterSpec | undefined {
-  let value = atPointer(document, pointer)
-  while (isReference(value)) value = atPointer(document, (pointer = value.$ref.slice(1)), value.$ref)
+function readParameter(document: OpenApiDocument, at: string): ParameterSpec | undefined {
+  const { pointer, value } = resolvePointer(document, at)
   const parameter = value as JsonObject
   const location = parameter.in as ParameterLocation
   if (typeof parameter.name !== 'string' || !['path', 'query', 'header', 'cookie'].includes(location)) return
   if (location === 'header' && IGNORED_HEADERS.has(parameter.name.toLowerCase())) return
   const hasSchema = typeof parameter.schema === 'object' && parameter.schema !== null
-  const schema = hasSchema ? resolvedSchema(document, `${pointer}/schema`) : {}
+  const schema = hasSchema ? (resolvePointer(document, `${pointer}/schema`).value as JsonObject) : {}
   const style = typeof parameter.style === 'string' ? parameter.style : location === 'query' ? 'form' : 'simple'
   const isObject = hasType(schema, 'object')
   // A form-style object is spread over query keys named after its properties: its presence cannot be told.
@@ -59,12 +58,6 @@ function readParameter(document: OpenApiDocument, pointer: string): ParameterSpe
     style,
     explode: typeof parameter.explode === 'boolean' ? parameter.explode : style === 'form',
   }
-}
-
-function resolvedSchema(document: OpenApiDocument, pointer: string): JsonObject {
-  let value = atPointer(document, pointer)
-  while (isReference(value)) value = atPointer(document, value.$ref.slice(1), value.$ref)
-  return value as JsonObject
 }
 
 const hasType = (schema: JsonObject, type: string): boolean =>

@@ -1,4 +1,4 @@
-import { atPointer, isReference, pointerToken, type JsonObject, type OpenApiDocument } from './document'
+import { atPointer, pointerToken, resolvePointer, type JsonObject, type OpenApiDocument } from './document'
 import { essence, isJsonMediaType, matchMediaType } from './media-types'
 import type { Operation } from './operations'
 import {
@@ -90,9 +90,8 @@ function parametersSchema(specs: readonly ParameterSpec[]): JsonObject {
 }
 
 function bodyOf(document: OpenApiDocument, operation: Operation): BodySpec | undefined {
-  let pointer = `${operation.pointer}/requestBody`
-  let value = (atPointer(document, operation.pointer) as JsonObject).requestBody
-  while (isReference(value)) value = atPointer(document, (pointer = value.$ref.slice(1)), value.$ref)
+  if ((atPointer(document, operation.pointer) as JsonObject).requestBody === undefined) return undefined
+  const { pointer, value } = resolvePointer(document, `${operation.pointer}/requestBody`)
   if (typeof value !== 'object' || value === null) return undefined
   const body = value as JsonObject
   const content = typeof body.content === 'object' && body.content !== null ? body.content : {}

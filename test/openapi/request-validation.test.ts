@@ -194,3 +194,29 @@ it('refuses a validateRequests value it does not know, saying which it takes', a
     ),
   })
 })
+
+it('answers a request whose operation has a parameter referring to itself with an error naming it, not a hang', async () => {
+  const looping = await fromOpenApi(
+    {
+      openapi: '3.1.0',
+      info: { title: 'Loop', version: '1' },
+      servers: [{ url: 'https://loop.test' }],
+      paths: {
+        '/items': {
+          get: {
+            parameters: [{ $ref: '#/components/parameters/Loop' }],
+            responses: { '200': { description: 'OK' } },
+          },
+        },
+      },
+      components: { parameters: { Loop: { $ref: '#/components/parameters/Loop' } } },
+    },
+    { validateRequests: 'error' },
+  )
+  server.use(...looping)
+  const printed = vi.spyOn(console, 'error').mockImplementation(() => {})
+  const response = await fetch('https://loop.test/items')
+  expect(response.status).toBe(500)
+  expect(await response.text()).toContain('the reference \\"#/components/parameters/Loop\\" refers to itself')
+  expect(String(printed.mock.calls[0]?.[0])).toContain('The handler "GET https://loop.test/items" threw')
+})
