@@ -1,7 +1,7 @@
 // MSW 3 code (msw/http, link-first msw/graphql, msw/utils/*) under msw@3.0.5 and under mocklib:
 // what a user observes must be the same, and where mocklib chose MSW 2's behaviour (path case),
 // the difference is pinned against both.
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, onTestFinished } from 'vitest'
 import { startRecordingServer } from '../helpers/recording-server'
 import { fetchOutcome3, runBoth3 } from './harness'
 import { withServer } from '../parity/harness'
@@ -55,14 +55,11 @@ describe('msw/http', () => {
     const outcomes = await runBoth3(async (lib) => {
       const { http, HttpResponse } = lib.http
       const real = await startRecordingServer((_request, response) => response.end('real'))
-      try {
-        const handlers = [http.get(`${real.origin}/users`, () => HttpResponse.text('mocked'))]
-        return await withServer(lib, handlers, { onUnhandledFrame: 'bypass' }, async () =>
-          (await fetch(`${real.origin}/Users`)).text(),
-        )
-      } finally {
-        await real.close()
-      }
+      onTestFinished(() => real.close())
+      const handlers = [http.get(`${real.origin}/users`, () => HttpResponse.text('mocked'))]
+      return await withServer(lib, handlers, { onUnhandledFrame: 'bypass' }, async () =>
+        (await fetch(`${real.origin}/Users`)).text(),
+      )
     })
     expect(outcomes).toEqual({ msw3: 'real', mocklib: 'mocked' })
   })
@@ -105,19 +102,16 @@ describe('msw/graphql, link-first', () => {
     const outcomes = await runBoth3(async (lib) => {
       const { HttpResponse } = lib.http
       const real = await startRecordingServer((_request, response) => response.end('{"data":{"real":true}}'))
-      try {
-        const handlers = [lib.graphql.graphql.link('https://api.test/graphql').query('Q', () => HttpResponse.json({}))]
-        return await withServer(lib, handlers, { onUnhandledFrame: 'bypass' }, async () => {
-          const response = await fetch(`${real.origin}/graphql`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({ query: 'query Q { a }' }),
-          })
-          return response.text()
+      onTestFinished(() => real.close())
+      const handlers = [lib.graphql.graphql.link('https://api.test/graphql').query('Q', () => HttpResponse.json({}))]
+      return await withServer(lib, handlers, { onUnhandledFrame: 'bypass' }, async () => {
+        const response = await fetch(`${real.origin}/graphql`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ query: 'query Q { a }' }),
         })
-      } finally {
-        await real.close()
-      }
+        return response.text()
+      })
     })
     expect(outcomes).toEqual({ msw3: '{"data":{"real":true}}', mocklib: '{"data":{"real":true}}' })
   })
@@ -129,27 +123,24 @@ describe('msw/utils/*', () => {
       const { http, HttpResponse } = lib.http
       const { bypass, delay, passthrough } = lib.utils
       const real = await startRecordingServer((request, response) => response.end(`real ${request.path}`))
-      try {
-        const handlers = [
-          http.get(`${real.origin}/delayed`, async () => {
-            await delay(1)
-            return HttpResponse.text('late')
-          }),
-          http.get(`${real.origin}/through`, () => passthrough()),
-          http.get(`${real.origin}/augmented`, async ({ request }) => {
-            const original = await fetch(bypass(request))
-            return HttpResponse.text(`${await original.text()} + mocked`)
-          }),
-        ]
-        return await withServer(lib, handlers, { onUnhandledFrame: 'error' }, async () => [
-          await (await fetch(`${real.origin}/delayed`)).text(),
-          await (await fetch(`${real.origin}/through`)).text(),
-          await (await fetch(`${real.origin}/augmented`)).text(),
-          real.requests.map((r) => r.path),
-        ])
-      } finally {
-        await real.close()
-      }
+      onTestFinished(() => real.close())
+      const handlers = [
+        http.get(`${real.origin}/delayed`, async () => {
+          await delay(1)
+          return HttpResponse.text('late')
+        }),
+        http.get(`${real.origin}/through`, () => passthrough()),
+        http.get(`${real.origin}/augmented`, async ({ request }) => {
+          const original = await fetch(bypass(request))
+          return HttpResponse.text(`${await original.text()} + mocked`)
+        }),
+      ]
+      return await withServer(lib, handlers, { onUnhandledFrame: 'error' }, async () => [
+        await (await fetch(`${real.origin}/delayed`)).text(),
+        await (await fetch(`${real.origin}/through`)).text(),
+        await (await fetch(`${real.origin}/augmented`)).text(),
+        real.requests.map((r) => r.path),
+      ])
     })
     expect(outcomes.mocklib).toEqual(outcomes.msw3)
     expect(outcomes.mocklib).toEqual(['late', 'real /through', 'real /augmented + mocked', ['/through', '/augmented']])

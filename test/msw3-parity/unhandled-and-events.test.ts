@@ -3,7 +3,7 @@
 // websocket:connection.
 import { once } from 'node:events'
 import { WebSocketServer } from 'ws'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, onTestFinished } from 'vitest'
 import type { RequestHandler } from 'mocklib'
 import { consoleCalls, withServer } from '../parity/harness'
 import { startRecordingServer } from '../helpers/recording-server'
@@ -23,16 +23,13 @@ describe('onUnhandledFrame strategies', () => {
   it.each(['warn', 'error', 'bypass'] as const)("'%s': the console and the outcome are msw 3's", async (strategy) => {
     const outcomes = await runBoth3(async (lib) => {
       const real = await startRecordingServer((_request, response) => response.end('real'))
-      try {
-        return await withServer(lib, [userHandler(lib)], { onUnhandledFrame: strategy }, async () =>
-          consoleCalls(async () => [
-            failedOrOutcome(await fetchOutcome3(`${real.origin}/unknown`)),
-            await fetchOutcome3('https://api.test/user'),
-          ]),
-        )
-      } finally {
-        await real.close()
-      }
+      onTestFinished(() => real.close())
+      return await withServer(lib, [userHandler(lib)], { onUnhandledFrame: strategy }, async () =>
+        consoleCalls(async () => [
+          failedOrOutcome(await fetchOutcome3(`${real.origin}/unknown`)),
+          await fetchOutcome3('https://api.test/user'),
+        ]),
+      )
     })
     expect(outcomes.mocklib).toEqual(outcomes.msw3)
   })
