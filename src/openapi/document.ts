@@ -88,7 +88,7 @@ function localReference(ref: string, seen: Set<string>): string {
 export function atPointer(document: OpenApiDocument, pointer: string, ref = `#${pointer}`): unknown {
   let target: unknown = document
   for (const raw of pointer.split('/').slice(1)) {
-    const key = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~')
+    const key = pointerKey(decodeURIComponent(raw))
     target = typeof target === 'object' && target !== null ? (target as JsonObject)[key] : undefined
     // eslint-disable-next-line mocklib/coded-argument-errors -- the document's content, not an argument
     if (target === undefined) throw new Error(`the reference "${ref}" points to nothing in the document`)
@@ -98,3 +98,6 @@ export function atPointer(document: OpenApiDocument, pointer: string, ref = `#${
 
 /** A JSON pointer's token for a key: "~" and "/" escaped (RFC 6901). */
 export const pointerToken = (key: string): string => key.replace(/~/g, '~0').replace(/\//g, '~1')
+
+/** The key a JSON pointer's token names: pointerToken undone. */
+export const pointerKey = (token: string): string => token.replace(/~1/g, '/').replace(/~0/g, '~')

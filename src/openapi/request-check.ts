@@ -1,4 +1,4 @@
-import { atPointer, pointerToken, resolvePointer, type JsonObject, type OpenApiDocument } from './document'
+import { atPointer, pointerKey, pointerToken, resolvePointer, type JsonObject, type OpenApiDocument } from './document'
 import { essence, isJsonMediaType, matchMediaType } from './media-types'
 import type { Operation } from './operations'
 import {
@@ -41,7 +41,7 @@ export class RequestCheck {
       const [, location = '', name = '', ...rest] = pointer.split('/')
       return {
         in: location as ParameterLocation,
-        name: unescape(name),
+        name: pointerKey(name),
         pointer: rest.map((part) => `/${part}`).join(''),
         message,
       }
@@ -97,5 +97,3 @@ function bodyOf(document: OpenApiDocument, operation: Operation): BodySpec | und
   const content = typeof body.content === 'object' && body.content !== null ? body.content : {}
   return { pointer, required: body.required === true, types: Object.keys(content) }
 }
-
-const unescape = (token: string): string => token.replace(/~1/g, '/').replace(/~0/g, '~')
