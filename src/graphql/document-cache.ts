@@ -9,7 +9,13 @@ export interface OperationInfo {
 }
 
 export type ParsedDocument =
-  | { readonly ok: true; readonly document: GraphQLDocumentNode; readonly operations: readonly OperationInfo[] }
+  | {
+      readonly ok: true
+      /** The text as first parsed: requests that send it again share this string, not their own copy. */
+      readonly text: string
+      readonly document: GraphQLDocumentNode
+      readonly operations: readonly OperationInfo[]
+    }
   | { readonly ok: false; readonly error: string }
 
 /** Distinct documents kept; an app has far fewer, a fuzzing test may send more. */
@@ -40,7 +46,7 @@ async function parseNow(text: string): Promise<ParsedDocument> {
   } catch (error) {
     return { ok: false, error: error instanceof Error ? error.message : String(error) }
   }
-  return { ok: true, document, operations: operationsOf(document) }
+  return { ok: true, text, document, operations: operationsOf(document) }
 }
 
 /** The operations of a parsed document, from any graphql copy (no instanceof). */

@@ -144,7 +144,8 @@ async function selectOperation(
       hash: base.hash,
       params: base.params,
       problem: base.problem,
-      query: text,
+      // The cached copy: a history keeps each call's query, and each request parsed its own.
+      query: parsed.text,
       document: parsed.document,
       operationName: selected?.name ?? requestedName,
       operationType: selected?.type,
