@@ -28,33 +28,34 @@ async function sample(distribution: DelayDistribution, count: number): Promise<n
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
 const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length
+/** The fraction of `values` from `low` to `high`. */
+const shareWithin = (values: number[], low: number, high: number) =>
+  values.filter((value) => value >= low && value <= high).length / values.length
+/** `value` is strictly between `low` and `high`. */
+function expectBetween(value: number, low: number, high: number): void {
+  expect(value).toBeGreaterThan(low)
+  expect(value).toBeLessThan(high)
+}
 
 describe('delay() distributions', () => {
   it('{ min, max } waits uniformly between the two', async () => {
     const values = await sample({ min: 100, max: 300, random: seededRandom(1) }, 400)
     expect(Math.min(...values)).toBeGreaterThanOrEqual(100)
     expect(Math.max(...values)).toBeLessThanOrEqual(300)
-    expect(mean(values)).toBeGreaterThan(190)
-    expect(mean(values)).toBeLessThan(210)
+    expectBetween(mean(values), 190, 210)
   })
 
   it('{ mean, deviation } waits normally around the mean, never below 0', async () => {
     const values = await sample({ mean: 200, deviation: 50, random: seededRandom(2) }, 400)
-    expect(mean(values)).toBeGreaterThan(190)
-    expect(mean(values)).toBeLessThan(210)
-    const within = values.filter((value) => value >= 150 && value <= 250).length / values.length
-    expect(within).toBeGreaterThan(0.62)
-    expect(within).toBeLessThan(0.75)
+    expectBetween(mean(values), 190, 210)
+    expectBetween(shareWithin(values, 150, 250), 0.62, 0.75)
     expect(Math.min(...(await sample({ mean: 10, deviation: 100, random: seededRandom(3) }, 50)))).toBe(0)
   })
 
   it('{ median, spread } waits log-normally: half under the median, two in three within a factor of spread', async () => {
     const values = await sample({ median: 200, spread: 2, random: seededRandom(4) }, 400)
-    expect(median(values)).toBeGreaterThan(185)
-    expect(median(values)).toBeLessThan(215)
-    const within = values.filter((value) => value >= 100 && value <= 400).length / values.length
-    expect(within).toBeGreaterThan(0.62)
-    expect(within).toBeLessThan(0.75)
+    expectBetween(median(values), 185, 215)
+    expectBetween(shareWithin(values, 100, 400), 0.62, 0.75)
     // A long tail: some waits are several times the median.
     expect(Math.max(...values)).toBeGreaterThan(600)
   })
