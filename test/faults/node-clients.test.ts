@@ -9,7 +9,13 @@ import * as undici from 'undici'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { fault, http as rest, HttpResponse } from 'mocklib'
 import { setupServer } from 'mocklib/node'
-import { deadOrigin as freePort, listenLocally } from '../helpers/local-origins'
+import {
+  closeLocally,
+  deadOrigin as freePort,
+  listenLocally,
+  NOWHERE,
+  unreachableFaults,
+} from '../helpers/local-origins'
 
 const BODY = 'x'.repeat(100)
 type Mode = 'reset' | 'reset-after' | 'truncate'
@@ -174,20 +180,17 @@ beforeAll(async () => {
   for (const [name, client] of Object.entries(clients)) {
     for (const mode of MODES) expected.set(key(name, mode), await client(`${origin}/${mode}`))
     expected.set(key(name, 'refused'), await client(`${deadOrigin}/`))
-    expected.set(key(name, 'dns'), await client('http://faults-nowhere.invalid/'))
+    expected.set(key(name, 'dns'), await client(NOWHERE))
   }
   for (const [name, client] of Object.entries(abortable)) {
     for (const mode of ['hang', 'stall']) expected.set(key(name, mode), await run(client, `${origin}/${mode}`))
   }
   mocked.listen({ sources: ['interceptors', 'undici'], onUnhandledRequest: 'error' })
-  mocked.use(
-    rest.get(`${deadOrigin}/`, () => fault.refused()),
-    rest.get('http://faults-nowhere.invalid/', () => fault.dns()),
-  )
+  mocked.use(...unreachableFaults(deadOrigin))
 })
 afterAll(async () => {
   mocked.close()
-  await new Promise<void>((resolve) => real.close(() => resolve()))
+  await closeLocally(real)
 })
 
 describe.each(Object.keys(clients))('%s', (name) => {
@@ -202,7 +205,7 @@ describe.each(Object.keys(clients))('%s', (name) => {
     expect(outcome).toEqual(expected.get(key(name, 'refused')))
   })
   it('fault.dns() fails it as a host name that does not resolve', async () => {
-    const outcome = await clients[name]('http://faults-nowhere.invalid/')
+    const outcome = await clients[name](NOWHERE)
     expect(outcome).toHaveProperty('failed')
     expect(outcome).toEqual(expected.get(key(name, 'dns')))
   })

@@ -8,7 +8,13 @@ import http from 'node:http'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { fault, http as rest, HttpResponse } from 'mocklib'
 import { setupServer } from 'mocklib/node'
-import { deadOrigin as freePort, listenLocally } from '../helpers/local-origins'
+import {
+  closeLocally,
+  deadOrigin as freePort,
+  listenLocally,
+  NOWHERE,
+  unreachableFaults,
+} from '../helpers/local-origins'
 
 const BODY = 'x'.repeat(100)
 const MODES = ['reset', 'reset-after', 'truncate'] as const
@@ -60,16 +66,13 @@ beforeAll(async () => {
   deadOrigin = await freePort()
   for (const mode of MODES) expected.set(mode, await send(`${origin}/${mode}`))
   expected.set('refused', await send(`${deadOrigin}/`))
-  expected.set('dns', await send('http://faults-nowhere.invalid/'))
+  expected.set('dns', await send(NOWHERE))
   mocked.listen({ onUnhandledRequest: 'error' })
-  mocked.use(
-    rest.get(`${deadOrigin}/`, () => fault.refused()),
-    rest.get('http://faults-nowhere.invalid/', () => fault.dns()),
-  )
+  mocked.use(...unreachableFaults(deadOrigin))
 })
 afterAll(async () => {
   mocked.close()
-  await new Promise<void>((resolve) => real.close(() => resolve()))
+  await closeLocally(real)
 })
 
 /**
@@ -96,5 +99,5 @@ it('fault.refused() fires the events of a port where nothing listens', async () 
 })
 
 it('fault.dns() fires the events of a host name that does not resolve', async () => {
-  expect(await send('http://faults-nowhere.invalid/')).toEqual(withoutLoadStart(expected.get('dns')))
+  expect(await send(NOWHERE)).toEqual(withoutLoadStart(expected.get('dns')))
 })
