@@ -15,6 +15,8 @@ import { once } from 'node:events'
 import { fileURLToPath } from 'node:url'
 import { HttpResponse, http } from 'mocklib'
 import { setupRemoteServer } from 'mocklib/node'
+import { pool } from './lib/clients.mjs'
+import { median } from './lib/stats.mjs'
 
 const API = 'https://api.bench.test/user'
 const argv = process.argv.slice(2)
@@ -122,20 +124,15 @@ async function app() {
 
 async function latencies(count, inFlight) {
   const times = []
-  let next = 0
   const started = performance.now()
-  const worker = async () => {
-    while (next < count) {
-      next++
-      const start = performance.now()
-      await (await fetch(API)).json()
-      times.push(performance.now() - start)
-    }
-  }
-  await Promise.all(Array.from({ length: inFlight }, worker))
+  await pool(count, inFlight, async () => {
+    const start = performance.now()
+    await (await fetch(API)).json()
+    times.push(performance.now() - start)
+  })
   const total = performance.now() - started
   times.sort((a, b) => a - b)
-  return { median: times[Math.floor(times.length / 2)], p99: times[Math.floor(times.length * 0.99)], total }
+  return { median: median(times), p99: times[Math.floor(times.length * 0.99)], total }
 }
 
 function ms(value) {
