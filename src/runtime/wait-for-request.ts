@@ -1,4 +1,5 @@
 import type { CallHistory, HandlerCall, HistoryEntry } from './call-history'
+import { MAX_DELAY_MS } from './delay'
 import { MocklibTypeError } from './errors'
 import { format } from './messages'
 import { isRequestHandler, type RequestHandler } from './request-handler'
@@ -39,10 +40,13 @@ export function waitForRequest(
     )
   }
   const timeout = options.timeout ?? 5000
-  if (typeof timeout !== 'number' || !(timeout >= 0)) {
+  // A longer timer (Infinity included) would fire at once: the platform clamps it to 1 ms.
+  if (typeof timeout !== 'number' || !(timeout >= 0 && timeout <= MAX_DELAY_MS)) {
     throw new MocklibTypeError(
       'MOCKLIB_INVALID_ARGUMENT',
-      format(`server.waitForRequest() takes a timeout in milliseconds (0 or more), got ${String(timeout)}.`),
+      format(
+        `server.waitForRequest() takes a timeout in milliseconds from 0 to ${MAX_DELAY_MS}, got ${String(timeout)}.`,
+      ),
     )
   }
   if (history === undefined) {

@@ -284,6 +284,16 @@ describe('server.waitForRequest()', () => {
     )
   })
 
+  it('refuses a timeout no timer can wait: negative, or longer than the platform allows (Infinity)', () => {
+    const handler = http.get('https://api.test/a', () => HttpResponse.text('a'))
+    const server = start({}, handler)
+    for (const timeout of [-1, Infinity, 2 ** 31]) {
+      expect(() => server.waitForRequest(handler, { timeout })).toThrow(
+        `takes a timeout in milliseconds from 0 to 2147483647, got ${timeout}`,
+      )
+    }
+  })
+
   it('says so when the server keeps no history', () => {
     const handler = http.get('https://api.test/a', () => HttpResponse.text('a'))
     const server = start({ history: false }, handler)
