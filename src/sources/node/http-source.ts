@@ -9,7 +9,6 @@ import { LeanHttpSocket, type ConnectionOptions } from './lean-http-socket'
 import type { AnswerController, RequestSink } from './source-contract'
 
 type RequestFunction = typeof http.request
-type Entry = 'request' | 'get'
 
 /** The agent a request was given (the interceptor keeps it for passthrough), carried to the socket. */
 const kCustomAgent = Symbol('mocklib.customAgent')
@@ -36,7 +35,8 @@ interface AgentOptions extends ConnectionOptions {
  * connect-passthrough.ts and ws-package-upgrades.ts, call Node's functions themselves).
  */
 export class HttpSource {
-  #originals: Map<Entry, [RequestFunction, RequestFunction]> | undefined
+  /** Puts Node's functions back; set while installed. */
+  #restore: (() => void) | undefined
   readonly #agents: { http: http.Agent; https: https.Agent }
 
   constructor(private readonly current: () => RequestSink | undefined) {
@@ -46,31 +46,26 @@ export class HttpSource {
 
   /** Puts the entries in place of Node's functions; call before the interceptor patches them. */
   install(): void {
-    if (this.#originals !== undefined) return
-    const originals = new Map<Entry, [RequestFunction, RequestFunction]>([
-      ['request', [http.request, https.request]],
-      ['get', [http.get, https.get]],
-    ])
-    this.#originals = originals
-    http.request = this.#entry(http.request, this.#agents.http)
-    http.get = this.#entry(http.get, this.#agents.http)
-    https.request = this.#entry(https.request, this.#agents.https)
-    https.get = this.#entry(https.get, this.#agents.https)
-  }
-
-  /** Puts Node's functions back; call after the interceptor restored what it patched. */
-  uninstall(): void {
-    const originals = this.#originals
-    if (originals === undefined) return
-    this.#originals = undefined
-    const [request, httpsRequest] = originals.get('request') ?? []
-    const [get, httpsGet] = originals.get('get') ?? []
-    if (request && get && httpsRequest && httpsGet) {
+    if (this.#restore !== undefined) return
+    const { request, get } = http
+    const { request: httpsRequest, get: httpsGet } = https
+    this.#restore = () => {
       http.request = request
       http.get = get
       https.request = httpsRequest
       https.get = httpsGet
     }
+    http.request = this.#entry(request, this.#agents.http)
+    http.get = this.#entry(get, this.#agents.http)
+    https.request = this.#entry(httpsRequest, this.#agents.https)
+    https.get = this.#entry(httpsGet, this.#agents.https)
+  }
+
+  /** Puts Node's functions back; call after the interceptor restored what it patched. */
+  uninstall(): void {
+    const restore = this.#restore
+    this.#restore = undefined
+    restore?.()
   }
 
   #entry(original: RequestFunction, agent: http.Agent): RequestFunction {
