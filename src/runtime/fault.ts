@@ -10,6 +10,9 @@ import { format } from './messages'
  */
 export type FaultKind = 'reset' | 'refused' | 'dns' | 'reset-after' | 'truncate' | 'stall'
 
+/** The faults before any response: the request fails as its connection does. */
+export type ConnectionFaultKind = Extract<FaultKind, 'reset' | 'refused' | 'dns'>
+
 /** What a source gives a faulted body so that its client sees its own platform's failure. */
 export interface FaultWire {
   /** The error the body fails with when it is cut (`reset-after`, `truncate`); it may act on the socket too. */
@@ -35,7 +38,12 @@ export function faultOf(response: Response): Fault | undefined {
   return (response as { [FAULT]?: Fault })[FAULT]
 }
 
-function connectionFault(kind: 'reset' | 'refused' | 'dns'): Response {
+/** Whether `fault` fails the request before any response (it has no body to wire). */
+export function isConnectionFault(fault: Fault | undefined): fault is Fault & { readonly kind: ConnectionFaultKind } {
+  return fault?.kind === 'reset' || fault?.kind === 'refused' || fault?.kind === 'dns'
+}
+
+function connectionFault(kind: ConnectionFaultKind): Response {
   // A network error to every source that knows no better (a browser's worker: that is all a page sees).
   const response = Response.error()
   const state: Fault = { kind, bytes: 0, wire: () => {} }

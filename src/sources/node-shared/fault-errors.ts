@@ -1,5 +1,5 @@
 import { getSystemErrorMap } from 'node:util'
-import type { FaultKind } from '../../runtime/fault'
+import type { ConnectionFaultKind, FaultKind } from '../../runtime/fault'
 
 /**
  * The errors Node's sockets and undici give for a network that fails, built with the same
@@ -24,7 +24,7 @@ function resetError(): Error {
 }
 
 /** A socket error before any response: what `http.request` and `undici.request` fail with. */
-export function connectionError(kind: 'reset' | 'refused' | 'dns', url: URL): Error {
+export function connectionError(kind: ConnectionFaultKind, url: URL): Error {
   if (kind === 'reset') return resetError()
   if (kind === 'dns') {
     const hostname = url.hostname

@@ -1,5 +1,5 @@
 import type { ClientRequestInterceptor } from '@mswjs/interceptors/ClientRequest'
-import type { Fault } from '../../runtime/fault'
+import { isConnectionFault, type Fault } from '../../runtime/fault'
 import { connectionError, cutError, fetchFailed, fetchTerminated } from '../node-shared/fault-errors'
 import { onRequestSocket } from './request-sockets'
 import type { RequestVia } from './source-contract'
@@ -33,9 +33,8 @@ export function rememberFaultSocket(socket: object, request: Request): void {
  * `aborted`); XMLHttpRequest sees a network error either way.
  */
 export function readyFault(fault: Fault, request: Request, via: RequestVia, signal: AbortSignal): Error | undefined {
-  const { kind } = fault
-  if (kind === 'reset' || kind === 'refused' || kind === 'dns') {
-    const error = connectionError(kind, new URL(request.url))
+  if (isConnectionFault(fault)) {
+    const error = connectionError(fault.kind, new URL(request.url))
     return via === 'fetch' ? fetchFailed(error) : error
   }
   const socket = via === 'http' ? sockets.get(request) : undefined

@@ -1,5 +1,5 @@
 import { discardBody } from '../../runtime/node-fast-path'
-import { faultOf } from '../../runtime/fault'
+import { faultOf, isConnectionFault } from '../../runtime/fault'
 import { connectionError, cutError } from '../node-shared/fault-errors'
 import { asError } from '../../runtime/as-error'
 import { randomUUID } from 'node:crypto'
@@ -94,7 +94,7 @@ export class DispatcherSource {
   async #respond(response: Response, channel: ResponseChannel, request: Request, requestId: string): Promise<void> {
     const faulted = faultOf(response)
     // As a real socket failing: undici.request gets the socket's error, undici's fetch wraps it.
-    if (faulted?.kind === 'reset' || faulted?.kind === 'refused' || faulted?.kind === 'dns') {
+    if (isConnectionFault(faulted)) {
       channel.fail(connectionError(faulted.kind, new URL(request.url)))
       return
     }
