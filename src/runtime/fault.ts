@@ -1,3 +1,4 @@
+import { withBody } from './clone-response'
 import { delay } from './delay'
 import { MocklibTypeError } from './errors'
 import { format } from './messages'
@@ -73,12 +74,9 @@ function bodyFault(kind: 'reset-after' | 'truncate' | 'stall', name: string, res
   let wire: FaultWire = {}
   const state: Fault = { kind, bytes, wire: (next) => (wire = next) }
   const body = cutBody(response, bytes, kind, () => wire)
-  const faulted = new Response(body, {
-    status: response.status,
-    statusText: response.statusText,
-    headers: response.headers,
-  })
-  Object.defineProperty(faulted, FAULT, { value: state })
+  const faulted = withBody(response, body)
+  // Configurable: a fault given a faulted response (its marker copied by withBody) replaces it.
+  Object.defineProperty(faulted, FAULT, { value: state, configurable: true })
   return faulted
 }
 

@@ -1,3 +1,4 @@
+import { withBody } from './clone-response'
 import { delay } from './delay'
 import { MocklibTypeError } from './errors'
 import { fault } from './fault'
@@ -43,11 +44,7 @@ export async function throttle(response: Response, conditions: NetworkConditions
   // eslint-disable-next-line mocklib/no-response-body -- the body is re-streamed at the link's pace
   const body = response.body
   if (body === null) return response
-  return new Response(paced(body, link.download), {
-    status: response.status,
-    statusText: response.statusText,
-    headers: response.headers,
-  })
+  return withBody(response, paced(body, link.download))
 }
 
 /** `body` re-chunked so that `bytesPerSecond` bytes leave per second, measured from the first read. */

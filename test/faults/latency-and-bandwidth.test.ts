@@ -1,7 +1,7 @@
 // delay()'s distributions and throttle()'s pacing, measured on a fake clock: what is asserted is
 // the time each delay and each chunk was scheduled for, never a wall-clock wait.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { delay, getResponse, http, HttpResponse, networkPresets, seededRandom, throttle } from 'mocklib'
+import { delay, fault, getResponse, graphql, http, HttpResponse, networkPresets, seededRandom, throttle } from 'mocklib'
 import type { DelayDistribution } from 'mocklib'
 
 beforeEach(() => {
@@ -123,6 +123,23 @@ describe('throttle()', () => {
     const chunks = await schedule(response.body!, start)
     // 100 kB at 50 kB/s: two more seconds.
     expect(chunks.at(-1)!.at).toBe(4_000)
+  })
+
+  it('keeps what mocklib knows of the response, and so does fault.truncate(): a GraphQL answer is negotiated', async () => {
+    const slow = graphql.query('Slow', () => throttle(HttpResponse.json({ data: { slow: true } }), { download: 1e6 }))
+    const cut = graphql.query('Cut', () => fault.truncate(HttpResponse.json({ data: { cut: true } }), 5))
+    for (const [handler, name] of [
+      [slow, 'Slow'],
+      [cut, 'Cut'],
+    ] as const) {
+      const request = new Request('https://api.test/graphql', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/graphql-response+json' },
+        body: JSON.stringify({ query: `query ${name} { value }` }),
+      })
+      const response = await getResponse([handler], request)
+      expect(response?.headers.get('content-type'), name).toBe('application/graphql-response+json')
+    }
   })
 
   it("'offline' fails the request as a host that cannot be reached", async () => {
