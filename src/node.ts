@@ -2,7 +2,7 @@
 // First: under Jest's jsdom environment this installs the Fetch API classes everything below extends.
 import './runtime/fetch-globals'
 export { setupServer, SetupServerApi } from './sources/node-setup/setup-server'
-export type { ListenOptions, SetupServer } from './sources/node-setup/setup-server'
+export type { BoundaryOptions, ListenOptions, SetupServer } from './sources/node-setup/setup-server'
 export type { CustomInterceptor } from './sources/node/custom-interceptors'
 export type { ComposableDispatcher, NodeSource } from './sources/node-setup/setup-server'
 export { ControlClient, ControlError } from './control/control-client'

@@ -9,6 +9,7 @@ import { messages } from './messages'
 import { RequestContext } from './request-context'
 import type { RequestHandler } from './request-handler'
 import { resolveRequest } from './resolve-request'
+import { acrossDownlink, acrossUplink } from './scope-network'
 import { onUnhandledRequest, type UnhandledRequestStrategy } from './unhandled-request'
 
 /** What a source should do with an intercepted request. */
@@ -66,6 +67,31 @@ export async function handleRequest(
     return { type: 'passthrough', reason: 'bypass' }
   }
 
+  const network = list.store.network
+  if (network === undefined) return resolveInScope(request, requestId, list, options, clientSignal)
+  const offline = await acrossUplink(network, request)
+  if (offline !== undefined) {
+    emitter.emit('request:end', payload)
+    const result: PipelineResult = { type: 'mocked', response: offline, handler: undefined }
+    if (history !== undefined) history.add(noteResult(new RequestNotes(request, requestId), result))
+    return result
+  }
+  const result = await resolveInScope(request, requestId, list, options, clientSignal)
+  if (result.type !== 'mocked' || network === 'offline') return result
+  return { ...result, response: await acrossDownlink(network, result.response) }
+}
+
+/** The request, not bypassed, answered by the delegate or the scope's list (noted in its history). */
+async function resolveInScope(
+  request: Request,
+  requestId: string,
+  list: HandlerList,
+  options: PipelineOptions,
+  clientSignal: AbortSignal | (() => AbortSignal),
+): Promise<PipelineResult> {
+  const { emitter } = options
+  const payload = { request, requestId }
+  const history = list.store.history
   const ctx = new RequestContext(request, requestId, options.baseUrl, options.lifetime, clientSignal)
   if (options.delegate !== undefined) {
     const delegated = await delegate(options.delegate, ctx)

@@ -4,6 +4,7 @@ import { closeIterator } from './iterate-until'
 import type { WhenHandlerRemoved } from './outlives-request'
 import { runCleanups } from './resolver-cleanups'
 import { sharedAcrossBuilds } from './shared-across-builds'
+import type { NetworkConditions } from './throttle'
 
 /** What one scope remembers about one handler between requests. */
 export interface HandlerRunState {
@@ -35,6 +36,9 @@ export class HandlerStateStore {
   readonly kept: WeakMap<object, unknown> = new WeakMap()
   /** The same, forgotten by every `resetHandlers()` (`RequestContext.inScope(..., 'until reset')`). */
   keptUntilReset: WeakMap<object, unknown> = new WeakMap()
+
+  /** The link requests of this scope cross (`listen({ network })`); none: answers arrive at once. */
+  network: Readonly<NetworkConditions> | 'offline' | undefined
 
   /** The requests this scope resolved, when its server keeps a history (`listen({ history })`). */
   constructor(public history: CallHistory | undefined = undefined) {}

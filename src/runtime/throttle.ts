@@ -4,20 +4,25 @@ import { MocklibTypeError } from './errors'
 import { fault } from './fault'
 import { format } from './messages'
 
-/** A network link: `download` in bytes per second, `latency` the wait before the response starts (ms). */
+/**
+ * A network link: `download` and `upload` in bytes per second, `latency` the wait before the
+ * response starts (ms). `upload` paces request bodies where the link is a server's or a
+ * boundary's (`listen({ network })`); a handler's `throttle()` has only its response to pace.
+ */
 export interface NetworkConditions {
   download: number
+  upload?: number
   latency?: number
 }
 
 /**
- * Chrome DevTools' throttling presets, in its own figures: Slow 3G (400 kbit/s down, 2 s before
- * the first byte), Fast 3G (1.44 Mbit/s, 563 ms), and offline, which fails every request as
- * a host that cannot be reached does (`fault.dns()`).
+ * Chrome DevTools' throttling presets, in its own figures: Slow 3G (400 kbit/s each way, 2 s
+ * before the first byte), Fast 3G (1.44 Mbit/s down, 675 kbit/s up, 563 ms), and offline, which
+ * fails every request as a host that cannot be reached does (`fault.dns()`).
  */
 export const networkPresets: Readonly<Record<'slow-3g' | 'fast-3g', Readonly<NetworkConditions>>> = {
-  'slow-3g': { download: 50_000, latency: 2_000 },
-  'fast-3g': { download: 180_000, latency: 563 },
+  'slow-3g': { download: 50_000, upload: 50_000, latency: 2_000 },
+  'fast-3g': { download: 180_000, upload: 84_375, latency: 563 },
 }
 
 export type NetworkPreset = 'slow-3g' | 'fast-3g' | 'offline'
@@ -26,20 +31,40 @@ export type NetworkPreset = 'slow-3g' | 'fast-3g' | 'offline'
 const TICK_MS = 100
 
 /**
+ * The link `conditions` name, or 'offline'; anything else throws a coded error saying what
+ * conditions are, `call` naming where they were given.
+ */
+export function networkLink(conditions: unknown, call: string): Readonly<NetworkConditions> | 'offline' {
+  if (conditions === 'offline') return 'offline'
+  const link =
+    typeof conditions === 'string'
+      ? networkPresets[conditions as keyof typeof networkPresets]
+      : (conditions as NetworkConditions | null | undefined)
+  const rate = (value: unknown) => typeof value === 'number' && value > 0
+  const valid =
+    typeof link === 'object' &&
+    link !== null &&
+    rate(link.download) &&
+    (link.upload === undefined || rate(link.upload)) &&
+    (link.latency === undefined || (typeof link.latency === 'number' && link.latency >= 0))
+  if (!valid) {
+    throw new MocklibTypeError(
+      'MOCKLIB_INVALID_ARGUMENT',
+      format(
+        `${call.replace('%s', JSON.stringify(conditions))}: give { download: bytes per second (> 0), upload?: bytes per second (> 0), latency?: ms } or one of 'slow-3g', 'fast-3g', 'offline'.`,
+      ),
+    )
+  }
+  return link
+}
+
+/**
  * The response as it arrives over a slow link: after `latency`, its status and headers, then
  * its body at `download` bytes per second (a chunk every 100 ms). Return it from a resolver.
  */
 export async function throttle(response: Response, conditions: NetworkConditions | NetworkPreset): Promise<Response> {
-  if (conditions === 'offline') return fault.dns()
-  const link = typeof conditions === 'string' ? networkPresets[conditions] : conditions
-  if (link === undefined || !(link.download > 0) || !((link.latency ?? 0) >= 0)) {
-    throw new MocklibTypeError(
-      'MOCKLIB_INVALID_ARGUMENT',
-      format(
-        `throttle(response, ${JSON.stringify(conditions)}): give { download: bytes per second (> 0), latency?: ms } or one of 'slow-3g', 'fast-3g', 'offline'.`,
-      ),
-    )
-  }
+  const link = networkLink(conditions, 'throttle(response, %s)')
+  if (link === 'offline') return fault.dns()
   if (link.latency) await delay(link.latency)
   // eslint-disable-next-line mocklib/no-response-body -- the body is re-streamed at the link's pace
   const body = response.body
@@ -47,31 +72,32 @@ export async function throttle(response: Response, conditions: NetworkConditions
   return withBody(response, paced(body, link.download))
 }
 
-/** `body` re-chunked so that `bytesPerSecond` bytes leave per second, measured from the first read. */
-function paced(body: ReadableStream<Uint8Array>, bytesPerSecond: number): ReadableStream<Uint8Array> {
+/**
+ * `body` in pieces of at most 100 ms of the link, each released once the link could have
+ * carried it: a piece waits for the ones before it, never for bytes not yet written, so an event
+ * stream's small events pass as they come, and idle time earns no burst.
+ */
+export function paced(body: ReadableStream<Uint8Array>, bytesPerSecond: number): ReadableStream<Uint8Array> {
   const reader = body.getReader()
-  const chunkSize = Math.max(1, Math.round((bytesPerSecond * TICK_MS) / 1000))
+  const pieceSize = Math.max(1, Math.round((bytesPerSecond * TICK_MS) / 1000))
   let pending: Uint8Array = new Uint8Array(0)
-  let sent = 0
-  let start: number | undefined
+  // When the link has carried everything released so far.
+  let linkFreeAt = 0
   return new ReadableStream<Uint8Array>(
     {
       async pull(controller) {
-        while (pending.byteLength < chunkSize) {
+        if (pending.byteLength === 0) {
           const next = await reader.read()
-          if (next.done) break
-          pending = join(pending, next.value)
+          if (next.done) return controller.close()
+          pending = next.value
         }
-        if (pending.byteLength === 0) return controller.close()
-        start ??= Date.now()
-        const chunk = pending.subarray(0, chunkSize)
-        pending = pending.subarray(chunk.byteLength)
-        sent += chunk.byteLength
-        // This chunk is due once the link could have carried every byte up to its end.
-        const due = start + (sent / bytesPerSecond) * 1000
-        const wait = due - Date.now()
-        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait))
-        controller.enqueue(chunk)
+        const piece = pending.subarray(0, pieceSize)
+        pending = pending.subarray(piece.byteLength)
+        linkFreeAt = Math.max(linkFreeAt, Date.now()) + (piece.byteLength / bytesPerSecond) * 1000
+        const wait = linkFreeAt - Date.now()
+        // Under a millisecond the timer would round up: such waits add up in linkFreeAt instead.
+        if (wait >= 1) await new Promise((resolve) => setTimeout(resolve, wait))
+        controller.enqueue(piece)
       },
       cancel(reason) {
         return reader.cancel(reason)
@@ -79,12 +105,4 @@ function paced(body: ReadableStream<Uint8Array>, bytesPerSecond: number): Readab
     },
     { highWaterMark: 0 },
   )
-}
-
-function join(a: Uint8Array, b: Uint8Array): Uint8Array {
-  if (a.byteLength === 0) return b
-  const joined = new Uint8Array(a.byteLength + b.byteLength)
-  joined.set(a)
-  joined.set(b, a.byteLength)
-  return joined
 }

@@ -26,6 +26,7 @@ import { validateSources, type NodeSource } from './node-sources'
 import { wrapDispatcher, type ComposableDispatcher } from '../undici/wrap-dispatcher'
 import { openRemote, type OpenRemote } from '../../remote/open-remote'
 import type { RemoteOptions } from '../../remote/remote-options'
+import { scopeNetwork, type NetworkOption } from '../../runtime/scope-network'
 
 export type { NodeSource } from './node-sources'
 export type { ComposableDispatcher } from '../undici/wrap-dispatcher'
@@ -75,6 +76,20 @@ export interface ListenOptions {
    * `MOCKLIB_REMOTE_TOKEN` (what `remote.env()` gives). See docs/remote.md.
    */
   remote?: boolean | RemoteOptions
+  /**
+   * The link every request of this server crosses: `{ download, upload?, latency? }` (bytes per
+   * second, ms) or `'slow-3g'`, `'fast-3g'`, `'offline'`. Each request waits the latency and its
+   * body's upload time before the handlers see it, and mocked bodies stream at `download`;
+   * offline, every request fails as an unreachable host. `server.boundary(callback, { network })`
+   * sets a boundary's own. See docs/faults.md.
+   */
+  network?: NetworkOption
+}
+
+/** What a boundary changes for the code it runs, beside its own copy of the handler list. */
+export interface BoundaryOptions {
+  /** The link this boundary's requests cross (as `listen({ network })`), instead of the server's; `null`: none. */
+  network?: NetworkOption | null
 }
 
 export interface SetupServer extends HandlerListApi {
@@ -88,9 +103,13 @@ export interface SetupServer extends HandlerListApi {
   /**
    * Wraps a function so that, while it runs (and in everything async it starts), use() and
    * resetHandlers() change only its own copy of the handler list. Parallel boundaries never
-   * see each other's overrides, `once` handlers or generator progress.
+   * see each other's overrides, `once` handlers or generator progress. `{ network }` gives the
+   * boundary its own link (else it has the server's).
    */
-  boundary<Args extends unknown[], Result>(callback: (...args: Args) => Result): (...args: Args) => Result
+  boundary<Args extends unknown[], Result>(
+    callback: (...args: Args) => Result,
+    options?: BoundaryOptions,
+  ): (...args: Args) => Result
   /**
    * Wraps an undici dispatcher of your own (Agent, Pool, Client): while the server listens,
    * requests dispatched through the result go through the server's handlers; the rest, and
@@ -166,6 +185,7 @@ export class SetupServerApi extends SetupApi<LifeCycleEventsMap> implements Setu
     const httpSource = chooseSource(HTTP_SWITCH, options.httpSource)
     this.unusedHandlerStrategy = validateUnusedStrategy(options.onUnusedHandler)
     const history = historyFor(options.history)
+    const network = scopeNetwork(options.network, 'server.listen({ network: %s })')
     const onUnhandledRequest = unhandledStrategy(options, 'server.listen()')
     this.#remote = options.remote === undefined || options.remote === false ? undefined : openRemote(options.remote)
     this.#lifetime = new LazyAbort()
@@ -177,6 +197,7 @@ export class SetupServerApi extends SetupApi<LifeCycleEventsMap> implements Setu
     }
     this.#listening = sources
     this.handlerList.store.history = history
+    this.handlerList.store.network = network
     if (sources.has('interceptors')) this.#source.apply(fetchSource, httpSource)
     if (sources.has('undici')) sharedDispatcher().join(this.#undici)
     this.#untrackScope = trackScope(() => this.activeList())
@@ -194,6 +215,7 @@ export class SetupServerApi extends SetupApi<LifeCycleEventsMap> implements Setu
     this.#remote = undefined
     this.#lifetime.abort()
     this.handlerList.store.history = undefined
+    this.handlerList.store.network = undefined
     // Last, with the environment restored: an 'error' fails the test, not the next one.
     try {
       this.checkUnused(() => this.activeList().pending(), 'close')
@@ -224,17 +246,24 @@ export class SetupServerApi extends SetupApi<LifeCycleEventsMap> implements Setu
     if (this.#source.applied) warnIfNoGlobalWebSocket(handlers)
   }
 
-  boundary<Args extends unknown[], Result>(callback: (...args: Args) => Result): (...args: Args) => Result {
+  boundary<Args extends unknown[], Result>(
+    callback: (...args: Args) => Result,
+    options: BoundaryOptions = {},
+  ): (...args: Args) => Result {
     if (typeof callback !== 'function') {
       throw new MocklibTypeError(
         'MOCKLIB_INVALID_ARGUMENT',
         format('server.boundary(callback) needs a function to wrap.'),
       )
     }
+    const network =
+      options.network === null ? null : scopeNetwork(options.network, 'server.boundary(callback, { network: %s })')
     return (...args) => {
       const outer = this.activeList()
       const history = outer.store.history === undefined ? undefined : new CallHistory(outer.store.history.limit)
-      return this.#scopes.run(new HandlerList(outer.current(), new HandlerStateStore(history)), callback, ...args)
+      const store = new HandlerStateStore(history)
+      store.network = network === null ? undefined : (network ?? outer.store.network)
+      return this.#scopes.run(new HandlerList(outer.current(), store), callback, ...args)
     }
   }
 }
