@@ -194,6 +194,7 @@ export type {
   UnansweredReason,
 } from './runtime/call-history'
 export type { RequestPredicate, WaitForRequestOptions } from './runtime/wait-for-request'
+export type { NearMiss, NearMissReason } from './runtime/near-miss'
 export { MocklibTypeError } from './runtime/errors'
 export type { MocklibErrorCode } from './runtime/errors'
 export type {

@@ -1,3 +1,4 @@
+import { editDistance, type NearMissReason } from '../runtime/near-miss'
 import type { RequestContext } from '../runtime/request-context'
 import type { RequestHandler } from '../runtime/request-handler'
 import { asGraphQLHandler, type GraphQLHandlerShape } from './as-graphql-handler'
@@ -8,7 +9,7 @@ const kDiagnosed = Symbol('graphql.diagnosed')
 /**
  * The GraphQL part of an unhandled-request message, written once per request (the first
  * GraphQL handler in the list writes it, the others stay silent): what the operation is, in
- * GraphQL terms, and the handlers that came closest.
+ * GraphQL terms. Which handler came closest is the near miss's to say (runtime/near-miss.ts).
  */
 export async function diagnoseGraphQL(
   ctx: RequestContext,
@@ -69,47 +70,49 @@ function describeOperation(
   }
 
   const lines = [`This is the GraphQL ${type} "${name}" (${ctx.request.method} ${ctx.url.href}).`]
-  const closest: Array<{ header: string; distance: number }> = []
   for (const handler of handlers) {
-    const { type: handlerType, name: handlerName, regexp } = handler.describeMatch()
+    const { name: handlerName, regexp } = handler.describeMatch()
     const sameName = handlerName === name || (regexp !== undefined && regexp.test(name))
-    if (sameName && (handlerType === type || handlerType === 'all')) {
-      if (!handler.endpointMatches(ctx)) {
-        const why =
-          handler.endpoint?.relative && ctx.baseUrl === undefined
-            ? 'its endpoint is relative and there is no document URL to resolve it against here; use an absolute URL'
-            : `its endpoint does not match ${ctx.cleanUrl}`
-        lines.push(`The handler "${handler.info.header}" has this name, but ${why}.`)
-      }
-      continue
-    }
-    if (sameName) {
+    // Other differences are near misses (near-miss.ts); this one has no URL to compare with.
+    if (sameName && handler.endpoint?.relative === true && ctx.baseUrl === undefined) {
       lines.push(
-        `The handler "${handler.info.header}" has this name, but handles ${handlerType} operations: use graphql.${type}().`,
+        `The handler "${handler.info.header}" has this name, but its endpoint is relative and there is no ` +
+          'document URL to resolve it against here; use an absolute URL.',
       )
-      continue
     }
-    if (handlerName === undefined) continue
-    const distance = editDistance(handlerName.toLowerCase(), name.toLowerCase())
-    if (distance <= Math.max(2, Math.floor(name.length / 4))) closest.push({ header: handler.info.header, distance })
-  }
-  if (closest.length > 0) {
-    closest.sort((a, b) => a.distance - b.distance)
-    const unique = [...new Set(closest.map((entry) => `"${entry.header}"`))].slice(0, 3)
-    lines.push(`Closest handlers: ${unique.join(', ')}.`)
   }
   return lines
 }
 
-/** Levenshtein distance, for "did you mean" hints. */
-function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, index) => index)
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i]
-    for (let j = 1; j <= b.length; j++) {
-      current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1))
-    }
-    previous = current
+/**
+ * How an operation differs from what a GraphQL handler takes, for near misses: its graphql.link()
+ * endpoint, the operation type, and a name a few edits away. `[]` when the handler takes it by
+ * these; undefined when the names are far apart or the handler matches by a predicate or hash.
+ */
+export function operationDifferences(
+  handler: GraphQLHandlerShape,
+  ctx: RequestContext,
+  operation: ParsedOperation,
+): NearMissReason[] | undefined {
+  const { operationName: name, operationType: type } = operation
+  if (type === undefined || operation.persistedQueryNotFound) return undefined
+  const { type: handlerType, name: handlerName, regexp } = handler.describeMatch()
+  const reasons: NearMissReason[] = []
+  if (handler.endpoint !== undefined && !handler.endpointMatches(ctx)) {
+    if (handler.endpoint.relative && ctx.baseUrl === undefined) return undefined // diagnose() says why
+    reasons.push({ kind: 'endpoint', expected: handler.endpoint.source, received: ctx.cleanUrl })
   }
-  return previous[b.length]
+  if (handlerType !== 'all' && handlerType !== type)
+    reasons.push({ kind: 'operation-type', expected: handlerType, received: type })
+  if (handlerName !== undefined) {
+    if (name === undefined) return undefined // anonymous: diagnose() points to graphql.operation()
+    if (handlerName !== name) {
+      const distance = editDistance(handlerName.toLowerCase(), name.toLowerCase())
+      if (distance > Math.max(2, Math.floor(name.length / 4))) return undefined
+      reasons.push({ kind: 'operation-name', expected: handlerName, received: name, distance })
+    }
+  } else if (regexp !== undefined ? !regexp.test(name ?? '') : handlerType !== 'all') {
+    return undefined
+  }
+  return reasons
 }

@@ -14,12 +14,13 @@ import {
   type RequestHandlerOptions,
 } from '../runtime/request-handler'
 import type { Match } from '../rest/match-request-url'
+import type { NearMissReason } from '../runtime/near-miss'
 import type { GraphQLHandlerShape } from './as-graphql-handler'
 import { graphqlBatchExpander } from './batch'
 import { compilePredicate, type CompiledPredicate, type HandlerOperationType } from './compile-predicate'
 import { negotiateResponse } from './content-negotiation'
 import { graphqlSseTokenOf } from './event-stream-result'
-import { diagnoseGraphQL } from './diagnostics'
+import { diagnoseGraphQL, operationDifferences } from './diagnostics'
 import { compileEndpoint, type CompiledEndpoint } from './endpoint'
 import { headerOf } from './handler-header'
 import { graphqlMessages } from './messages'
@@ -294,6 +295,14 @@ export class GraphQLHandler<Query extends object | null = GraphQLQuery, Variable
 
   override diagnose(ctx: RequestContext, handlers?: readonly RequestHandler[]): Promise<string | undefined> {
     return diagnoseGraphQL(ctx, handlers ?? [this])
+  }
+
+  /** @internal The endpoint, operation type and name in which an operation differs (near-miss.ts). */
+  override compare(ctx: RequestContext): Promise<NearMissReason[] | undefined> | undefined {
+    if (!mayBeGraphQLRequest(ctx)) return undefined
+    return readGraphQLRequest(ctx).then((parsed) =>
+      parsed.kind === 'operation' ? operationDifferences(this, ctx, parsed.operation) : undefined,
+    )
   }
 
   /** @internal What this handler matches by name, for diagnostics. */

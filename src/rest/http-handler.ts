@@ -16,6 +16,7 @@ import {
   type StrictRequest,
 } from '../runtime/request-handler'
 import { requestCookies } from './cookies'
+import type { NearMissReason } from '../runtime/near-miss'
 import type { Match } from './match-request-url'
 import { regexpParamNames, regexpParams } from './regexp-params'
 import {
@@ -27,6 +28,7 @@ import {
   type CompiledPattern,
   type PathParams,
 } from './path-pattern'
+import { urlDifferences } from './url-difference'
 
 export type { PathParams, StrictRequest }
 
@@ -118,6 +120,8 @@ export class HttpHandler<
   /** Set when the method was given as a RegExp (as MSW allows): request methods are tested against it. */
   readonly #methods: RegExp | undefined
   readonly #pattern: CompiledPattern | undefined
+  /** The query parameters its path was written with: they never decide a match, a near miss names them. */
+  readonly #queryNames: readonly string[]
   readonly #regexp: RegExp | undefined
   readonly #regexpNames: readonly string[] = []
 
@@ -139,6 +143,7 @@ export class HttpHandler<
     const upper = methods === undefined ? (method as string).toUpperCase() : String(method)
     const api = methods !== undefined ? 'new HttpHandler()' : `http.${upper === 'ALL' ? 'all' : upper.toLowerCase()}()`
     let pattern: CompiledPattern | undefined
+    let queryNames: readonly string[] = []
     let regexp: RegExp | undefined
     let display: string
 
@@ -151,6 +156,7 @@ export class HttpHandler<
       }
       const { path, query } = splitHandlerPath(predicate)
       if (query !== '') console.warn(messages.queryInHandlerPath(upper, path, query))
+      queryNames = query.startsWith('?') ? [...new Set(new URLSearchParams(query.split('#')[0]).keys())] : []
       pattern = compilePattern(path)
       display = path
     } else if (predicate instanceof RegExp) {
@@ -173,6 +179,7 @@ export class HttpHandler<
     this.method = upper
     this.#methods = methods
     this.#pattern = pattern
+    this.#queryNames = queryNames
     this.#regexp = regexp
     if (regexp !== undefined) this.#regexpNames = regexpParamNames(regexp.source)
   }
@@ -259,11 +266,27 @@ export class HttpHandler<
       }
       return undefined
     }
-    const resolved = pattern.resolve(ctx.baseUrl)
-    const otherMethod = !this.#takesMethod(ctx.request.method)
-    if (resolved !== undefined && otherMethod && execPattern(resolved, ctx.cleanUrl) !== undefined) {
-      return `The handler "${this.info.header}" matches this URL but not the method ${ctx.request.method}.`
-    }
     return undefined
+  }
+
+  /** @internal The method, origin and path segment in which a request differs (near-miss.ts). */
+  override compare(ctx: RequestContext): NearMissReason[] | undefined {
+    const reasons: NearMissReason[] = []
+    if (!this.#takesMethod(ctx.request.method))
+      reasons.push({ kind: 'method', expected: this.method, received: ctx.request.method })
+    if (this.#pattern !== undefined) {
+      const url = urlDifferences(this.#pattern, ctx)
+      if (url === undefined) return undefined
+      reasons.push(...url)
+    } else if (
+      this.#regexp === undefined ||
+      regexpParams(this.#regexp, this.#regexpNames, ctx.cleanUrl) === undefined
+    ) {
+      return undefined // a custom predicate is not run again to explain itself
+    }
+    if (reasons.length === 0) return reasons
+    const searchParams = ctx.url.searchParams
+    for (const name of this.#queryNames) if (!searchParams.has(name)) reasons.push({ kind: 'query', name })
+    return reasons
   }
 }

@@ -420,7 +420,7 @@ export function execPattern(resolved: ResolvedPattern, cleanUrl: string): PathMa
   return { matches: true, params }
 }
 
-function safeDecode(value: string): string {
+export function safeDecode(value: string): string {
   try {
     return decodeURIComponent(value)
   } catch {

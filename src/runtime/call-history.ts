@@ -1,6 +1,7 @@
 import type { HandlerShape } from './handler-shape'
 import { MocklibTypeError } from './errors'
 import { describeValue, format } from './messages'
+import type { NearMiss } from './near-miss'
 import { copyRequest, hasBody, knownBodyText } from './request-body'
 
 /**
@@ -59,6 +60,8 @@ export interface HistoryEntry<Handler = HandlerShape> {
   readonly response: RecordedResponse | undefined
   /** The resolvers this request ran, in order (a GraphQL batch: one per operation). */
   readonly calls: ReadonlyArray<HandlerCall<Record<string, unknown>, Handler>>
+  /** For an unhandled request: the handler that came closest, and why it did not match. */
+  readonly nearMiss: NearMiss<Handler> | undefined
 }
 
 /** What the loop notes of a resolver run; made into a `HandlerCall` only when someone reads it. */
@@ -118,6 +121,8 @@ export class RequestNotes {
   handler: HandlerShape | undefined
   reason: UnansweredReason | undefined
   response: RecordedResponse | undefined
+  /** Unhandled: the closest handlers, closest first (near-miss.ts). */
+  nearMisses: readonly NearMiss[] | undefined
 
   constructor(request: Request, requestId: string) {
     this.request = new RequestSnapshot(request)
@@ -189,6 +194,7 @@ export class RequestNotes {
       reason: this.reason,
       response: this.response,
       calls,
+      nearMiss: this.nearMisses?.[0],
     }
     Object.defineProperty(entry, 'request', { get: () => snapshot.read(), enumerable: true })
     return (this.#entry = entry)
@@ -259,6 +265,21 @@ export class CallHistory {
       for (const note of notes.calls) if (note.handler === handler) calls.push(callView(note, notes.requestId))
     }
     return calls
+  }
+
+  /**
+   * For each handler some request kept came close to without reaching it, that request's near
+   * miss (the fewest reasons; of equals, the oldest): what the unused-handler report explains.
+   */
+  nearMisses(): Map<HandlerShape, NearMiss> {
+    const best = new Map<HandlerShape, NearMiss>()
+    for (const notes of this.#ordered()) {
+      for (const miss of notes.nearMisses ?? []) {
+        const known = best.get(miss.handler)
+        if (known === undefined || miss.reasons.length < known.reasons.length) best.set(miss.handler, miss)
+      }
+    }
+    return best
   }
 
   /** Called with each request added from now on; returns the function that stops it. */

@@ -1,3 +1,4 @@
+import type { NearMissReason } from './near-miss'
 import type { RequestContext } from './request-context'
 import type { RequestExpander } from './request-expander'
 import {
@@ -45,6 +46,10 @@ export abstract class DelegatingHandler extends RequestHandler {
 
   override diagnose(ctx: RequestContext, handlers?: readonly RequestHandler[]): MaybePromise<string | undefined> {
     return this.inner.diagnose(ctx, handlers)
+  }
+
+  override compare(ctx: RequestContext): MaybePromise<readonly NearMissReason[] | undefined> {
+    return this.inner.compare(ctx)
   }
 }
 

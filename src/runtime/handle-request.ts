@@ -6,6 +6,7 @@ import { isMocklibVerdict } from './errors'
 import type { LifeCycleEmitter } from './emitter'
 import type { HandlerList } from './handler-list'
 import { messages } from './messages'
+import { explainNearMisses, type NearMiss } from './near-miss'
 import { RequestContext } from './request-context'
 import type { RequestHandler } from './request-handler'
 import { resolveRequest } from './resolve-request'
@@ -121,7 +122,12 @@ async function resolveAndAnswer(
   const { request, requestId } = ctx
   const payload = { request, requestId }
   const unhandled = (target: RequestContext) =>
-    onUnhandledRequest(target.request, options.onUnhandledRequest, () => collectHints(list, target))
+    onUnhandledRequest(
+      target.request,
+      options.onUnhandledRequest,
+      () => collectHints(list, target),
+      async () => (await nearMissesOf(list, target))[0] as NearMiss<RequestHandler> | undefined,
+    )
   // 'request:match' is announced once the resolver has run (as in MSW): a resolver that throws
   // gives start → unhandledException → response:mocked, with no match and no end. It names the
   // handler (MSW 3).
@@ -150,6 +156,8 @@ async function resolveAndAnswer(
         await unhandled(ctx)
       } catch (error) {
         return strategyFailed(error, ctx, options)
+      } finally {
+        if (notes !== undefined) notes.nearMisses = await nearMissesOf(list, ctx)
       }
       emitter.emit('request:end', payload)
       return { type: 'passthrough', reason: 'unhandled' }
@@ -251,6 +259,13 @@ function exceptionResponse(error: unknown): Response {
     statusText: typeof document !== 'undefined' && !isNodeProcess() ? 'Request Handler Error' : 'Unhandled Exception',
     headers: { 'content-type': 'application/json' },
   })
+}
+
+const kNearMisses = Symbol('nearMisses')
+
+/** The handlers closest to an unhandled request, worked out once for its message, callback and history. */
+function nearMissesOf(list: HandlerList, ctx: RequestContext): Promise<NearMiss[]> {
+  return ctx.memo(kNearMisses, () => explainNearMisses(ctx, list.current(), list.store))
 }
 
 async function collectHints(list: HandlerList, ctx: RequestContext): Promise<string[]> {

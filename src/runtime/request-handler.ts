@@ -4,6 +4,7 @@ import { MocklibTypeError } from './errors'
 import type { DefaultBodyType, HttpResponse } from './http-response'
 import type { RequestContext } from './request-context'
 import type { MaybePromise } from './maybe-promise'
+import type { NearMissReason } from './near-miss'
 import type { HandlerInfo, HandlerShape, RequestHandlerOptions, ResolverCleanup } from './handler-shape'
 import type { RequestExpander } from './request-expander'
 import { isHandlerUsed } from './handler-state'
@@ -280,6 +281,15 @@ export abstract class RequestHandler<
    * (a handler that wraps another should pass it on).
    */
   diagnose(_ctx: RequestContext, _handlers?: readonly RequestHandler[]): MaybePromise<string | undefined> {
+    return undefined
+  }
+
+  /**
+   * @internal How this handler differs from a request it did not take (near-miss.ts): an empty
+   * list when it matches by what it declares; undefined when it cannot tell (a custom predicate)
+   * or is of another kind than the request.
+   */
+  compare(_ctx: RequestContext): MaybePromise<readonly NearMissReason[] | undefined> {
     return undefined
   }
 }

@@ -1,5 +1,7 @@
 import { LifeCycleEmitter, type LifeCycleEvents, type LifeCycleEventsMap } from './emitter'
 import { HandlerList, validateHandlers } from './handler-list'
+import type { HandlerShape } from './handler-shape'
+import type { NearMiss } from './near-miss'
 import type { RequestHandler } from './request-handler'
 import { reportUnused, type UnusedHandlerCheckpoint, type UnusedHandlerStrategy } from './unused-handlers'
 
@@ -72,9 +74,11 @@ export abstract class SetupApi<EventMap extends object = LifeCycleEventsMap> imp
   resetHandlers(...handlers: RequestHandler[]): void {
     const { instance } = this.setupName()
     const list = this.activeList()
+    // Read before the reset clears the history they are kept in.
+    const nearMisses = this.unusedHandlerStrategy === undefined ? undefined : list.store.history?.nearMisses()
     const left = list.reset(handlers.length > 0 ? validateHandlers(`${instance}.resetHandlers()`, handlers) : undefined)
     // After the reset, so that an 'error' leaves the list reset for the next test.
-    this.checkUnused(() => list.pending(left), 'resetHandlers')
+    this.checkUnused(() => list.pending(left), 'resetHandlers', nearMisses)
   }
 
   /** Lets used `once` handlers answer again and restarts generator resolvers. */
@@ -96,10 +100,15 @@ export abstract class SetupApi<EventMap extends object = LifeCycleEventsMap> imp
   }
 
   /** @internal Reports handlers no request reached, as `onUnusedHandler` says. */
-  protected checkUnused(pending: () => readonly RequestHandler[], at: UnusedHandlerCheckpoint): void {
+  protected checkUnused(
+    pending: () => readonly RequestHandler[],
+    at: UnusedHandlerCheckpoint,
+    nearMisses?: ReadonlyMap<HandlerShape, NearMiss>,
+  ): void {
     // Without a strategy, the pending handlers are not even listed.
     if (this.unusedHandlerStrategy === undefined) return
-    reportUnused(pending(), this.unusedHandlerStrategy, at, this.setupName().instance)
+    const misses = nearMisses as ReadonlyMap<RequestHandler, NearMiss<RequestHandler>> | undefined
+    reportUnused(pending(), this.unusedHandlerStrategy, at, this.setupName().instance, misses)
   }
 }
 

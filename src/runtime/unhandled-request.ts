@@ -1,7 +1,9 @@
 import { MocklibTypeError, type MocklibErrorCode } from './errors'
 import { isCommonAssetRequest } from './is-common-asset'
 import { describeRequest, format, messages } from './messages'
+import type { NearMiss } from './near-miss'
 import { hasBody, readBodyText } from './request-body'
+import type { RequestHandler } from './request-handler'
 
 export interface UnhandledRequestPrint {
   /**
@@ -11,6 +13,11 @@ export interface UnhandledRequestPrint {
   warning(): void
   /** Prints the default error for this request (it does not fail the request). */
   error(): void
+  /**
+   * The handler that came closest to this request and why it did not match (the last line of
+   * the printed message), or undefined when none came close. Read only when called.
+   */
+  nearMiss(): Promise<NearMiss<RequestHandler> | undefined>
 }
 
 /**
@@ -77,8 +84,12 @@ export async function onUnhandledRequest(
   request: Request,
   strategy: UnhandledRequestStrategy,
   hints: () => Promise<readonly string[]>,
+  nearMiss: () => Promise<NearMiss<RequestHandler> | undefined> = async () => undefined,
 ): Promise<void> {
-  const message = async () => buildUnhandledMessage(request, await hints())
+  const message = async () => {
+    const [lines, closest] = await Promise.all([hints(), nearMiss()])
+    return buildUnhandledMessage(request, closest === undefined ? lines : [...lines, closest.message])
+  }
 
   if (typeof strategy === 'function') {
     // The callback runs at once: the message (with its body preview) is built only if it
@@ -92,6 +103,7 @@ export async function onUnhandledRequest(
     const result: unknown = strategy(request, {
       warning: printer((line) => console.warn(line), 'Warning'),
       error: printer((line) => console.error(line), 'Error'),
+      nearMiss,
     })
     // Awaited so that an async callback's failure answers the request instead of escaping.
     if (result instanceof Promise) await result

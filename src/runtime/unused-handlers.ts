@@ -1,5 +1,6 @@
 import { MocklibTypeError, type MocklibErrorCode } from './errors'
 import { format } from './messages'
+import { reasonsText, type NearMiss } from './near-miss'
 import type { RequestHandler } from './request-handler'
 
 /** Where the unused-handler check ran: the setup method that triggered it. */
@@ -11,6 +12,11 @@ export interface UnusedHandlerDetails {
   at: UnusedHandlerCheckpoint
   /** The report 'warn' and 'error' print: each handler's header and where it was declared. */
   message: string
+  /**
+   * For handlers a request came close to: that request (`method`, `url`) and why the handler did
+   * not match it, as the unhandled-request message says (`reasons`, `message`).
+   */
+  nearMisses: ReadonlyMap<RequestHandler, NearMiss<RequestHandler>>
 }
 
 /**
@@ -45,12 +51,19 @@ export function validateUnusedStrategy(strategy: unknown): UnusedHandlerStrategy
   )
 }
 
-/** One line per handler: what it matches and where it was declared. */
-function describeUnused(handlers: readonly RequestHandler[], api: string): string {
+/** One line per handler: what it matches and where it was declared; the request that came closest. */
+function describeUnused(
+  handlers: readonly RequestHandler[],
+  api: string,
+  nearMisses: ReadonlyMap<RequestHandler, NearMiss<RequestHandler>>,
+): string {
   const lines = handlers.map((handler) => {
     const spent = handler.options.once === true ? ' (a `once` handler not spent)' : ''
     const at = handler.info.callFrame === undefined ? '' : ` declared at ${handler.info.callFrame}`
-    return `  - ${handler.info.header}${spent}${at}`
+    const miss = nearMisses.get(handler)
+    const closest =
+      miss === undefined ? '' : `\n    closest request: ${miss.method} ${miss.url}: ${reasonsText(miss.reasons)}`
+    return `  - ${handler.info.header}${spent}${at}${closest}`
   })
   const count = handlers.length === 1 ? '1 handler was' : `${handlers.length} handlers were`
   return format(
@@ -65,10 +78,11 @@ export function reportUnused(
   strategy: UnusedHandlerStrategy | undefined,
   at: UnusedHandlerCheckpoint,
   instance: string,
+  nearMisses: ReadonlyMap<RequestHandler, NearMiss<RequestHandler>> = new Map(),
 ): void {
   if (strategy === undefined || handlers.length === 0) return
-  const message = describeUnused(handlers, `${instance}.${at}()`)
-  if (typeof strategy === 'function') return strategy(handlers, { at, message })
+  const message = describeUnused(handlers, `${instance}.${at}()`, nearMisses)
+  if (typeof strategy === 'function') return strategy(handlers, { at, message, nearMisses })
   if (strategy === 'warn') return console.warn(message)
   throw new UnusedHandlersError(message, handlers)
 }

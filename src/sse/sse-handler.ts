@@ -5,6 +5,7 @@ import { runCleanups } from '../runtime/resolver-cleanups'
 import { onAbort } from '../runtime/on-abort'
 import { messages } from '../runtime/messages'
 import { RequestContext } from '../runtime/request-context'
+import type { NearMissReason } from '../runtime/near-miss'
 import type { MaybePromise, RequestHandlerOptions, ResolverCleanup, ResolverExtras } from '../runtime/request-handler'
 import { eventStreamResponse, EventStreamWriter } from './event-stream-writer'
 import { ServerSentEventClient, type ServerSentEventMap } from './sse-client'
@@ -104,6 +105,11 @@ export class ServerSentEventHandler<
       return info
     }
     return args instanceof Promise ? args.then(remember) : remember(args)
+  }
+
+  /** @internal A request that does not ask for a stream is the Accept hint's (diagnose), not a near miss. */
+  override compare(ctx: RequestContext): NearMissReason[] | undefined {
+    return this.#accepts(ctx) ? super.compare(ctx) : undefined
   }
 
   override diagnose(ctx: RequestContext): string | undefined {

@@ -33,22 +33,24 @@ describe('diagnostics for unhandled operations', () => {
     )
     const text = await warningFor({ query: 'query ListPost { posts { id } }' })
     expect(text).toContain('GraphQL query "ListPost"')
-    expect(text).toContain('Closest handlers: "query ListPosts (origin: *)"')
+    expect(text).toContain('The closest handler, "query ListPosts (origin: *)"')
+    expect(text).toContain('it handles the operation "ListPosts", this is "ListPost" (1 edit apart)')
     expect(text).not.toContain('CreatePost')
   })
 
   it('says when a handler has the name but another operation type', async () => {
     server.use(graphql.mutation('ListPosts', () => HttpResponse.json({ data: {} })))
     const text = await warningFor({ query: 'query ListPosts { posts { id } }' })
-    expect(text).toContain(
-      '"mutation ListPosts (origin: *)" has this name, but handles mutation operations: use graphql.query()',
-    )
+    expect(text).toContain('The closest handler, "mutation ListPosts (origin: *)"')
+    expect(text).toContain('it handles mutation operations, this is a query: use graphql.query()')
   })
 
   it('says when a linked handler has the name but another endpoint', async () => {
     server.use(graphql.link('https://other.test/graphql').query('ListPosts', () => HttpResponse.json({ data: {} })))
     const text = await warningFor({ query: 'query ListPosts { posts { id } }' })
-    expect(text).toContain('its endpoint does not match https://api.test/graphql')
+    expect(text).toContain(
+      'its graphql.link() endpoint https://other.test/graphql does not accept https://api.test/graphql',
+    )
   })
 
   it('reports an anonymous operation once per request, pointing to graphql.operation()', async () => {

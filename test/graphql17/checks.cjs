@@ -189,7 +189,7 @@ function runGraphQL17Suite({ format, extension, mocklib, mocklibNode, mocklibSch
     )
     const text = lines.join('\n')
     assert.match(text, /GraphQL query "ListPost"/)
-    assert.match(text, /Closest handlers: "query ListPosts \(origin: \*\)"/)
+    assert.match(text, /The closest handler, "query ListPosts \(origin: \*\)".*this is "ListPost" \(1 edit apart\)/)
   })
 
   // mocklib/schema: the same tutorial served by the executor from schema/posts.graphql.

@@ -50,13 +50,14 @@ describe("'warn' (the default)", () => {
     expect(message).toContain('hello body')
   })
 
-  it('hints at a handler that matches the URL but not the method', async () => {
+  it('names the closest handler: one that matches the URL but not the method', async () => {
     server.listen()
     server.use(rest.post(`${real.origin}/thing`, () => HttpResponse.text('posted')))
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
     await fetch(`${real.origin}/thing`)
     const message = String(warn.mock.calls[0][0])
-    expect(message).toContain(`The handler "POST ${real.origin}/thing" matches this URL but not the method GET`)
+    expect(message).toContain(`The closest handler, "POST ${real.origin}/thing"`)
+    expect(message).toContain('did not match: it takes POST requests, this is GET.')
     server.resetHandlers()
   })
 

@@ -96,9 +96,9 @@ describe('matching', () => {
       (e: unknown) => e,
     )
     expect(get).toBeInstanceOf(Error) // GET is not handled: onUnhandledRequest 'error'
-    expect(error.mock.calls.flat().join('\n')).toContain(
-      'The handler "POST https://api.test/chat" matches this URL but not the method GET.',
-    )
+    const printed = error.mock.calls.flat().join('\n')
+    expect(printed).toContain('The closest handler, "POST https://api.test/chat"')
+    expect(printed).toContain('did not match: it takes POST requests, this is GET.')
   })
 })
 

@@ -214,11 +214,13 @@ export class SetupServerApi extends SetupApi<LifeCycleEventsMap> implements Setu
     this.#remote?.close()
     this.#remote = undefined
     this.#lifetime.abort()
+    const nearMisses =
+      this.unusedHandlerStrategy === undefined ? undefined : this.handlerList.store.history?.nearMisses()
     this.handlerList.store.history = undefined
     this.handlerList.store.network = undefined
     // Last, with the environment restored: an 'error' fails the test, not the next one.
     try {
-      this.checkUnused(() => this.activeList().pending(), 'close')
+      this.checkUnused(() => this.activeList().pending(), 'close', nearMisses)
     } finally {
       this.unusedHandlerStrategy = undefined
     }
