@@ -2,6 +2,7 @@ import type { CallHistory, HandlerCall, HistoryEntry } from './call-history'
 import { MAX_DELAY_MS } from './delay'
 import { MocklibTypeError } from './errors'
 import { format } from './messages'
+import { reasonsText } from './near-miss'
 import { isRequestHandler, type RequestHandler } from './request-handler'
 
 /** `server.waitForRequest()`'s options. */
@@ -73,7 +74,7 @@ export function waitForRequest(
         finish()
         resolve((call as HandlerCall | undefined) ?? entry)
       } else if (seen.length < 10) {
-        seen.push(`${entry.method} ${entry.url}`)
+        seen.push(`${entry.method} ${entry.url}${nearMissNote(entry, handler)}`)
       }
     })
     const timer = setTimeout(() => {
@@ -87,4 +88,13 @@ export function waitForRequest(
       stop()
     }
   })
+}
+
+/** Why a request that came instead did not reach the awaited handler (or, awaiting a predicate, any handler). */
+function nearMissNote(entry: HistoryEntry, handler: RequestHandler | undefined): string {
+  const miss = entry.nearMiss
+  if (miss === undefined || (handler !== undefined && miss.handler !== handler)) return ''
+  return handler === undefined
+    ? ` (closest handler "${miss.handler.info.header}": ${reasonsText(miss.reasons)})`
+    : ` (${reasonsText(miss.reasons)})`
 }

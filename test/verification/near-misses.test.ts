@@ -141,6 +141,23 @@ describe('the closest handler to an unhandled request', () => {
   })
 })
 
+describe('server.waitForRequest()', () => {
+  it('rejects naming why the requests that came instead did not reach the handler', async () => {
+    const beacon = http.post('https://analytics.test/beacon', () => new HttpResponse(null, { status: 204 }))
+    const { server } = start(beacon)
+    const next = server.waitForRequest(beacon, { timeout: 100 })
+    await expect(fetch('https://analytics.test/beacon')).rejects.toThrow()
+    await expect(next).rejects.toThrow(
+      'Requests that came instead:\n  GET https://analytics.test/beacon (it takes POST requests, this is GET)',
+    )
+    const any = server.waitForRequest((entry) => entry.method === 'PUT', { timeout: 100 })
+    await expect(fetch('https://analytics.test/beacon')).rejects.toThrow()
+    await expect(any).rejects.toThrow(
+      'GET https://analytics.test/beacon (closest handler "POST https://analytics.test/beacon": it takes POST requests, this is GET)',
+    )
+  })
+})
+
 describe('the closest request to an unused handler', () => {
   it('is named in the report at resetHandlers(), and given to a function strategy', async () => {
     const reports: Array<{ handlers: readonly RequestHandler[]; details: UnusedHandlerDetails }> = []
