@@ -31,6 +31,13 @@ export const browserMessages = {
         '(or the server must send a Service-Worker-Allowed header).',
     )
   },
+  mswWorker(url: string, mswVersion: string): string {
+    return format(
+      `The Service Worker at ${url} is MSW's (msw ${mswVersion}), not mocklib's: it ignores mocklib's messages. ` +
+        'Run "npx mocklib init <publicDir>" to put mocklib\'s worker script in its place, ' +
+        'or pass worker.start({ serviceWorker: { url } }) to use another URL.',
+    )
+  },
   noAnswer(url: string, what: string): string {
     return format(
       `The Service Worker at ${url} did not answer mocklib's "${what}" message. It may not be mocklib's worker ` +

@@ -106,8 +106,14 @@ export class ServiceWorkerSource {
   }
 
   async #checkIntegrity(worker: ServiceWorker): Promise<void> {
-    const reply = this.#waitFor(worker, 'mocklib:integrity', 'integrity')
+    // An MSW worker left at the URL ignores mocklib's message but answers its own at once: asking both
+    // turns a 10 s wait into an immediate error that names it.
+    const reply = this.#waitFor(worker, 'mocklib:integrity', 'integrity', (data) => {
+      const version = mswWorkerVersion(data)
+      return version === undefined ? undefined : browserMessages.mswWorker(this.#workerUrl, version)
+    })
     this.#post(worker, { type: 'mocklib:integrity' })
+    worker.postMessage(MSW_INTEGRITY_REQUEST)
     const { version, checksum } = await reply
     if (checksum !== WORKER_CHECKSUM) {
       console.warn(browserMessages.outdatedWorker(worker.scriptURL, version, checksum, WORKER_CHECKSUM))
@@ -118,19 +124,26 @@ export class ServiceWorkerSource {
     worker.postMessage(message)
   }
 
-  /** The next message of a type from the worker, or a clear error if it never comes. */
+  /**
+   * The next message of a type from the worker, or a clear error if it never comes, or the error
+   * `refuse` returns for another message (a foreign worker's answer).
+   */
   #waitFor<T extends WorkerToPage['type']>(
     _worker: ServiceWorker,
     type: T,
     what: string,
+    refuse: (data: unknown) => string | undefined = () => undefined,
   ): Promise<Extract<WorkerToPage, { type: T }>> {
     const container = navigator.serviceWorker
     let listener: ((event: MessageEvent) => void) | undefined
-    const answer = new Promise<Extract<WorkerToPage, { type: T }>>((resolve) => {
+    const answer = new Promise<Extract<WorkerToPage, { type: T }>>((resolve, reject) => {
       listener = (event: MessageEvent) => {
         if (isWorkerMessage(event.data) && event.data.type === type) {
           resolve(event.data as Extract<WorkerToPage, { type: T }>)
+          return
         }
+        const refusal = refuse(event.data)
+        if (refusal !== undefined) reject(new Error(refusal))
       }
       container.addEventListener('message', listener)
       container.startMessages()
@@ -206,6 +219,17 @@ export class ServiceWorkerSource {
     port.close()
     delivered?.()
   }
+}
+
+/** The message MSW's worker scripts (2.x and 3.x) answer with their package version. */
+const MSW_INTEGRITY_REQUEST = 'INTEGRITY_CHECK_REQUEST'
+
+/** The MSW package version in an MSW worker's integrity answer, or undefined for any other message. */
+function mswWorkerVersion(data: unknown): string | undefined {
+  if (typeof data !== 'object' || data === null) return undefined
+  const { type, payload } = data as { type?: unknown; payload?: { packageVersion?: unknown } }
+  if (type !== 'INTEGRITY_CHECK_RESPONSE') return undefined
+  return typeof payload?.packageVersion === 'string' ? payload.packageVersion : 'unknown version'
 }
 
 function waitForController(worker: ServiceWorker): Promise<void> {

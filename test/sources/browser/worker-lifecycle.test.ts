@@ -355,30 +355,38 @@ describe('worker scripts and scopes', () => {
     expect(await Promise.all([who(first.page), who(second.page)])).toEqual(['first', 'second'])
   })
 
-  it("rejects start() with what to do when the script at the URL is not mocklib's (an MSW worker left from a migration)", async () => {
-    const msw = readFileSync(
-      fileURLToPath(new URL('../../../node_modules/msw/lib/mockServiceWorker.js', import.meta.url)),
-      'utf8',
-    )
-    server.route('/msw/mockServiceWorker.js', (_req, res) => {
-      res.writeHead(200, { 'content-type': 'text/javascript' })
-      res.end(msw)
-    })
-    const { page } = await openPage(context, server.origin + '/msw/')
-    const message = await page.evaluate(() =>
-      window.mocklib
-        .setupWorker()
-        .start({ quiet: true, serviceWorker: { url: '/msw/mockServiceWorker.js' } })
-        .then(
-          () => 'resolved',
-          (error: Error) => error.message,
-        ),
-    )
-    expect(message).toContain(
-      `The Service Worker at ${server.origin}/msw/mockServiceWorker.js did not answer mocklib's "integrity" message`,
-    )
-    expect(message).toContain('npx mocklib init <publicDir>')
-  })
+  it.each([
+    ['msw', '2'],
+    ['msw3', '3'],
+  ])(
+    "rejects start() at once, naming it, when the script at the URL is an MSW worker left from a migration (%s)",
+    async (folder, major) => {
+      const msw = readFileSync(
+        fileURLToPath(new URL(`../../../node_modules/${folder}/lib/mockServiceWorker.js`, import.meta.url)),
+        'utf8',
+      )
+      server.route(`/${folder}/mockServiceWorker.js`, (_req, res) => {
+        res.writeHead(200, { 'content-type': 'text/javascript' })
+        res.end(msw)
+      })
+      const { page } = await openPage(context, `${server.origin}/${folder}/`)
+      const message = await page.evaluate(
+        (url) =>
+          window.mocklib
+            .setupWorker()
+            .start({ quiet: true, serviceWorker: { url } })
+            .then(
+              () => 'resolved',
+              (error: Error) => error.message,
+            ),
+        `/${folder}/mockServiceWorker.js`,
+      )
+      expect(message).toContain(
+        `The Service Worker at ${server.origin}/${folder}/mockServiceWorker.js is MSW's (msw ${major}.`,
+      )
+      expect(message).toContain('npx mocklib init <publicDir>')
+    },
+  )
 
   it('works with a custom worker URL and scope, and warns a page outside the scope', async () => {
     server.route('/static/sw/mockServiceWorker.js', (_req, res) => {
