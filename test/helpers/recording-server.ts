@@ -50,6 +50,9 @@ export async function startRecordingServer(respond: Responder = echo): Promise<R
       respond(recorded, response)
     })
   })
+  // Node drops an idle keep-alive connection after 5 s; on a busy machine a client can start its next
+  // request on it just then and read ECONNRESET. A test's server keeps its connections until close().
+  server.keepAliveTimeout = 0
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const { port } = server.address() as AddressInfo
   return {
