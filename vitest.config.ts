@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { fileURLToPath } from 'node:url'
+import { globSync } from 'tinyglobby'
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config'
 
 const src = (path: string) => fileURLToPath(new URL(`./src/${path}`, import.meta.url))
@@ -46,17 +47,27 @@ const leanHttpTests = [
 const eventSourceTests = ['test/sources/undici/eventsource.test.ts', 'test/parity/sse-after-close.test.ts']
 
 /**
- * A project running `include` once more through another source of the same clients, chosen by `env`. Parity and
- * reliability tests are among them: each file in a process of its own.
+ * `include` run once more through another source of the same clients, chosen by `env`: two projects, the files
+ * that need a process of their own (parity, the 50 MB passthroughs, ownProcessTests below) each in one, the others
+ * sharing one as in 'main' (a process per file cost a second of loading each).
  */
-const otherSourceProject = (
+function otherSourceProjects(
   name: string,
   include: string[],
   env: Record<string, string>,
-): TestProjectInlineConfiguration => ({
-  extends: true,
-  test: { name, include, exclude: [...eventSourceTests, 'test/packaging/**', 'node_modules/**'], env, isolate: true },
-})
+): TestProjectInlineConfiguration[] {
+  const cwd = fileURLToPath(new URL('.', import.meta.url))
+  const files = globSync(include, { cwd, ignore: [...eventSourceTests, 'test/packaging/**'] })
+  const own = new Set(globSync(ownProcessTests, { cwd }))
+  const project = (suffix: string, list: string[], isolate: boolean): TestProjectInlineConfiguration => ({
+    extends: true,
+    test: { name: name + suffix, include: list, exclude: ['node_modules/**'], env, isolate },
+  })
+  return [
+    project('', files.filter((file) => !own.has(file)), false),
+    project('-own-process', files.filter((file) => own.has(file)), true),
+  ]
+}
 
 // test/msw3-parity compares with msw 3, whose interceptors need Node 22: it runs on its own
 // (vitest.msw3.config.ts, through scripts/suite-msw3-parity.mjs).
@@ -115,6 +126,8 @@ export default defineConfig({
     hookTimeout: 60_000,
     pool: 'forks',
     isolate: false,
+    // .ci/run sets it: the Node 22 and 24 runs reuse the modules the Node 20 run transformed.
+    experimental: { fsModuleCache: process.env.MOCKLIB_VITEST_FS_CACHE === '1' },
     projects: [
       // Project settings extend the ones above (include lists would add up, so each names its own).
       {
@@ -171,8 +184,8 @@ export default defineConfig({
             },
           ]),
       { extends: true, test: { name: 'websocket-flagless', include: flaglessWebSocketTests } },
-      otherSourceProject('fetch-interceptor', interceptorFetchTests, { MOCKLIB_FETCH_SOURCE: 'interceptor' }),
-      otherSourceProject('http-lean', leanHttpTests, { MOCKLIB_HTTP_SOURCE: 'lean' }),
+      ...otherSourceProjects('fetch-interceptor', interceptorFetchTests, { MOCKLIB_FETCH_SOURCE: 'interceptor' }),
+      ...otherSourceProjects('http-lean', leanHttpTests, { MOCKLIB_HTTP_SOURCE: 'lean' }),
       {
         extends: true,
         test: {
