@@ -43,6 +43,5 @@ export type {
   SubscriptionPayload,
 } from './graphql/executor/types'
 export type { StatusPolicy } from './graphql/executor/status-policy'
-export type { BodyCheckMode } from './graphql/executor/body-check'
-export type { BodyProblem, BodyProblemKind } from './graphql/executor/types'
-export { BodyMismatchError } from './graphql/executor/checked-handler'
+export type { BodyCheckMode, BodyProblem, BodyProblemKind } from './runtime/body-mismatch'
+export { BodyMismatchError } from './runtime/body-mismatch'

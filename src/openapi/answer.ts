@@ -51,7 +51,7 @@ export function respond(answer: Answer, value: unknown): Response {
 function pickStatus(operation: Operation, asked: number | undefined): [string, number] {
   const keys = Object.keys(operation.responses)
   if (asked !== undefined) {
-    const key = [String(asked), `${String(asked)[0]}XX`, 'default'].find((candidate) => keys.includes(candidate))
+    const key = declaredResponse(operation, asked)
     // eslint-disable-next-line mocklib/coded-argument-errors -- a status the document does not declare, asked by an override or a Prefer header
     if (key === undefined) throw new Error(openApiMessages.undeclaredStatus(operation.label, String(asked), keys))
     return [key, asked]
@@ -61,6 +61,12 @@ function pickStatus(operation: Operation, asked: number | undefined): [string, n
   // eslint-disable-next-line mocklib/coded-argument-errors -- the document declares no response, not an argument
   if (key === undefined) throw new Error(openApiMessages.undeclaredStatus(operation.label, '(any)', keys))
   return [key, /^\d{3}$/.test(key) ? Number(key) : /^\dXX$/i.test(key) ? Number(key[0]) * 100 : 200]
+}
+
+/** The response key the operation declares for a status: exact, else its range ("4XX"), else "default". */
+export function declaredResponse(operation: Operation, status: number): string | undefined {
+  const keys = Object.keys(operation.responses)
+  return [String(status), `${String(status)[0]}XX`, 'default'].find((candidate) => keys.includes(candidate))
 }
 
 /** JSON when the response offers it, else its first media type. */

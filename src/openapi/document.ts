@@ -86,12 +86,18 @@ function localReference(ref: string, seen: Set<string>): string {
 
 /** The value at a JSON pointer ("/components/schemas/Pet") in the document; `ref` names it in the error. */
 export function atPointer(document: OpenApiDocument, pointer: string, ref = `#${pointer}`): unknown {
-  let target: unknown = document
+  const target = valueAt(document, pointer, decodeURIComponent)
+  // eslint-disable-next-line mocklib/coded-argument-errors -- the document's content, not an argument
+  if (target === undefined) throw new Error(`the reference "${ref}" points to nothing in the document`)
+  return target
+}
+
+/** The value at a JSON pointer inside any value, undefined when there is none; `decode` reads each token first. */
+export function valueAt(root: unknown, pointer: string, decode: (token: string) => string = (token) => token): unknown {
+  let target = root
   for (const raw of pointer.split('/').slice(1)) {
-    const key = pointerKey(decodeURIComponent(raw))
-    target = typeof target === 'object' && target !== null ? (target as JsonObject)[key] : undefined
-    // eslint-disable-next-line mocklib/coded-argument-errors -- the document's content, not an argument
-    if (target === undefined) throw new Error(`the reference "${ref}" points to nothing in the document`)
+    if (typeof target !== 'object' || target === null) return undefined
+    target = (target as JsonObject)[pointerKey(decode(raw))]
   }
   return target
 }

@@ -11,6 +11,10 @@ import type { ResponseChoice } from './prefer'
 import type { ValidateRequests } from './request-refusal'
 import { pairCollections } from './collections'
 import { DocumentValidators } from './validators'
+import { ResponseChecks } from './response-check'
+import { checkedHttpHandler, checkMode } from './checked-handlers'
+import type { AnswerContract, BodyCheckMode } from '../runtime/body-mismatch'
+import type { RequestHandler } from '../runtime/request-handler'
 
 export interface FromOpenApiOptions {
   /** Generated data is the same for the same seed (each operation and status draws its own). Default 1. */
@@ -31,6 +35,18 @@ export interface FromOpenApiOptions {
    * `boundary()`) has its own store, started again by `resetHandlers()`. Default `false`.
    */
   collections?: boolean | Record<string, readonly object[]>
+  /**
+   * The mode of handlers wrapped by `check()`/`checkAll()` without a mode of their own: `'strict'`
+   * fails a request whose answer does not fit the document, `'warn'` prints why and sends it,
+   * `'off'` leaves handlers unwrapped. Default `'strict'`.
+   */
+  bodyChecks?: BodyCheckMode
+}
+
+/** A handler's own mode for `check()`/`checkAll()`. */
+export interface OpenApiCheckOptions {
+  /** Overrides fromOpenApi's `bodyChecks` for these handlers. */
+  mode?: BodyCheckMode
 }
 
 /** The handlers of a document, one per operation, in the document's order. */
@@ -40,6 +56,20 @@ export interface OpenApiHandlers extends Array<HttpHandler> {
    * request's `Prefer` header asks otherwise: `server.use(api.override('showPetById', { status: 404 }))`.
    */
   override(operationId: string, choice: ResponseChoice): HttpHandler
+  /**
+   * An http handler whose answers are checked against the document: an undeclared status, a
+   * missing required header, an undeclared media type or a body that does not fit fails the
+   * request (mode `'strict'`) or prints a warning (`'warn'`), naming the handler, the operation,
+   * the status and each violation's JSON pointer.
+   */
+  check(handler: RequestHandler, options?: OpenApiCheckOptions): RequestHandler
+  /** check() for every http handler of a list; other handlers are returned as they are. */
+  checkAll(handlers: readonly RequestHandler[], options?: OpenApiCheckOptions): RequestHandler[]
+  /**
+   * What an answer to this request does not fit in the document (what check() and the recorder's
+   * `openapi` option report); undefined when it fits or the request is for none of its servers.
+   */
+  checkAnswer: AnswerContract['checkAnswer']
 }
 
 /**
@@ -54,10 +84,11 @@ export async function fromOpenApi(document: OpenApiInput, options: FromOpenApiOp
   const operations = collectOperations(loaded, options.baseUrl)
   const validateRequests = options.validateRequests ?? false
   const collections = options.collections ?? false
+  const validators = new DocumentValidators(loaded)
   const context: DocumentContext = {
     answers,
     validateRequests,
-    validators: validateRequests === false ? undefined : new DocumentValidators(loaded),
+    validators,
     checks: new Map(),
     collections: collections === false ? undefined : pairCollections(loaded, operations),
     seeds: typeof collections === 'object' ? collections : {},
@@ -76,6 +107,13 @@ export async function fromOpenApi(document: OpenApiInput, options: FromOpenApiOp
     }
     return handlerFor(context, operation, choice)
   }
+  const responses = new ResponseChecks(validators, operations)
+  const bodyChecks = options.bodyChecks ?? 'strict'
+  handlers.check = (handler, checkOptions = {}) =>
+    checkedHttpHandler(responses, handler, checkOptions.mode ?? bodyChecks)
+  handlers.checkAll = (list, checkOptions) =>
+    list.map((handler) => (handler?.kind === 'http' ? handlers.check(handler, checkOptions) : handler))
+  handlers.checkAnswer = (request, response) => responses.verdict(request, response)
   return handlers
 }
 
@@ -107,6 +145,7 @@ function checkOptions(options: FromOpenApiOptions): void {
       ),
     )
   }
+  if (options.bodyChecks !== undefined) checkMode(options.bodyChecks)
   if (options.baseUrl !== undefined && typeof options.baseUrl !== 'string') {
     throw new MocklibTypeError(
       'MOCKLIB_INVALID_ARGUMENT',

@@ -43,6 +43,24 @@ export const openApiMessages = {
   noSuchItem: (operation: string, collection: string, id: string): string =>
     `${operation}: the collection ${collection} has no item "${id}" (it was never created, or was deleted). ` +
     'Create it first, or seed it with fromOpenApi\'s "collections" option.',
+  checkNeedsHandler: (value: unknown): string =>
+    format(`check() needs an http request handler (http.get(), http.post() ...), got ${describeValue(value)}.`),
+  checkNotHttp: (header: string, kind: string): string =>
+    format(
+      `check() wraps http handlers only; "${header}" is a "${kind}" handler. Use checkAll() on a mixed list: ` +
+        'it leaves other handlers as they are.',
+    ),
+  undeclaredOperation: (method: string, path: string, server: string): string =>
+    `the document declares no operation ${method} ${path} under ${server || '/'}`,
+  undeclaredAnswer: (status: number, declared: readonly string[]): string =>
+    `${status} is not a status the operation declares (it declares ${declared.join(', ') || 'none'})`,
+  bodyPresence: (sent: string | null | undefined, declared: readonly string[]): string =>
+    sent === undefined
+      ? `is empty, but the response declares a body (${declared.join(', ')})`
+      : `the response declares no body, but one was sent (${sent ?? 'no Content-Type'})`,
+  undeclaredMediaType: (sent: string | null, owner: string, declared: readonly string[]): string =>
+    `${JSON.stringify(sent ?? '(none)')} is not a media type ${owner} (${declared.join(', ')})`,
+  notJson: (type: string): string => `is not valid JSON, as its media type ${type} says it is`,
   requestMismatch: (
     header: string,
     operation: string,

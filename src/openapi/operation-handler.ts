@@ -15,7 +15,7 @@ import type { DocumentValidators } from './validators'
 export interface DocumentContext {
   answers: AnswerContext
   validateRequests: ValidateRequests
-  validators: DocumentValidators | undefined
+  validators: DocumentValidators
   /** Each operation's request checks, made by its first checked request (a handler and its overrides share them). */
   checks: Map<Operation, RequestCheck>
   /** The operations that read and change a collection (collections on), with their role. */
@@ -44,7 +44,7 @@ export function handlerFor(context: DocumentContext, operation: Operation, fixed
   const choose = (request: Request) => ({ ...fixed, ...readPrefer(request.headers.get('prefer')) })
   const role = context.collections?.get(operation)
   const { validators, validateRequests: mode } = context
-  if (role === undefined && (validators === undefined || mode === false)) {
+  if (role === undefined && mode === false) {
     return new HttpHandler(method, handlerPath(operation), ({ request }) =>
       answerFor(context.answers, operation, choose(request)),
     )
@@ -52,7 +52,7 @@ export function handlerFor(context: DocumentContext, operation: Operation, fixed
   const resolver: HttpResponseResolver = async (args) => {
     const { request, params, cookies } = args
     const text = await request.clone().text()
-    if (validators !== undefined && mode !== false) {
+    if (mode !== false) {
       let check = context.checks.get(operation)
       if (check === undefined) context.checks.set(operation, (check = new RequestCheck(validators, operation)))
       const sent = { url: new URL(request.url), headers: request.headers, pathParams: params, cookies }

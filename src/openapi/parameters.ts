@@ -1,4 +1,4 @@
-import { atPointer, resolvePointer, type JsonObject, type OpenApiDocument } from './document'
+import { atPointer, pointerToken, resolvePointer, type JsonObject, type OpenApiDocument } from './document'
 import type { Operation } from './operations'
 
 export type ParameterLocation = 'path' | 'query' | 'header' | 'cookie'
@@ -36,12 +36,23 @@ export function parametersOf(document: OpenApiDocument, operation: Operation): P
   return [...specs.values()]
 }
 
-function readParameter(document: OpenApiDocument, at: string): ParameterSpec | undefined {
+/** A declared response's headers, read as header parameters (they have the same fields, without name and in). */
+export function responseHeadersOf(document: OpenApiDocument, responsePointer: string): ParameterSpec[] {
+  const headers = (atPointer(document, responsePointer) as JsonObject).headers
+  if (typeof headers !== 'object' || headers === null) return []
+  return Object.keys(headers).flatMap(
+    (name) => readParameter(document, `${responsePointer}/headers/${pointerToken(name)}`, name.toLowerCase()) ?? [],
+  )
+}
+
+/** A parameter object, or (`header` given) a response's header object of that name. */
+function readParameter(document: OpenApiDocument, at: string, header?: string): ParameterSpec | undefined {
   const { pointer, value } = resolvePointer(document, at)
   const parameter = value as JsonObject
-  const location = parameter.in as ParameterLocation
-  if (typeof parameter.name !== 'string' || !['path', 'query', 'header', 'cookie'].includes(location)) return
-  if (location === 'header' && IGNORED_HEADERS.has(parameter.name.toLowerCase())) return
+  const location = (header === undefined ? parameter.in : 'header') as ParameterLocation
+  const name = header ?? parameter.name
+  if (typeof name !== 'string' || !['path', 'query', 'header', 'cookie'].includes(location)) return
+  if (location === 'header' && IGNORED_HEADERS.has(name.toLowerCase())) return
   const hasSchema = typeof parameter.schema === 'object' && parameter.schema !== null
   const schema = hasSchema ? (resolvePointer(document, `${pointer}/schema`).value as JsonObject) : {}
   const style = typeof parameter.style === 'string' ? parameter.style : location === 'query' ? 'form' : 'simple'
@@ -49,7 +60,7 @@ function readParameter(document: OpenApiDocument, at: string): ParameterSpec | u
   // A form-style object is spread over query keys named after its properties: its presence cannot be told.
   const unreadable = isObject && location === 'query' && style !== 'deepObject'
   return {
-    name: parameter.name,
+    name,
     in: location,
     required: (parameter.required === true || location === 'path') && !unreadable,
     schema: hasSchema ? `${pointer}/schema` : undefined,

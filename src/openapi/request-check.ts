@@ -1,5 +1,6 @@
 import { atPointer, pointerKey, pointerToken, resolvePointer, type JsonObject, type OpenApiDocument } from './document'
 import { essence, isJsonMediaType, matchMediaType } from './media-types'
+import { openApiMessages } from './messages'
 import type { Operation } from './operations'
 import {
   parametersOf,
@@ -57,7 +58,7 @@ export class RequestCheck {
     }
     const type = matchMediaType(this.body.types, contentType ?? '')
     if (type === undefined) {
-      const message = `${JSON.stringify(contentType ?? '(none)')} is not a media type the operation accepts (${this.body.types.join(', ')})`
+      const message = openApiMessages.undeclaredMediaType(contentType, 'the operation accepts', this.body.types)
       return [{ in: 'header', name: 'content-type', pointer: '', message }]
     }
     const form = /^application\/x-www-form-urlencoded$/i.test(essence(type))
@@ -66,7 +67,7 @@ export class RequestCheck {
     try {
       value = form ? Object.fromEntries(new URLSearchParams(text)) : JSON.parse(text)
     } catch {
-      return [{ in: 'body', pointer: '', message: `is not valid JSON, as its media type ${type} says it is` }]
+      return [{ in: 'body', pointer: '', message: openApiMessages.notJson(type) }]
     }
     let check = this.bodies.get(type)
     if (check === undefined) {
@@ -78,7 +79,7 @@ export class RequestCheck {
 }
 
 /** All parameters as one object schema: `{ query: { limit: ... }, path: ... }`, each location's required listed. */
-function parametersSchema(specs: readonly ParameterSpec[]): JsonObject {
+export function parametersSchema(specs: readonly ParameterSpec[]): JsonObject {
   const locations: Record<string, { type: 'object'; properties: JsonObject; required: string[] }> = {}
   for (const spec of specs) {
     const location = (locations[spec.in] ??= { type: 'object', properties: {}, required: [] })

@@ -4,8 +4,13 @@ import { loadAjv, type AjvModules } from './load-peers'
 import { forDirection } from './read-write-only'
 import type { SchemaViolation } from './violations'
 
+/** One violation with the JSON Schema keyword it breaks ("type", "required", "maximum"...). */
+export interface KeywordViolation extends SchemaViolation {
+  keyword: string
+}
+
 /** Checks a value; none when it fits. Parameters are checked after their strings are read as the schema's types. */
-export type SchemaCheck = (value: unknown) => SchemaViolation[]
+export type SchemaCheck = (value: unknown) => KeywordViolation[]
 
 export type CheckKind = 'parameters' | 'request body' | 'response body'
 
@@ -76,18 +81,24 @@ const OPENAPI_FORMATS = {
 } as const
 
 /** ajv's errors as violations: a missing or unexpected property is pointed at by its own name. */
-function violations(validate: ValidateFunction): SchemaViolation[] {
+function violations(validate: ValidateFunction): KeywordViolation[] {
   return (validate.errors ?? []).map((error: ErrorObject) => {
+    const { keyword } = error
     const params = error.params as { missingProperty?: string; additionalProperty?: string }
-    if (error.keyword === 'required' && params.missingProperty !== undefined) {
-      return { pointer: `${error.instancePath}/${pointerToken(params.missingProperty)}`, message: 'is required' }
-    }
-    if (error.keyword === 'additionalProperties' && params.additionalProperty !== undefined) {
+    if (keyword === 'required' && params.missingProperty !== undefined) {
       return {
+        keyword,
+        pointer: `${error.instancePath}/${pointerToken(params.missingProperty)}`,
+        message: 'is required',
+      }
+    }
+    if (keyword === 'additionalProperties' && params.additionalProperty !== undefined) {
+      return {
+        keyword,
         pointer: `${error.instancePath}/${pointerToken(params.additionalProperty)}`,
         message: 'is not a declared property (additionalProperties is false)',
       }
     }
-    return { pointer: error.instancePath, message: error.message ?? error.keyword }
+    return { keyword, pointer: error.instancePath, message: error.message ?? keyword }
   })
 }

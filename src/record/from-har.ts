@@ -3,7 +3,10 @@ import type { Har } from './har'
 import { createRecorder, type RecorderOptions } from './recorder'
 import { checkHar } from './recording-file'
 
-export type FromHarOptions = Pick<RecorderOptions, 'match' | 'schema' | 'include' | 'redact' | 'volatileHeaders'>
+export type FromHarOptions = Pick<
+  RecorderOptions,
+  'match' | 'schema' | 'openapi' | 'include' | 'redact' | 'volatileHeaders'
+>
 
 /**
  * Handlers that answer from a HAR: one recorded with createRecorder(), or one saved from a

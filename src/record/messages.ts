@@ -1,5 +1,5 @@
 import { describeValue, format } from '../runtime/messages'
-import type { BodyProblem } from '../graphql/executor/types'
+import { problemLines, type BodyProblem } from '../runtime/body-mismatch'
 import { RECORD_MODE_VARIABLE } from './record-mode'
 
 export const recordMessages = {
@@ -15,12 +15,9 @@ export const recordMessages = {
       `Lockdown refused ${labels.length} request(s) with no recording in ${where}:\n${labels.map((label) => `  - ${label}`).join('\n')}`,
     )
   },
-  stale(label: string, where: string, problems: readonly BodyProblem[]): string {
+  stale(label: string, where: string, against: string, problems: readonly BodyProblem[]): string {
     return format(
-      `The recorded answer to ${label} in ${where} no longer fits the schema:\n` +
-        problems
-          .map((problem) => `  - ${problem.path === '' ? '(operation)' : problem.path}: ${problem.message}`)
-          .join('\n') +
+      `The recorded answer to ${label} in ${where} no longer fits ${against}:\n${problemLines(problems)}` +
         `\nRecord it again (${RECORD_MODE_VARIABLE}=record against the current server), or fix the entry in the file.`,
     )
   },
@@ -32,6 +29,11 @@ export const recordMessages = {
   needsFileSystem(): string {
     return format(
       'createRecorder({ file }) reads and writes files, which needs Node. In a page, pass the recording as { har } and save it with saveUrl or a download.',
+    )
+  },
+  badOpenApiOption(value: unknown): string {
+    return format(
+      `createRecorder's "openapi" option takes the handlers fromOpenApi() made (mocklib/openapi), got ${describeValue(value)}.`,
     )
   },
   badSchemaOption(value: unknown): string {

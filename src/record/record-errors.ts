@@ -1,5 +1,5 @@
 import type { MocklibErrorCode } from '../runtime/errors'
-import { BodyMismatchError } from '../graphql/executor/checked-handler'
+import { BodyMismatchError } from '../runtime/body-mismatch'
 
 /** Lockdown mode met a request its recording lacks (the request answers 500 with this error). */
 export class NotRecordedError extends Error {

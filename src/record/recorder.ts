@@ -3,13 +3,14 @@ import { bypass } from '../runtime/bypass'
 import { passthrough } from '../runtime/passthrough'
 import { RequestContext } from '../runtime/request-context'
 import type { RequestHandler } from '../runtime/request-handler'
+import type { AnswerContract } from '../runtime/body-mismatch'
 import type { SchemaExecutor } from '../graphql/executor/executor'
 import type { SchemaSource } from '../graphql/executor/schema-source'
 import { Cassette, type RepeatCounts } from './cassette'
 import type { Har, HarEntry } from './har'
 import { harRequestOf, harResponseOf, isReplayable, requestOfHar, responseOfHar } from './har-message'
 import { Redactor, type RedactOptions } from './redact'
-import { NotRecordedError } from './record-errors'
+import { NotRecordedError, StaleRecordingError } from './record-errors'
 import { recordMessages } from './messages'
 import { checkMode, resolveMode, type RecordMode } from './record-mode'
 import { readHarFile, resolveFile, writeHarFile } from './recording-file'
@@ -43,6 +44,12 @@ export interface RecorderOptions {
    * schema executor, or where the schema is ({ typeDefs }, { schemaFiles }, { schema }).
    */
   schema?: SchemaExecutor | SchemaSource
+  /**
+   * Check replayed REST answers against an OpenAPI document, as its check() checks handlers: the
+   * handlers `fromOpenApi()` (mocklib/openapi) made from it. An answer that does not fit fails
+   * its request with a StaleRecordingError.
+   */
+  openapi?: AnswerContract
   /** In a page: where save() POSTs the HAR (see recordingEndpoint()). Without it, save() downloads it. */
   saveUrl?: string
 }
@@ -142,6 +149,9 @@ class RecorderBackend implements RecordingBackend {
     this.#volatile = new Set([...VOLATILE, ...(options.volatileHeaders ?? [])].map((name) => name.toLowerCase()))
     this.#include = includeFilter(options.include, options.saveUrl)
     this.#check = options.schema === undefined ? undefined : replayCheck(options.schema, () => this.where())
+    if (options.openapi !== undefined && typeof options.openapi?.checkAnswer !== 'function') {
+      throw new MocklibTypeError('MOCKLIB_INVALID_ARGUMENT', recordMessages.badOpenApiOption(options.openapi))
+    }
   }
 
   where(): string {
@@ -201,7 +211,16 @@ class RecorderBackend implements RecordingBackend {
     const response = responseOfHar(entry.response)
     if (this.#check !== undefined && identity.kind === 'request' && identity.graphql)
       await this.#check(info.request, response, identity.label)
+    if (this.options.openapi !== undefined && identity.kind === 'request' && !identity.graphql)
+      await this.#checkRest(this.options.openapi, info.request, response, identity.label)
     return response
+  }
+
+  async #checkRest(contract: AnswerContract, request: Request, response: Response, label: string): Promise<void> {
+    const verdict = await contract.checkAnswer(request, response)
+    if (verdict === undefined) return
+    const message = recordMessages.stale(label, this.where(), verdict.against, verdict.problems)
+    throw new StaleRecordingError(message, verdict.problems)
   }
 
   /** Performs the request for real, stores it redacted, and answers with what the server sent. */

@@ -2,7 +2,7 @@ import { MocklibTypeError } from '../runtime/errors'
 import { graphql } from '../graphql/graphql'
 import { createSchemaExecutor, type SchemaExecutor } from '../graphql/executor/executor'
 import type { SchemaSource } from '../graphql/executor/schema-source'
-import type { BodyProblem } from '../graphql/executor/types'
+import type { BodyProblem } from '../runtime/body-mismatch'
 import { recordMessages } from './messages'
 import { StaleRecordingError } from './record-errors'
 
@@ -28,7 +28,7 @@ export function replayCheck(schema: SchemaExecutor | SchemaSource, where: () => 
     } catch (error) {
       const problems = (error as { code?: unknown; problems?: readonly BodyProblem[] }).problems
       if ((error as { code?: unknown }).code !== 'MOCKLIB_BODY_MISMATCH' || problems === undefined) throw error
-      throw new StaleRecordingError(recordMessages.stale(label, where(), problems), problems)
+      throw new StaleRecordingError(recordMessages.stale(label, where(), 'the schema', problems), problems)
     }
   }
 }

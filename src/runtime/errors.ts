@@ -20,11 +20,14 @@ export type MocklibErrorCode =
   | 'MOCKLIB_UNHANDLED_REQUEST'
   /** onUnusedHandler: 'error' found handlers no request reached (UnusedHandlersError). */
   | 'MOCKLIB_UNUSED_HANDLERS'
-  /** A hand-written GraphQL body does not fit the schema, in strict mode (BodyMismatchError, mocklib/schema). */
+  /**
+   * A hand-written answer does not fit, in strict mode (BodyMismatchError): a GraphQL body the schema
+   * (mocklib/schema), an http answer the OpenAPI document (mocklib/openapi).
+   */
   | 'MOCKLIB_BODY_MISMATCH'
   /** A request with no recording, in the recorder's lockdown mode (mocklib/record). */
   | 'MOCKLIB_NOT_RECORDED'
-  /** A recorded GraphQL answer no longer fits the schema (mocklib/record). */
+  /** A recorded answer no longer fits the GraphQL schema or the OpenAPI document (mocklib/record). */
   | 'MOCKLIB_STALE_RECORDING'
 
 /**

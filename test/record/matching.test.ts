@@ -1,46 +1,16 @@
 // Which requests a recording answers: the match options, volatile headers, repeated requests.
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest'
 import { setupServer } from 'mocklib/node'
-import { createRecorder, fromHar, type Har, type HarEntry } from 'mocklib/record'
+import { createRecorder, fromHar, type HarEntry } from 'mocklib/record'
+import { har, harEntry } from '../helpers/har-entries'
 
 const server = setupServer()
 beforeAll(() => server.listen({ onUnhandledRequest: 'bypass' }))
 afterEach(() => server.resetHandlers())
 afterAll(() => server.close())
 
-function entry(method: string, url: string, answer: string, request: Partial<HarEntry['request']> = {}): HarEntry {
-  return {
-    startedDateTime: '1970-01-01T00:00:00.000Z',
-    time: 0,
-    cache: {},
-    timings: { send: 0, wait: 0, receive: 0 },
-    request: {
-      method,
-      url,
-      httpVersion: 'HTTP/1.1',
-      cookies: [],
-      headers: [],
-      queryString: [],
-      headersSize: -1,
-      bodySize: 0,
-      ...request,
-    },
-    response: {
-      status: 200,
-      statusText: 'OK',
-      httpVersion: 'HTTP/1.1',
-      cookies: [],
-      headers: [{ name: 'content-type', value: 'text/plain' }],
-      content: { size: answer.length, mimeType: 'text/plain', text: answer },
-      redirectURL: '',
-      headersSize: -1,
-      bodySize: answer.length,
-    },
-  }
-}
-const har = (...entries: HarEntry[]): Har => ({
-  log: { version: '1.2', creator: { name: 'test', version: '1' }, entries },
-})
+const entry = (method: string, url: string, answer: string, request: Partial<HarEntry['request']> = {}): HarEntry =>
+  harEntry(method, url, { text: answer }, request)
 /** The recorded answer, or "network" when the request went on (to a host that does not exist). */
 const answer = (input: string, init?: RequestInit) =>
   fetch(input, init).then(

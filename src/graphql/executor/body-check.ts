@@ -4,11 +4,7 @@ import type { ValidatedDocuments } from './validated-documents'
 import { kBodyCheck, type CheckResolvers } from './field-dispatch'
 import { executeOperation } from './incremental-execution'
 import type { Peers } from './load-peers'
-import type { BodyProblem, BodyProblemKind } from './types'
-
-/** How a handler's hand-written body is checked against the schema. */
-export type BodyCheckMode = 'strict' | 'warn' | 'off'
-export const BODY_CHECK_MODES: readonly BodyCheckMode[] = ['strict', 'warn', 'off']
+import type { BodyProblem, BodyProblemKind } from '../../runtime/body-mismatch'
 
 export type BodyCheckResult =
   | { readonly ok: true; readonly data: Record<string, unknown> | null }

@@ -1,24 +1,8 @@
-import { isIterator } from '../../runtime/is-iterator'
 import { getSetCookies, HttpResponse, kDefaultContentType } from '../../runtime/http-response'
-import { isPassthroughResponse } from '../../runtime/passthrough'
-import { DelegatingHandler } from '../../runtime/delegating-handler'
-import type { MocklibErrorCode } from '../../runtime/errors'
-import type { AsyncResponseResolverReturnType, RequestHandler } from '../../runtime/request-handler'
-import type { BodyCheckInput, BodyCheckMode, BodyCheckResult } from './body-check'
-import { schemaMessages } from './messages'
-import type { BodyProblem } from './types'
-
-/** Thrown (strict mode) when a hand-written body does not fit the schema; the request answers 500. */
-export class BodyMismatchError extends Error {
-  override readonly name = 'BodyMismatchError'
-  readonly code: MocklibErrorCode = 'MOCKLIB_BODY_MISMATCH'
-  constructor(
-    message: string,
-    readonly problems: readonly BodyProblem[],
-  ) {
-    super(message)
-  }
-}
+import { BodyMismatchError, bodyMismatchMessage, type BodyCheckMode } from '../../runtime/body-mismatch'
+import { CheckedHandler } from '../../runtime/checked-handler'
+import type { RequestHandler } from '../../runtime/request-handler'
+import type { BodyCheckInput, BodyCheckResult } from './body-check'
 
 export interface BodyChecker {
   check(input: BodyCheckInput, data: Record<string, unknown>): Promise<BodyCheckResult>
@@ -32,42 +16,17 @@ interface GraphQLResolverArgs extends BodyCheckInput {
 }
 
 /**
- * A GraphQL handler whose responses are checked against the schema. It delegates matching,
- * indexing, content negotiation and diagnostics to the handler it wraps, so it behaves exactly
- * like it in the list; only the resolver's answers pass through the check.
+ * A GraphQL handler whose responses are checked against the schema: each JSON answer's `data`
+ * runs through the schema and the request's selection, and is sent as a server would serialize it.
  */
-export class CheckedHandler extends DelegatingHandler {
-  constructor(inner: RequestHandler, checker: BodyChecker, mode: BodyCheckMode | undefined) {
-    super(
-      inner,
-      (args) =>
-        checkedResolve(inner, checker, mode, args as unknown as GraphQLResolverArgs) as AsyncResponseResolverReturnType,
-    )
-  }
-}
-
-function checkedResolve(
+export function checkedGraphQLHandler(
   inner: RequestHandler,
   checker: BodyChecker,
   mode: BodyCheckMode | undefined,
-  args: GraphQLResolverArgs,
-): unknown {
-  const result = inner.resolver(args as never) as unknown
-  const check = (value: unknown) => checkResponse(inner, checker, mode ?? checker.defaultMode(), args, value)
-  if (isIterator(result)) return mapIterator(result, check)
-  return result instanceof Promise ? result.then(check) : check(result)
-}
-
-async function* mapIterator(
-  iterator: Iterator<unknown> | AsyncIterator<unknown>,
-  check: (value: unknown) => Promise<unknown>,
-): AsyncGenerator<unknown, unknown, unknown> {
-  while (true) {
-    const step = await iterator.next()
-    const value = await check(await step.value)
-    if (step.done) return value
-    yield value
-  }
+): RequestHandler {
+  return new CheckedHandler(inner, (args, response) =>
+    checkResponse(inner, checker, mode ?? checker.defaultMode(), args as unknown as GraphQLResolverArgs, response),
+  )
 }
 
 async function checkResponse(
@@ -75,10 +34,9 @@ async function checkResponse(
   checker: BodyChecker,
   mode: BodyCheckMode,
   args: GraphQLResolverArgs,
-  value: unknown,
-): Promise<unknown> {
-  if (mode === 'off' || !(value instanceof Response)) return value
-  if (isPassthroughResponse(value) || value.type === 'error' || value.bodyUsed) return value
+  value: Response,
+): Promise<Response> {
+  if (mode === 'off') return value
   if (!/json/i.test(value.headers.get('content-type') ?? '')) return value
   let body: unknown
   try {
@@ -91,14 +49,14 @@ async function checkResponse(
   const outcome = await checker.check(args, body.data)
   if (outcome.ok) return rebuild(value, { ...body, data: outcome.data })
 
-  const operation = describeOperation(args)
+  const against = `the schema for ${describeOperation(args)}`
   if (mode === 'strict') {
     throw new BodyMismatchError(
-      schemaMessages.bodyMismatch(inner.info.header, operation, args.request, outcome.problems, 'strict'),
+      bodyMismatchMessage(inner.info.header, against, args.request, outcome.problems, 'strict'),
       outcome.problems,
     )
   }
-  console.warn(schemaMessages.bodyMismatch(inner.info.header, operation, args.request, outcome.problems, 'warn'))
+  console.warn(bodyMismatchMessage(inner.info.header, against, args.request, outcome.problems, 'warn'))
   return value
 }
 

@@ -6,8 +6,9 @@ import { HttpResponse } from '../../runtime/http-response'
 import { isRequestHandler, type RequestHandler, type RequestHandlerOptions } from '../../runtime/request-handler'
 import { graphql, type GraphQLLinkHandlers } from '../graphql'
 import type { GraphQLQuery } from '../types'
-import { BODY_CHECK_MODES, checkBody, type BodyCheckMode } from './body-check'
-import { CheckedHandler } from './checked-handler'
+import { checkBody } from './body-check'
+import { BODY_CHECK_MODES, type BodyCheckMode } from '../../runtime/body-mismatch'
+import { checkedGraphQLHandler } from './checked-handler'
 import { ValidatedDocuments } from './validated-documents'
 import { prepareOperation } from './prepare-operation'
 import { SchemaEndpointHandler } from './endpoint-handler'
@@ -368,7 +369,7 @@ function createCheck(lazy: LazyBuild, bodyChecks: BodyCheckMode): SchemaExecutor
       )
     const mode = checkOptions.mode === undefined ? undefined : checkMode(checkOptions.mode)
     if (mode === 'off') return handler
-    return new CheckedHandler(handler, checker, mode)
+    return checkedGraphQLHandler(handler, checker, mode)
   }
 }
 

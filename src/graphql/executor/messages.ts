@@ -1,5 +1,4 @@
-import { describeRequest, describeValue, errorText, format } from '../../runtime/messages'
-import type { BodyProblem } from './types'
+import { describeValue, errorText, format } from '../../runtime/messages'
 
 /** Packages `mocklib/schema` loads on first use, with what each is for. */
 export const PEER_PACKAGES = ['graphql', '@graphql-tools/schema', '@graphql-tools/mock'] as const
@@ -98,25 +97,6 @@ export const schemaMessages = {
   checkNotGraphQL(header: string, kind: string): string {
     return format(
       `executor.check() wraps GraphQL handlers only; "${header}" is a "${kind}" handler. Use checkAll() on a mixed list: it leaves other handlers as they are.`,
-    )
-  },
-  bodyMismatch(
-    header: string,
-    operation: string,
-    request: Request | undefined,
-    problems: readonly BodyProblem[],
-    mode: 'strict' | 'warn',
-  ): string {
-    const where = request === undefined ? '' : ` (${describeRequest(request)})`
-    const lines = problems.map(
-      (problem) => `  - ${problem.path === '' ? '(operation)' : problem.path}: ${problem.message}`,
-    )
-    const outcome =
-      mode === 'strict'
-        ? 'The request failed because this handler checks bodies strictly. Fix the data the resolver returns, or use mode "warn" while you work on it.'
-        : 'The body was sent as written (mode "warn"). Fix the data the resolver returns.'
-    return format(
-      `The mock body of the handler "${header}" does not fit the schema for ${operation}${where}:\n${lines.join('\n')}\n${outcome}`,
     )
   },
   subscriberNotIterable(field: string, value: unknown): string {

@@ -84,24 +84,3 @@ export interface SchemaResponseBody {
   }>
   extensions?: Record<string, unknown>
 }
-
-export type BodyProblemKind =
-  /** A null (or absent value) where the schema says non-null. */
-  | 'null-in-non-null'
-  /** A value the scalar or enum cannot represent. */
-  | 'wrong-scalar'
-  /** The query selects a field the body does not have. */
-  | 'missing-field'
-  /** Not a list or object where one is expected, or a `__typename` that does not fit. */
-  | 'wrong-type'
-  /** The operation itself does not validate against the schema. */
-  | 'invalid-operation'
-  /** Anything else graphql-js reported while completing the value. */
-  | 'other'
-
-export interface BodyProblem {
-  readonly kind: BodyProblemKind
-  /** Where in `data`, such as `posts[1].title`; empty for the operation as a whole. */
-  readonly path: string
-  readonly message: string
-}
