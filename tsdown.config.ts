@@ -57,6 +57,8 @@ function chunkName(chunk: { name: string; moduleIds: readonly string[] }): strin
   return chunk.name
 }
 
+const VITE_CLIENT_REFERENCE = '/// <reference types="mocklib/vite/client" preserve="true" />'
+
 // What the control protocol's health route reports (src/control/health.ts).
 const packageVersion = (JSON.parse(readFileSync('package.json', 'utf8')) as { version: string }).version
 
@@ -88,6 +90,8 @@ export default defineConfig({
     'utils/get-response': 'src/utils/get-response.ts',
     'utils/get-clean-url-string': 'src/utils/get-clean-url-string.ts',
     'utils/is-common-asset-request': 'src/utils/is-common-asset-request.ts',
+    // Node-side: the Vite plugin (vite is an optional peer, imported for types only).
+    vite: 'src/vite.ts',
   },
   format: ['esm', 'cjs'],
   dts: true,
@@ -118,6 +122,9 @@ export default defineConfig({
       // The bundler's own helpers in a chunk of their own (dist/rolldown-runtime-*): placed in the first entry that needs
       // them (dist/node.cjs), they made dist/native.cjs require all of mocklib/node.
       codeSplitting: { groups: [{ name: 'bundler-runtime', test: /^\0rolldown\/runtime/ }] },
+      // mocklib/vite's declarations bring in the types of `virtual:mocklib`, as msw/vite's do: bundled
+      // declarations drop the source's triple-slash references.
+      postBanner: (chunk) => (/^vite\.d\.c?ts$/.test(chunk.fileName) ? VITE_CLIENT_REFERENCE : ''),
       chunkFileNames: (chunk) => {
         const pattern = typeof original === 'function' ? original(chunk) : (original ?? '[name]-[hash].js')
         return pattern.replace('[name]', chunkName(chunk))

@@ -112,8 +112,8 @@ export default defineConfig({
       { find: /^mocklib\/schema$/, replacement: src('schema.ts') },
       { find: /^mocklib\/record$/, replacement: src('record.ts') },
       { find: /^mocklib\/openapi$/, replacement: src('openapi.ts') },
-      // MSW 3's entries: mocklib/http, /graphql, /ws, /sse, /utils and /utils/*.
-      { find: /^mocklib\/(http|graphql|ws|sse|experimental|utils|utils\/[a-z-]+)$/, replacement: src('$1.ts') },
+      // MSW 3's entries: mocklib/http, /graphql, /ws, /sse, /utils, /utils/* and /vite.
+      { find: /^mocklib\/(http|graphql|ws|sse|experimental|utils|utils\/[a-z-]+|vite)$/, replacement: src('$1.ts') },
       // graphql 16 has no exports map: Node resolves it to index.js, Vite to index.mjs. Resolve it
       // the Node way, so sources and tests share one copy with @graphql-tools and Apollo.
       { find: /^graphql$/, replacement: createRequire(import.meta.url).resolve('graphql') },

@@ -4,9 +4,9 @@
 // package.json ("mocklib": { "workerDirectory": ... }) so `mocklib init` alone refreshes it.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, relative, resolve } from 'node:path'
-import { fileURLToPath, pathToFileURL } from 'node:url'
+import { fileURLToPath } from 'node:url'
+import { readWorkerScript, WORKER_FILE_NAME } from './worker-script.mjs'
 
-const WORKER_FILE_NAME = 'mockServiceWorker.js'
 const packageRoot = fileURLToPath(new URL('..', import.meta.url))
 
 const USAGE = `Usage: mocklib init [publicDir] [--save] [--cwd <dir>]
@@ -22,13 +22,12 @@ function fail(message) {
   process.exit(1)
 }
 
-/** The shipped script; in mocklib's own source checkout, rendered fresh from the sources. */
 async function workerScript() {
-  const builder = join(packageRoot, 'scripts', 'build-worker.mjs')
-  if (existsSync(builder)) return (await import(pathToFileURL(builder).href)).renderWorker()
-  const built = join(packageRoot, 'dist', WORKER_FILE_NAME)
-  if (existsSync(built)) return readFileSync(built, 'utf8')
-  fail(`The worker script is missing from the package (${built}). Reinstall mocklib.`)
+  try {
+    return await readWorkerScript(packageRoot)
+  } catch (error) {
+    fail(error.message)
+  }
 }
 
 function readPackageJson(cwd) {

@@ -106,6 +106,6 @@ function isPrivateMember(node) {
 /** The entry declarations of a dist/ folder, as listed in package.json's exports (ESM types). */
 export function entryDeclarations(pkg, root) {
   return Object.values(pkg.exports)
-    .filter((conditions) => typeof conditions === 'object')
+    .filter((conditions) => typeof conditions === 'object' && conditions.import !== undefined)
     .map((conditions) => join(root, conditions.import.types))
 }

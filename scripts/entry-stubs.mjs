@@ -16,7 +16,8 @@ const root = fileURLToPath(new URL('..', import.meta.url))
 export function entryStubFiles(pkg) {
   const files = new Map()
   for (const [entry, conditions] of Object.entries(pkg.exports)) {
-    if (entry === '.' || typeof conditions !== 'object') continue
+    // Types-only entries (mocklib/vite/client) are files of their own, not stubs.
+    if (entry === '.' || typeof conditions !== 'object' || conditions.require === undefined) continue
     const dir = entry.slice(2)
     const up = (path) => '../'.repeat(dir.split('/').length) + path.replace(/^\.\//, '')
     const stub = {

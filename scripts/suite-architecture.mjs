@@ -55,6 +55,9 @@ const TIERS = {
     // Cross-process mocking: the test process's endpoint (sockets in front of the pipeline, as
     // the mock server's) and the app process's client that node-setup's servers ask first.
     'remote',
+    // The Vite plugin (mocklib/vite): build tooling that serves the browser source's worker script
+    // and writes a virtual module importing mocklib by its package name, never by path.
+    'vite',
   ],
   entry: ['entry'],
 }
@@ -101,6 +104,7 @@ const LAYERS = {
   // JSON-described handlers (rest/, graphql/), the control API, HAR history (record/).
   server: ['server', 'control', 'websocket-wire', 'subscriptions', 'record', 'graphql', 'sse', 'ws', 'rest', 'runtime'],
   remote: ['remote', 'control', 'server', 'runtime'],
+  vite: ['vite'],
 }
 
 const tierOf = (layer) => Object.keys(TIERS).findIndex((tier) => TIERS[tier].includes(layer))

@@ -3,6 +3,8 @@
 import './runtime/fetch-globals'
 export { defineNetwork, NetworkReadyState } from './sources/network/define-network'
 export type { DefineNetworkOptions, NetworkApi } from './sources/network/define-network'
+export { networkFromSetup } from './sources/network/setup-network'
+export type { SetupLifecycle, SetupNetwork, SetupNetworkOptions } from './sources/network/setup-network'
 export { NetworkSource } from './sources/network/network-source'
 export type { NetworkFrameEvent, NetworkFrameListener } from './sources/network/network-source'
 export { HttpNetworkFrame, NetworkFrame } from './sources/network/network-frame'

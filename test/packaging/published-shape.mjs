@@ -149,7 +149,11 @@ export function publishedShapeProblems(root, files) {
   const problems = []
   for (const target of exportTargets(pkg))
     if (!files.includes(target)) problems.push(`exports target ${target} is not in the package`)
-  const entries = Object.keys(pkg.exports).filter((entry) => typeof pkg.exports[entry] === 'object')
+  // Types-only entries (mocklib/vite/client: the declarations of the Vite plugin's virtual module).
+  const typesOnly = Object.keys(pkg.exports).filter((entry) => Object.keys(pkg.exports[entry]).join() === 'types')
+  const entries = Object.keys(pkg.exports).filter(
+    (entry) => typeof pkg.exports[entry] === 'object' && !typesOnly.includes(entry),
+  )
   const msw3 = ['http', 'graphql', 'ws', 'sse', 'experimental', 'utils', ...UTILS.map((name) => `utils/${name}`)].map(
     (name) => `./${name}`,
   )
@@ -167,11 +171,14 @@ export function publishedShapeProblems(root, files) {
     './core/http',
     './core/graphql',
     './core/ws',
+    './vite',
     ...msw3,
   ]) {
     if (!entries.includes(required)) problems.push(`"${required}" is not exported`)
   }
   for (const entry of entries) problems.push(...conditionProblems(entry, pkg.exports[entry]))
+  if (pkg.exports['./vite/client']?.types !== './vite/client.d.ts')
+    problems.push('"./vite/client" does not export the types of ./vite/client.d.ts')
   // The rest reads the conditions' targets: only once they are well formed.
   if (problems.length > 0) return problems
   problems.push(...stubProblems(root, files, pkg), ...rootProblems(pkg), ...entryLoadProblems(root, pkg))
@@ -189,7 +196,13 @@ export function publishedShapeProblems(root, files) {
   if (pkg.engines?.node !== '>=20.19') problems.push('"engines.node" is not ">=20.19"')
   // dist/, bin/, the stub folders' files, and what npm always adds: nothing from the repository's
   // own folders (schema/ also holds the development GraphQL schema).
-  const allowed = new Set(['package.json', 'README.md', 'LICENSE', ...entryStubFiles(pkg).keys()])
+  const allowed = new Set([
+    'package.json',
+    'README.md',
+    'LICENSE',
+    ...entryStubFiles(pkg).keys(),
+    ...typesOnly.map((entry) => strip(pkg.exports[entry].types)),
+  ])
   const stray = files.filter((file) => !/^(dist|bin)\//.test(file) && !allowed.has(file))
   if (stray.length > 0) problems.push(`files that should not ship: ${stray.slice(0, 5).join(', ')}`)
   return problems
