@@ -34,6 +34,32 @@ export interface Fault {
 // On the global symbol registry: the ESM and CommonJS builds read each other's faults.
 const FAULT = Symbol.for('mocklib.fault')
 
+/** What a WebSocket handler's `client` does for `fault.drop()` (ws/mocked-connection.ts); global: across builds. */
+export const DROP_CONNECTION: unique symbol = Symbol.for('mocklib.fault.drop') as typeof DROP_CONNECTION
+
+/** A WebSocket handler's `client` (`ws.link(...).addEventListener('connection', ({ client }) => ...)`). */
+export interface DroppableClient {
+  readonly id: string
+  close(code?: number, reason?: string): void
+}
+
+function dropConnection(client: DroppableClient, afterMessages: unknown): void {
+  const drop = (client as { [DROP_CONNECTION]?: (afterMessages: number) => void } | null)?.[DROP_CONNECTION]
+  if (typeof drop !== 'function') {
+    throw new MocklibTypeError(
+      'MOCKLIB_INVALID_ARGUMENT',
+      format(`fault.drop(client) needs the client of a WebSocket handler's 'connection' event.`),
+    )
+  }
+  if (typeof afterMessages !== 'number' || !Number.isInteger(afterMessages) || afterMessages < 0) {
+    throw new MocklibTypeError(
+      'MOCKLIB_INVALID_ARGUMENT',
+      format(`fault.drop(client, ${String(afterMessages)}): afterMessages must be a whole number, 0 or more.`),
+    )
+  }
+  drop.call(client, afterMessages)
+}
+
 /** The fault a response stands for, if a `fault.*()` call made it. */
 export function faultOf(response: Response): Fault | undefined {
   return (response as { [FAULT]?: Fault })[FAULT]
@@ -71,13 +97,32 @@ function bodyFault(kind: 'reset-after' | 'truncate' | 'stall', name: string, res
       format(`fault.${name}() got a Response whose body was already read: give it a fresh one.`),
     )
   }
+  return withCut(response, bytes, kind, () => false)
+}
+
+/** `response` with its body cut as `kind` says after `bytes`, or when it fails with an error `isCut` accepts. */
+function withCut(
+  response: Response,
+  bytes: number,
+  kind: 'reset-after' | 'truncate' | 'stall',
+  isCut: (error: unknown) => boolean,
+): Response {
   let wire: FaultWire = {}
   const state: Fault = { kind, bytes, wire: (next) => (wire = next) }
-  const body = cutBody(response, bytes, kind, () => wire)
+  const body = cutBody(response, bytes, kind, () => wire, isCut)
   const faulted = withBody(response, body)
   // Configurable: a fault given a faulted response (its marker copied by withBody) replaces it.
   Object.defineProperty(faulted, FAULT, { value: state, configurable: true })
   return faulted
+}
+
+/**
+ * `response` as a connection that may break off mid-body: when its body fails with an error
+ * `isCut` accepts (an event stream its handler ended with an error), the client sees what a
+ * reset connection gives it, as after `fault.resetAfter()`. Other failures pass as they are.
+ */
+export function breakable(response: Response, isCut: (error: unknown) => boolean): Response {
+  return withCut(response, Number.POSITIVE_INFINITY, 'reset-after', isCut)
 }
 
 /**
@@ -90,6 +135,7 @@ function cutBody(
   bytes: number,
   kind: 'reset-after' | 'truncate' | 'stall',
   wire: () => FaultWire,
+  isCut: (error: unknown) => boolean,
 ): ReadableStream {
   let sent = 0
   // eslint-disable-next-line mocklib/no-response-body -- the fault streams the given body itself, chunk by chunk
@@ -106,8 +152,14 @@ function cutBody(
     {
       async pull(controller) {
         if (sent >= bytes) return fail(controller)
-        const next = reader === undefined ? { done: true as const } : await reader.read()
-        if (next.done) return fail(controller)
+        let next: ReadableStreamReadResult<Uint8Array>
+        try {
+          next = reader === undefined ? { done: true, value: undefined } : await reader.read()
+        } catch (error) {
+          if (isCut(error)) return fail(controller)
+          throw error
+        }
+        if (next.done) return bytes === Number.POSITIVE_INFINITY ? controller.close() : fail(controller)
         const chunk = next.value.byteLength > bytes - sent ? next.value.subarray(0, bytes - sent) : next.value
         sent += chunk.byteLength
         controller.enqueue(chunk)
@@ -153,4 +205,11 @@ export const fault = {
   stall: (response: Response, bytes = 0): Response => bodyFault('stall', 'stall', response, bytes),
   /** No response at all: the request stays pending until the client aborts it (finalize() cleanups run then). */
   hang: (): Promise<never> => delay('infinite') as Promise<never>,
+  /**
+   * A WebSocket connection drops as when the server or the network goes away, with no close
+   * frame: at once, or once `afterMessages` more messages reached the client. The client sees
+   * what it sees of a real drop: close code 1006, not clean (after an `error` event where its
+   * platform fires one).
+   */
+  drop: (client: DroppableClient, afterMessages = 0): void => dropConnection(client, afterMessages),
 }

@@ -7,6 +7,7 @@ import { messages } from '../runtime/messages'
 import { RequestContext } from '../runtime/request-context'
 import type { NearMissReason } from '../runtime/near-miss'
 import type { MaybePromise, RequestHandlerOptions, ResolverCleanup, ResolverExtras } from '../runtime/request-handler'
+import { breakable } from '../runtime/fault'
 import { eventStreamResponse, EventStreamWriter } from './event-stream-writer'
 import { ServerSentEventClient, type ServerSentEventMap } from './sse-client'
 import { sseMessages } from './messages'
@@ -220,5 +221,6 @@ async function answer(
       },
     )
   }
-  return eventStreamResponse(writer)
+  // A stream its handler breaks off (client.error()) fails the client as a reset connection does.
+  return breakable(eventStreamResponse(writer), () => writer.signal.reason === 'errored')
 }

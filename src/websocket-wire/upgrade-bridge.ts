@@ -193,10 +193,11 @@ class FrameBridge {
     else this.#wire.sendBinary(new Uint8Array(data as ArrayBuffer))
   }
 
-  /** The connection closed towards the application: the close frame, or a dropped connection for 1006. */
+  /** The connection closed towards the application: the close frame, or a connection lost for 1006. */
   close(code: number, reason: string): void {
     if (this.#wire.closeReceived) return this.socket.finish()
-    if (code === 1006) return void this.socket.destroy()
+    // Lost without a close frame: the client still reads what was delivered, then the socket ends.
+    if (code === 1006) return this.socket.finish()
     // The client answers with its own close frame; the socket ends then (wire `close` above).
     // A code no close frame may carry (1004, 1015) is sent as none.
     this.#wire.sendClose(isSendableCloseCode(code) ? code : 1005, reason)

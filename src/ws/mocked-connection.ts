@@ -1,3 +1,4 @@
+import { DROP_CONNECTION } from '../runtime/fault'
 import { format } from '../runtime/messages'
 import { ClientDelivery } from './client-delivery'
 import type { ListenerOptions, ListenerOwner, OwnedListeners } from './owned-listeners'
@@ -88,6 +89,10 @@ class MockedClient extends ListenerView<WebSocketClientEventMap> implements WebS
     private readonly header: string,
   ) {
     super(raw.clientListeners, owner)
+    // What `fault.drop(client, afterMessages)` calls (runtime/fault.ts): after the messages sent so far.
+    Object.defineProperty(this, DROP_CONNECTION, {
+      value: (afterMessages: number) => this.sender.afterSent(() => this.raw.dropAfter(afterMessages)),
+    })
   }
 
   get id(): string {

@@ -14,6 +14,8 @@ class PendingClose {
     readonly code: number,
     readonly reason: string,
     readonly wasClean: boolean,
+    /** An `error` event goes first (a dropped connection, where the platform's WebSocket fires one). */
+    readonly failed = false,
   ) {}
 }
 
@@ -72,6 +74,10 @@ export class WebSocketConnection {
   #clientCloseQueued = false
   #real: WebSocket | undefined
   #realClosedByHandler = false
+  /** Messages still to reach the application before the connection drops (`dropAfter`). */
+  #dropIn: number | undefined
+  /** The connection drops (once open, behind the messages queued): later messages are lost. */
+  #dropping = false
 
   constructor(request: ConnectionRequest) {
     this.socket = request.socket
@@ -102,6 +108,7 @@ export class WebSocketConnection {
     this.extensions = extensions
     this.readyState = OPEN
     this.socket.dispatchEvent(this.events.event('open'))
+    if (this.#dropping) this.#drop()
     if (this.#toClient.length > 0) this.#scheduleToClient()
   }
 
@@ -166,8 +173,9 @@ export class WebSocketConnection {
    * ones queued since.
    */
   sendToClient(data: WebSocketData, position: number = this.#toClient.length): void {
-    if (this.readyState === CLOSING || this.readyState === CLOSED || this.#clientCloseQueued) return
+    if (this.readyState === CLOSING || this.readyState === CLOSED || this.#clientCloseQueued || this.#dropping) return
     this.#toClient.splice(position, 0, data)
+    if (this.#dropIn !== undefined && --this.#dropIn <= 0) this.dropAfter(0)
     this.#scheduleToClient()
   }
 
@@ -176,12 +184,33 @@ export class WebSocketConnection {
    * server's close). An open socket stays open until the close arrives behind the messages sent
    * before it, which it still receives, as from a real server.
    */
-  closeClient(code = 1000, reason = '', wasClean = true): void {
+  closeClient(code = 1000, reason = '', wasClean = true, failed = false): void {
     if (this.readyState === CLOSING || this.readyState === CLOSED || this.#clientCloseQueued) return
     this.#clientCloseQueued = true
     if (this.readyState === CONNECTING) this.readyState = CLOSING
-    this.#toClient.push(new PendingClose(code, reason, wasClean))
+    this.#toClient.push(new PendingClose(code, reason, wasClean, failed))
     this.#scheduleToClient()
+  }
+
+  /**
+   * The connection drops as when the server or the network goes away without a close frame,
+   * once `messages` more have been sent to the application (0: now, behind those queued): an
+   * `error` where the platform's WebSocket fires one, then close 1006, not clean. A socket on the
+   * wire (upgrade-bridge.ts) is destroyed, and its client reacts as it does.
+   */
+  dropAfter(messages: number): void {
+    if (messages > 0) {
+      this.#dropIn = messages
+      return
+    }
+    this.#dropIn = undefined
+    this.#dropping = true
+    // A connection is lost once it was made: one still connecting opens first.
+    if (this.readyState !== CONNECTING) this.#drop()
+  }
+
+  #drop(): void {
+    this.closeClient(1006, '', false, abnormalCloseFiresError())
   }
 
   /** An error event on the application's socket, then a close: the connection failed. */
@@ -206,8 +235,10 @@ export class WebSocketConnection {
     this.#toClient = []
     const { socket, events } = this
     for (const item of queued) {
-      if (item instanceof PendingClose) this.#finishClose(item.code, item.reason, item.wasClean)
-      else if (this.readyState === OPEN) socket.dispatchEvent(events.message(item, this.#origin))
+      if (item instanceof PendingClose) {
+        if (item.failed && this.readyState !== CLOSED) socket.dispatchEvent(events.event('error'))
+        this.#finishClose(item.code, item.reason, item.wasClean)
+      } else if (this.readyState === OPEN) socket.dispatchEvent(events.message(item, this.#origin))
     }
   }
 
@@ -314,4 +345,14 @@ function byteSize(data: WebSocketData): number {
   if (typeof data === 'string') return data.length
   if (data instanceof Blob) return data.size
   return (data as ArrayBufferLike | ArrayBufferView).byteLength
+}
+
+/**
+ * Whether the platform's WebSocket fires `error` before the close of a connection lost without a
+ * close frame: the WHATWG algorithm (browsers, undici 7 in Node 24) does; Node 20's and 22's
+ * undici 6 gives the close alone.
+ */
+function abnormalCloseFiresError(): boolean {
+  const undici = typeof process === 'undefined' ? undefined : process.versions?.undici
+  return undici === undefined || Number(undici.split('.')[0]) >= 7
 }

@@ -3,7 +3,7 @@
 // speaks RFC 6455 frames with the client (sources/node/ws-package-upgrades.ts). This suite runs
 // without --experimental-websocket (vitest.config.ts): on Node 20 there is no global WebSocket.
 import http from 'node:http'
-import { graphql, ws } from 'mocklib'
+import { fault, graphql, ws } from 'mocklib'
 import { setupServer } from 'mocklib/node'
 import { createClient } from 'graphql-ws'
 import WS from 'ws'
@@ -73,6 +73,30 @@ describe('the `ws` package against ws.link() handlers', () => {
     socket.close(4001, 'client leaves')
     expect(await end).toEqual({ code: 4001, reason: 'client leaves' })
     expect(closes).toEqual([{ code: 4001, reason: 'client leaves' }])
+  })
+
+  it('fault.drop(client, n): the socket is destroyed after n messages, as a real server that terminates it', async () => {
+    const seen = (url: string) =>
+      new Promise<string[]>((resolve) => {
+        const events: string[] = []
+        const socket = new WS(url)
+        socket.on('message', (data) => events.push(`message ${String(data)}`))
+        socket.on('error', (error) => events.push(`error ${error.message}`))
+        socket.on('close', (code, reason) => resolve([...events, `close ${code} '${String(reason)}'`]))
+      })
+    real.nextConnection().then((socket) => socket.terminate())
+    // The real server greets, then its connection is lost.
+    const fromReal = await seen(real.url)
+    server.listen({ onUnhandledRequest: 'error' })
+    server.use(
+      ws.link('ws://drop.test/socket').addEventListener('connection', ({ client }) => {
+        fault.drop(client, 1)
+        client.send('hello from the real server')
+        client.send('never delivered')
+      }),
+    )
+    expect(await seen('ws://drop.test/socket')).toEqual(fromReal)
+    expect(fromReal.at(-1)).toBe("close 1006 ''")
   })
 
   it('a handler that closes the client: the client gets its code and reason', async () => {

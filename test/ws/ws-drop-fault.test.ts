@@ -1,0 +1,122 @@
+// fault.drop(client, afterMessages): a WebSocket connection lost with no close frame, seen by the
+// client as a real server's abrupt drop (compared side by side with a `ws` server that terminates
+// its socket), and graphql-ws recovering from it with its own retry.
+import { createServer } from 'node:http'
+import { fault, graphql, ws } from 'mocklib'
+import { setupServer } from 'mocklib/node'
+import { createClient } from 'graphql-ws'
+import { WebSocketServer } from 'ws'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { collect } from '../subscriptions/graphql-ws-clients'
+
+const server = setupServer()
+const http = createServer()
+// The real server sends 'a' and 'b', then drops the connection without a close frame.
+const real = new WebSocketServer({ server: http })
+real.on('connection', (socket) => {
+  socket.send('a')
+  socket.send('b', () => socket.terminate())
+})
+let realUrl = ''
+
+beforeAll(async () => {
+  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve))
+  realUrl = `ws://127.0.0.1:${(http.address() as { port: number }).port}`
+})
+afterEach(() => {
+  server.resetHandlers()
+  server.close()
+})
+afterAll(async () => {
+  real.close()
+  await new Promise((resolve) => http.close(resolve))
+})
+
+/** Every event the socket fires until it closes, as text. */
+function events(url: string): Promise<string[]> {
+  return new Promise((resolve) => {
+    const seen: string[] = []
+    const socket = new WebSocket(url)
+    socket.addEventListener('open', () => seen.push('open'))
+    socket.addEventListener('message', (event) => seen.push(`message ${String(event.data)}`))
+    socket.addEventListener('error', (event) => seen.push(`error ${event.type}`))
+    socket.addEventListener('close', (event) => {
+      seen.push(`close ${event.code} '${event.reason}' clean=${event.wasClean}`)
+      resolve(seen)
+    })
+  })
+}
+
+describe('fault.drop()', () => {
+  it('after N messages: the client sees what a real server dropping the connection gives it', async () => {
+    const fromReal = await events(realUrl)
+    expect(fromReal).toContain("close 1006 '' clean=false")
+    server.use(
+      ws.link('wss://drop.test/').addEventListener('connection', ({ client }) => {
+        fault.drop(client, 2)
+        client.send('a')
+        client.send('b')
+        client.send('never delivered')
+      }),
+    )
+    server.listen()
+    expect(await events('wss://drop.test/')).toEqual(fromReal)
+  })
+
+  it('at once: the messages sent before it arrive, then the drop', async () => {
+    server.use(
+      ws.link('wss://drop.test/').addEventListener('connection', ({ client }) => {
+        client.send('a')
+        client.send('b')
+        fault.drop(client)
+        client.send('never delivered')
+      }),
+    )
+    server.listen()
+    expect(await events('wss://drop.test/')).toEqual(await events(realUrl))
+  })
+
+  it('refuses what is not a connection client, and a bad count, with coded errors', () => {
+    // @ts-expect-error not a client
+    expect(() => fault.drop({})).toThrow(expect.objectContaining({ code: 'MOCKLIB_INVALID_ARGUMENT' }))
+    const client = { id: 'x', close() {} }
+    expect(() => fault.drop(client)).toThrow(/the client of a WebSocket handler's 'connection' event/)
+    server.use(
+      ws.link('wss://drop.test/').addEventListener('connection', ({ client }) => {
+        expect(() => fault.drop(client, -1)).toThrow(/afterMessages must be a whole number/)
+        client.close()
+      }),
+    )
+    server.listen()
+    return events('wss://drop.test/')
+  })
+})
+
+describe('graphql-ws retries a dropped connection', () => {
+  it('reconnects, subscribes again and gets the rest: the drop was 1006', async () => {
+    let attempt = 0
+    const closes: number[] = []
+    server.use(
+      // The first connection drops after connection_ack and one result.
+      ws.link('wss://api.test/graphql').addEventListener('connection', ({ client }) => fault.drop(client, 2), {
+        once: true,
+      }),
+      graphql.subscription('OnAttempt', ({ subscription }) => {
+        subscription.publish({ data: { attempt: ++attempt } })
+        if (attempt > 1) subscription.complete()
+      }),
+    )
+    server.listen({ onUnhandledRequest: 'error' })
+    const client = createClient({
+      url: 'wss://api.test/graphql',
+      webSocketImpl: WebSocket,
+      retryAttempts: 2,
+      retryWait: () => Promise.resolve(),
+      on: { closed: (event) => closes.push((event as CloseEvent).code) },
+    })
+    const results = await collect(client, 'subscription OnAttempt { attempt }')
+    await client.dispose()
+    expect(results).toEqual([{ data: { attempt: 1 } }, { data: { attempt: 2 } }])
+    expect(closes[0]).toBe(1006)
+  })
+})
