@@ -100,6 +100,19 @@ export { WebSocketHandler } from './ws/websocket-handler'
 export { WebSocketConnectionEvent } from './ws/connection-event'
 export type { WebSocketEventListener, WebSocketHandlerEventMap } from './ws/connection-event'
 export type { WebSocketClientRegistry, WebSocketResolverInfo } from './ws/websocket-handler'
+export { WebSocketExtension } from './ws/websocket-extension'
+export type {
+  WebSocketExtensionApi,
+  WebSocketExtensionContext,
+  WebSocketExtensionMessage,
+  WebSocketExtensionMessageContext,
+  WebSocketExtensionResult,
+  WebSocketLinkApi,
+  WebSocketLinkMessage,
+  WebSocketLinkOptions,
+} from './ws/websocket-extension'
+export { SocketIo } from './ws/socket-io'
+export type { SocketIoApi, SocketIoMessage, SocketIoRooms } from './ws/socket-io'
 export type {
   WebSocketClientConnectionProtocol,
   WebSocketClientSocket,

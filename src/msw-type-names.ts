@@ -20,7 +20,7 @@ import type { ServerSentEventMap } from './sse/sse-client'
 import type { ServerSentEventResolverInfo } from './sse/sse-handler'
 import type { DefaultBodyType, HttpResponse } from './runtime/http-response'
 import type { ResolutionContext } from './runtime/get-response'
-import type { RequestHandler, RequestHandlerOptions } from './runtime/request-handler'
+import type { RequestHandler } from './runtime/request-handler'
 import type { UnhandledFrameHandle } from './runtime/unhandled-frame'
 import type { UnhandledRequestStrategy } from './runtime/unhandled-request'
 
@@ -119,5 +119,4 @@ export type GraphQLSubscription<
 export type GraphQLPassthroughSubscriptionEventMap<Query extends GraphQLQuery = GraphQLQuery> =
   GraphQLPassthroughEventMap<Query>
 
-/** The options of a WebSocket handler (`{ once }`). */
-export type WebSocketHandlerOptions = RequestHandlerOptions
+export type { WebSocketHandlerOptions } from './ws/websocket-handler'

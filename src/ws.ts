@@ -8,3 +8,16 @@ export { WebSocketConnectionEvent } from './ws/connection-event'
 export type { WebSocketEventListener, WebSocketHandlerEventMap } from './ws/connection-event'
 export type { WebSocketData, WebSocketHandlerConnection } from './ws/types'
 export type { WebSocketHandlerOptions } from './msw-type-names'
+export { WebSocketExtension } from './ws/websocket-extension'
+export type {
+  WebSocketExtensionApi,
+  WebSocketExtensionContext,
+  WebSocketExtensionMessage,
+  WebSocketExtensionMessageContext,
+  WebSocketExtensionResult,
+  WebSocketLinkApi,
+  WebSocketLinkMessage,
+  WebSocketLinkOptions,
+} from './ws/websocket-extension'
+export { SocketIo } from './ws/socket-io'
+export type { SocketIoApi, SocketIoMessage, SocketIoRooms } from './ws/socket-io'

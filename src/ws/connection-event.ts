@@ -1,6 +1,7 @@
 import type { PathParams } from '../rest/path-pattern'
 import type {
   WebSocketClientConnectionProtocol,
+  WebSocketData,
   WebSocketHandlerConnection,
   WebSocketServerConnectionProtocol,
 } from './types'
@@ -13,10 +14,11 @@ import type {
  */
 export class WebSocketConnectionEvent<
   Params extends PathParams = PathParams,
-> implements WebSocketHandlerConnection<Params> {
+  Message = WebSocketData,
+> implements WebSocketHandlerConnection<Params, Message> {
   readonly type = 'connection' as const
-  readonly client: WebSocketClientConnectionProtocol
-  readonly server: WebSocketServerConnectionProtocol
+  readonly client: WebSocketClientConnectionProtocol<Message>
+  readonly server: WebSocketServerConnectionProtocol<Message>
   readonly info: { protocols: string | string[] | undefined }
   readonly params: Params
   /** The client's id, the one lifecycle events carry. */
@@ -24,7 +26,10 @@ export class WebSocketConnectionEvent<
   /** The handshake as a Request (a GET to the ws:// URL with `upgrade: websocket`), made when first read. */
   declare readonly request: Request
 
-  constructor(connection: WebSocketHandlerConnection<Params> & { requestId: string }, handshake: () => Request) {
+  constructor(
+    connection: WebSocketHandlerConnection<Params, Message> & { requestId: string },
+    handshake: () => Request,
+  ) {
     this.client = connection.client
     this.server = connection.server
     this.info = connection.info
@@ -35,11 +40,18 @@ export class WebSocketConnectionEvent<
   }
 }
 
-export interface WebSocketHandlerEventMap<Params extends PathParams = PathParams> {
-  connection: [args: WebSocketConnectionEvent<Params>]
+/** `Message` and `Api`: what a link's extensions decode frames to and add to the event. */
+export interface WebSocketHandlerEventMap<
+  Params extends PathParams = PathParams,
+  Message = WebSocketData,
+  Api = object,
+> {
+  connection: [args: WebSocketConnectionEvent<Params, Message> & Api]
 }
 
 export type WebSocketEventListener<
   EventType extends keyof WebSocketHandlerEventMap = 'connection',
   Params extends PathParams = PathParams,
-> = (...args: WebSocketHandlerEventMap<Params>[EventType]) => void
+  Message = WebSocketData,
+  Api = object,
+> = (...args: WebSocketHandlerEventMap<Params, Message, Api>[EventType]) => void

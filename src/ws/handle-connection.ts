@@ -63,19 +63,22 @@ export async function handleConnection(
   for (const { handler, listed, params } of matches) {
     const state = list.store.get(handler)
     if (handler.options.once === true && handler.onceSpentOnConnect) state.used = true
-    const { client, server } = connection.viewFor(handler, handler.info.header)
     try {
+      const { client, server, api } = connection.viewsWith(handler, handler.info.header, handler.extensions)
       const whenRemoved = list.store.whenRemoved(listed)
       const event = new WebSocketConnectionEvent(
         { client, server, params, info: { protocols }, requestId: id },
         handshake,
-      )
+      ) as WebSocketConnectionEvent
+      // What the link's protocol adds (Socket.IO's rooms) is on the event, as MSW 3 puts it.
+      if (api !== undefined) Object.assign(event, api)
       handler.connect(event, connection.closed, pipeline, whenRemoved, state)
     } catch (error) {
       connection.fail(error, handler, handler.info.header)
     }
     if (connection.failed) return { type: 'failed' }
   }
+  connection.openProtocol()
   return { type: 'mocked', handlers: matches.map((match) => match.handler) }
 }
 

@@ -1,7 +1,8 @@
 import { DROP_CONNECTION } from '../runtime/fault'
 import { format } from '../runtime/messages'
 import { ClientDelivery } from './client-delivery'
-import type { ListenerOptions, ListenerOwner, OwnedListeners } from './owned-listeners'
+import { ExtensionSession } from './extension-session'
+import { observer, type ListenerOptions, type ListenerOwner, type OwnedListeners } from './owned-listeners'
 import type {
   WebSocketClientConnectionProtocol,
   WebSocketClientSocket,
@@ -13,6 +14,14 @@ import type {
   WebSocketServerEventMap,
 } from './types'
 import type { WebSocketConnection } from './websocket-connection'
+import { extensionValues, type AnyWebSocketExtension } from './websocket-extension'
+
+/** A handler's client and server, speaking its link's protocol, and what that protocol adds to the event. */
+interface HandlerViews {
+  client: WebSocketClientConnectionProtocol<unknown>
+  server: WebSocketServerConnectionProtocol<unknown>
+  api: object | undefined
+}
 
 /**
  * One intercepted connection that handlers mock. Each handler gets its own view of the client
@@ -24,6 +33,8 @@ export class MockedConnection {
   #failed = false
   readonly #headers = new WeakMap<ListenerOwner, string>()
   readonly #sender: ClientDelivery
+  readonly #sessions = new Map<AnyWebSocketExtension, ExtensionSession>()
+  #endpoint: ExtensionSession | undefined
 
   constructor(
     readonly raw: WebSocketConnection,
@@ -57,6 +68,60 @@ export class MockedConnection {
       client: new MockedClient(this.raw, this.#sender, owner, header),
       server: new MockedServer(this.raw, owner),
     }
+  }
+
+  /**
+   * Once every handler took the connection: the protocol's handshake, ahead of what listeners sent,
+   * unless a listener connected the real server, which then speaks for itself. (Text frames, as
+   * protocols' handshakes are; they go to the client as they are.)
+   */
+  openProtocol(): void {
+    const session = this.#endpoint
+    if (session === undefined || this.raw.realSocket !== undefined) return
+    let position = 0
+    for (const frame of extensionValues(session.extension.connect?.(session.context))) {
+      this.raw.sendToClient(frame, position++)
+    }
+  }
+
+  /**
+   * A handler's views, through the first of its extensions that takes the connection (its raw
+   * views when none does). One session per extension and connection, shared by the handlers.
+   */
+  viewsWith(owner: ListenerOwner, header: string, extensions: readonly AnyWebSocketExtension[]): HandlerViews {
+    const { client, server } = this.viewFor(owner, header)
+    for (const extension of extensions) {
+      let session = this.#sessions.get(extension)
+      if (session === undefined) {
+        const candidate = new ExtensionSession(extension, this.raw, client, server)
+        if (!candidate.matches()) continue
+        this.#sessions.set(extension, (session = candidate))
+        if (this.#sessions.size === 1) this.#serveProtocol(session)
+        // Every frame is decoded, listened to or not: decoding is where a protocol sees its replies (acks).
+        const { client: decodedClient, server: decodedServer } = session.context
+        this.raw.clientListeners.add('message', (event: never) => void candidate.decode(event, decodedClient), observer)
+        this.raw.serverListeners.add('message', (event: never) => void candidate.decode(event, decodedServer), observer)
+      }
+      return { ...session.views(client, server), api: extension.extend?.(session.context) as object | undefined }
+    }
+    return { client, server, api: undefined }
+  }
+
+  /**
+   * The first extension applied plays the protocol's server while no real server is connected:
+   * its handshake goes first (openProtocol()), and its replies to client frames before the listeners run.
+   */
+  #serveProtocol(session: ExtensionSession): void {
+    const { extension, context } = session
+    this.#endpoint = session
+    if (extension.receive === undefined) return
+    const onFrame = (event: MessageEvent) => {
+      if (this.raw.realSocket !== undefined) return
+      for (const frame of extensionValues(extension.receive?.(event.data as WebSocketData, context))) {
+        this.#sender.send(frame)
+      }
+    }
+    this.raw.clientListeners.add('message', onFrame, observer)
   }
 }
 

@@ -17,19 +17,19 @@ export interface WebSocketCloseEvent extends Event {
   readonly wasClean: boolean
 }
 
-/** Events a mocked client connection emits. */
-export interface WebSocketClientEventMap {
+/** Events a mocked client connection emits (`Message`: what a link's extension decodes frames to). */
+export interface WebSocketClientEventMap<Message = WebSocketData> {
   /** The client sent a frame. `preventDefault()` keeps it from the real server (after `server.connect()`). */
-  message: WebSocketMessageEvent
+  message: PlatformMessageEvent<Message>
   /** The connection closed, from either side. */
   close: WebSocketCloseEvent
 }
 
 /** Events of the real server connection, once `server.connect()` was called. */
-export interface WebSocketServerEventMap {
+export interface WebSocketServerEventMap<Message = WebSocketData> {
   open: Event
   /** The real server sent a frame. `preventDefault()` keeps it from the client. */
-  message: WebSocketMessageEvent
+  message: PlatformMessageEvent<Message>
   /** The real connection failed. `preventDefault()` keeps the error from the client. */
   error: Event
   /** The real server closed. `preventDefault()` keeps the client open. */
@@ -68,15 +68,17 @@ export type WebSocketClientSocket = EventTarget & {
   readonly protocol: string
 }
 
-export interface WebSocketClientConnectionProtocol extends WebSocketListenerTarget<WebSocketClientEventMap> {
+export interface WebSocketClientConnectionProtocol<Message = WebSocketData> extends WebSocketListenerTarget<
+  WebSocketClientEventMap<Message>
+> {
   /** Unique per connection; the same in every handler that sees it. */
   readonly id: string
   /** The URL the client connected to. */
   readonly url: URL
   /** The application's socket (MSW has it at runtime too): see {@link WebSocketClientSocket}. */
   readonly socket: WebSocketClientSocket
-  /** Sends a frame to the client. */
-  send(data: WebSocketData): void
+  /** Sends a frame to the client (a message of the link's extension, encoded, when it has one). */
+  send(data: Message): void
   /**
    * Closes the client. Any code from 1000 to 4999 reaches the client as given (reserved codes
    * such as 1001 or 1011 included, which a browser's own `close()` refuses).
@@ -85,23 +87,25 @@ export interface WebSocketClientConnectionProtocol extends WebSocketListenerTarg
 }
 
 /** The real server behind a mocked connection: idle until `connect()`. */
-export interface WebSocketServerConnectionProtocol extends WebSocketListenerTarget<WebSocketServerEventMap> {
+export interface WebSocketServerConnectionProtocol<Message = WebSocketData> extends WebSocketListenerTarget<
+  WebSocketServerEventMap<Message>
+> {
   /**
    * Opens the real connection. From then on frames flow both ways (client → server and
    * server → client) unless a `message` listener calls `event.preventDefault()`.
    * Frames sent before it opens are queued.
    */
   connect(): void
-  /** Sends a frame to the real server (after `connect()`). */
-  send(data: WebSocketData): void
+  /** Sends a frame to the real server (after `connect()`), encoded by the link's extension if it has one. */
+  send(data: Message): void
   /** Closes the real connection. */
   close(): void
 }
 
 /** What a `connection` listener receives. */
-export interface WebSocketHandlerConnection<Params extends PathParams = PathParams> {
-  client: WebSocketClientConnectionProtocol
-  server: WebSocketServerConnectionProtocol
+export interface WebSocketHandlerConnection<Params extends PathParams = PathParams, Message = WebSocketData> {
+  client: WebSocketClientConnectionProtocol<Message>
+  server: WebSocketServerConnectionProtocol<Message>
   /** The subprotocols the client asked for, as given to `new WebSocket(url, protocols)`. */
   info: { protocols: string | string[] | undefined }
   /** Path parameters of the link's URL (`:room` in `wss://chat.test/rooms/:room`). */

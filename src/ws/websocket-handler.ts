@@ -12,6 +12,7 @@ import { isRequestHandler, RequestHandler } from '../runtime/request-handler'
 import type { HandlerRunArgs } from '../runtime/run-handler'
 import type { WebSocketConnectionEvent, WebSocketEventListener } from './connection-event'
 import type { WebSocketClientConnectionProtocol } from './types'
+import type { AnyWebSocketExtension } from './websocket-extension'
 
 /** What a WebSocket handler's listener is called with, beside MSW's keys: the handshake as a Request. */
 export type WebSocketResolverInfo<Params extends PathParams = PathParams> = WebSocketConnectionEvent<Params>
@@ -37,6 +38,11 @@ export type WhenRemoved = WhenHandlerRemoved
 export interface WebSocketClientRegistry {
   /** `closed` settles when the client's connection closes. */
   add(client: WebSocketClientConnectionProtocol, closed: Promise<void>): void
+}
+
+/** A WebSocket handler's options: `once`, and the protocols its connections speak (MSW 3's `extensions`). */
+export interface WebSocketHandlerOptions extends RequestHandlerOptions {
+  extensions?: readonly AnyWebSocketExtension[]
 }
 
 /** WebSocket handlers never answer HTTP requests: the index files them under a key no request has. */
@@ -69,12 +75,14 @@ export class WebSocketHandler<Params extends PathParams = PathParams> extends Re
   readonly #regexp: RegExp | undefined
   readonly #regexpNames: readonly string[] = []
   readonly #registry: WebSocketClientRegistry | undefined
+  /** @internal The protocols the link's connections speak (ws/extension-session.ts applies them). */
+  readonly extensions: readonly AnyWebSocketExtension[]
 
   constructor(
     url: string | RegExp,
     // Optional as in MSW (`new WebSocketHandler(url)`), for code that only matches URLs with it.
     listener: WebSocketEventListener<'connection', Params> = () => {},
-    options?: RequestHandlerOptions,
+    options?: WebSocketHandlerOptions,
     registry?: WebSocketClientRegistry,
   ) {
     if (typeof url === 'string') {
@@ -91,6 +99,7 @@ export class WebSocketHandler<Params extends PathParams = PathParams> extends Re
     super(`ws ${String(url)}`, listener, options)
     this.url = url
     this.#registry = registry
+    this.extensions = checkedExtensions(url, options?.extensions)
     if (typeof url === 'string') {
       this.#pattern = compilePattern(toWebSocketScheme(url).replace(/(.)\/$/, '$1'))
     } else {
@@ -215,6 +224,27 @@ export class WebSocketHandler<Params extends PathParams = PathParams> extends Re
     this.#registry?.add(info.client, closed)
     this.resolver(info)
   }
+}
+
+function checkedExtensions(url: string | RegExp, extensions: unknown): readonly AnyWebSocketExtension[] {
+  if (extensions === undefined) return []
+  const valid =
+    Array.isArray(extensions) &&
+    extensions.every(
+      (extension: unknown) =>
+        typeof extension === 'object' &&
+        extension !== null &&
+        typeof (extension as AnyWebSocketExtension).encode === 'function' &&
+        typeof (extension as AnyWebSocketExtension).decode === 'function',
+    )
+  if (valid) return [...(extensions as AnyWebSocketExtension[])]
+  throw new MocklibTypeError(
+    'MOCKLIB_INVALID_ARGUMENT',
+    format(
+      `ws.link(${String(url)}, { extensions }) needs an array of extensions, each with encode() and decode() ` +
+        `(got ${describeValue(extensions)}). Pass instances, such as { extensions: [new SocketIo()] }.`,
+    ),
+  )
 }
 
 const URL_ADVICE =
