@@ -79,18 +79,22 @@ const nodeTwentyTwoTests = ['test/msw3-parity/**']
 // cannot, or must not share it, so they run in a process of their own: those that replace modules or globals
 // for the whole file (vi.mock, vi.resetModules, vi.stubGlobal, vi.stubEnv) and those that count the process's
 // live objects (v8.queryObjects walks a heap every earlier file grew), found by reading the files so that a new
-// one is isolated too; the parity tests (msw's module keeps the cookies of mocked responses and sends them with
-// later requests) and the 50 MB passthroughs (a process of their own, whose memory no earlier file grew).
+// one is isolated too; the parity files whose mocked responses set cookies (msw's module keeps them and sends
+// them with every later request to that host, in any file) and the 50 MB passthroughs (a process of their own,
+// whose memory no earlier file grew).
 const needsOwnProcess = /\bvi\.(mock|doMock|unmock|doUnmock|resetModules|stubGlobal|stubEnv)\(|\bv8\.queryObjects\(/
+const setsMswCookies = (file: string, text: string) => file.startsWith('parity/') && /set-cookie/i.test(text)
 const testRoot = fileURLToPath(new URL('./test/', import.meta.url))
 const ownProcessFiles = readdirSync(testRoot, { recursive: true, encoding: 'utf8' })
   .filter((file) => file.endsWith('.test.ts') && !file.startsWith('packaging'))
-  .filter((file) => needsOwnProcess.test(readFileSync(testRoot + file, 'utf8')))
+  .filter((file) => {
+    const text = readFileSync(testRoot + file, 'utf8')
+    return needsOwnProcess.test(text) || setsMswCookies(file, text)
+  })
   .map((file) => `test/${file}`)
 const ownProcessWebSocketTests = ownProcessFiles.filter((file) => /^test\/(ws|subscriptions)\//.test(file))
 const ownProcessTests = [
   ...ownProcessFiles,
-  'test/parity/**/*.test.ts',
   'test/reliability/bodies-byte-for-byte*.test.ts',
 ]
 
