@@ -15,7 +15,7 @@
 // self-reference. Also checks that every link between the pages reaches a file and, with a
 // `#fragment`, one of its headings. Ends with "docs: N passed, N failed".
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { dirname, join } from 'node:path'
+import { dirname, join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { createChecks } from './checks.mjs'
 import { compilers, tsc, versionOf } from './typescript-compilers.mjs'
@@ -96,7 +96,10 @@ function writeProgram(pages) {
       }
     }
   }
-  write(join(workDir, 'tsconfig.json'), JSON.stringify({ compilerOptions, include: ['**/*.ts'] }, null, 2))
+  // dist/vite.d.ts refers to `mocklib/vite/client` by package name, which an app finds in its
+  // node_modules but this repository does not: the program lists the file itself.
+  const files = [relative(workDir, join(root, 'vite/client.d.ts'))]
+  write(join(workDir, 'tsconfig.json'), JSON.stringify({ compilerOptions, files, include: ['**/*.ts'] }, null, 2))
   return origins
 }
 
