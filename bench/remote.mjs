@@ -6,10 +6,11 @@
 // 1. Overhead: an app process fetches a mocked URL N times (default 10,000), 100 in flight, first
 //    answered by its own setupServer() handler, then by the same handler in this process through
 //    the remote. Each request's wall time from fetch() to its body read: median and p99, and the
-//    difference, whose goal is at most 1.5 ms.
+//    difference, whose goal is at most 1.5 ms; and the CPU time each process spent per request.
+//    bench/remote-hops.mjs shows where a request's time goes, hop by hop.
 // 2. Memory: the app serves requests that carry a scope header; this process opens 1,000 scopes
 //    (default) one after another, sends 10 requests in each, and closes it. Heap used (after a full
-//    collection) of both processes after the first tenth of the scopes and after all of them.
+//    collection) of both processes after each tenth of the scopes.
 import { fork } from 'node:child_process'
 import { once } from 'node:events'
 import { fileURLToPath } from 'node:url'
@@ -51,11 +52,17 @@ async function main() {
   // The app says when it listens (a message sent to it before it has a listener would be lost).
   const [{ port }] = await once(child, 'message')
   console.log(`node ${process.version}, ${requests} requests, ${inFlight} in flight\n`)
-  const local = await ask({ type: 'latency', mode: 'local', requests, inFlight })
-  const viaRemote = await ask({ type: 'latency', mode: 'remote', requests, inFlight })
-  const row = (name, { median, p99, total }) =>
+  const measure = async (mode) => {
+    const started = process.cpuUsage()
+    const answer = await ask({ type: 'latency', mode, requests, inFlight })
+    return { ...answer, testCpu: cpuMs(started) }
+  }
+  const local = await measure('local')
+  const viaRemote = await measure('remote')
+  const row = (name, { median, p99, total, cpu, testCpu }) =>
     console.log(
-      `${name.padEnd(22)} median ${ms(median)}  p99 ${ms(p99)}  ${(requests / (total / 1000)).toFixed(0)} req/s`,
+      `${name.padEnd(22)} median ${ms(median)}  p99 ${ms(p99)}  ${(requests / (total / 1000)).toFixed(0)} req/s` +
+        `  CPU per request: app ${ms(cpu / requests)}, test ${ms(testCpu / requests)}`,
     )
   row('in process', local)
   row('through the remote', viaRemote)
@@ -81,7 +88,7 @@ async function main() {
       if ((await response.json()).id !== index) throw new Error(`scope ${index} was answered by another scope`)
     }
     scope.close()
-    if (index + 1 === scopes / 10 || index + 1 === scopes) marks.push([index + 1, await heap()])
+    if ((index + 1) % Math.max(1, Math.floor(scopes / 10)) === 0) marks.push([index + 1, await heap()])
   }
   console.log(`heap used after N scopes of 10 requests each (MB)`)
   for (const [count, { test, app }] of marks)
@@ -124,6 +131,7 @@ async function app() {
 
 async function latencies(count, inFlight) {
   const times = []
+  const cpuStarted = process.cpuUsage()
   const started = performance.now()
   await pool(count, inFlight, async () => {
     const start = performance.now()
@@ -132,7 +140,12 @@ async function latencies(count, inFlight) {
   })
   const total = performance.now() - started
   times.sort((a, b) => a - b)
-  return { median: median(times), p99: times[Math.floor(times.length * 0.99)], total }
+  return { median: median(times), p99: times[Math.floor(times.length * 0.99)], total, cpu: cpuMs(cpuStarted) }
+}
+
+function cpuMs(since) {
+  const { user, system } = process.cpuUsage(since)
+  return (user + system) / 1000
 }
 
 function ms(value) {

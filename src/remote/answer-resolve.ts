@@ -71,10 +71,11 @@ export async function answerResolve(
     sendProblem(answer, problem(400, (error as Error).message))
     return
   }
-  answer.writeProcessing()
+  const ack = acknowledgeLater(answer)
   const requestId = headerValue(incoming.headers[headerNames.requestId]) ?? crypto.randomUUID()
   const pipeline = { ...host.pipeline(), onUnhandledRequest: 'bypass' as const }
   const result = await untilEnded(handleRequest(request, requestId, scope.list, pipeline, left.signal), scope.ended)
+  clearImmediate(ack)
   if (result === 'ended') {
     return sendResolveError(
       answer,
@@ -101,15 +102,27 @@ export async function answerResolve(
   if (response.type === 'error') return writeOutcome(answer, 'network-error')
   const { emitter } = pipeline
   const forEvent = emitter.has('response:mocked') ? response.clone() : undefined
-  answer.writeHead(200, {
+  const head = {
     [headerNames.outcome]: 'mocked',
     [headerNames.status]: String(response.status),
     [headerNames.statusText]: encodeStatusText(response.statusText),
     [headerNames.headers]: encodeHeaderPairs(response.headers),
     'content-type': 'application/octet-stream',
+  }
+  await writeMockedBody(response, answer, head, scope.ended, () => {
+    if (forEvent !== undefined) emitter.emit('response:mocked', { response: forEvent, request, requestId })
   })
-  if (forEvent !== undefined) emitter.emit('response:mocked', { response: forEvent, request, requestId })
-  await writeMockedBody(response, answer, scope.ended)
+}
+
+/**
+ * The interim 102 that tells the app its request was taken (its timeout stops there), sent only
+ * when the answer is not ready at once: most resolvers answer within the same turn of the event
+ * loop, and a 102 before them would cost both processes a write and a parse per request.
+ */
+function acknowledgeLater(answer: ServerResponse): NodeJS.Immediate {
+  return setImmediate(() => {
+    if (!answer.headersSent && !answer.destroyed) answer.writeProcessing()
+  })
 }
 
 function requestOf(incoming: IncomingMessage, signal: AbortSignal): Request {

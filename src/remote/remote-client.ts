@@ -20,7 +20,7 @@ import { copyRequest, hasBody, knownBodyText } from '../runtime/request-body'
 import { RemoteError } from './remote-error'
 import type { RemoteConfig } from './remote-options'
 import { nativeRequest } from './native-http'
-import { responseStream } from './response-stream'
+import { responseStream, wholeBody } from './response-stream'
 
 /** What the remote did with a request: a mocked response, or an outcome without one. */
 export type RemoteAnswer =
@@ -51,12 +51,20 @@ export class RemoteClient {
       [headerNames.requestId]: ctx.requestId,
     }
     if (scope !== undefined) headers[headerNames.scope] = scope
-    const withBody = hasBody(request)
-    if (!withBody) headers['content-length'] = '0'
+    if (!hasBody(request)) headers['content-length'] = '0'
+    return this.#send(ctx, headers, true)
+  }
+
+  #send(ctx: RequestContext, headers: http.OutgoingHttpHeaders, mayRetry: boolean): Promise<RemoteAnswer> {
+    const { request } = ctx
     return new Promise<RemoteAnswer>((resolve, reject) => {
       let accepted = false
       const fail = (error: unknown) => {
         clearTimeout(timer)
+        // An idle kept-alive connection the remote closed as this request went out on it: the
+        // remote never read the request, so it goes again, once, on a fresh connection.
+        if (mayRetry && !accepted && outgoing.reusedSocket && (error as NodeJS.ErrnoException).code === 'ECONNRESET')
+          return resolve(this.#send(ctx, headers, false))
         reject(error instanceof RemoteError ? error : this.#error(accepted, request, error))
       }
       const outgoing = nativeRequest(this.#endpoint, { method: 'POST', agent: this.#agent, headers })
@@ -74,8 +82,8 @@ export class RemoteClient {
       const leave = () => outgoing.destroy(new Error('The client gave up on the request.'))
       ctx.clientSignal.addEventListener('abort', leave, { once: true })
       outgoing.on('close', () => ctx.clientSignal.removeEventListener('abort', leave))
-      if (withBody) sendBody(ctx, outgoing)
-      else outgoing.end()
+      if (headers['content-length'] === '0') outgoing.end()
+      else sendBody(ctx, outgoing)
     })
   }
 
@@ -148,7 +156,10 @@ async function readAnswer(incoming: http.IncomingMessage, request: Request, remo
   const status = Number(incoming.headers[headerNames.status])
   const statusText = decodeStatusText(incoming.headers[headerNames.statusText])
   const headers = toHeaders(decodeHeaderPairs(headerValue(incoming.headers[headerNames.headers])))
-  const body = request.method === 'HEAD' || NULL_BODY_STATUS.has(status) ? null : responseStream(incoming, remote)
+  const body =
+    request.method === 'HEAD' || NULL_BODY_STATUS.has(status)
+      ? null
+      : ((await wholeBody(incoming, remote)) ?? responseStream(incoming, remote))
   if (body === null) incoming.resume()
   return { outcome: 'mocked', response: new HttpResponse(body, { status, statusText, headers }) }
 }

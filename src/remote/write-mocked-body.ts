@@ -1,18 +1,31 @@
-import type { ServerResponse } from 'node:http'
+import type { OutgoingHttpHeaders, ServerResponse } from 'node:http'
 import { takeBody } from '../runtime/node-fast-path'
 import { pipeBody, resetConnection } from '../server/write-response'
 
 /**
- * Writes a mocked body to the remote's answer as the resolver produces it (the head first, so an
- * event stream's client sees it open at once). A body that fails, or a scope that ends, cuts the
- * answer off, so the app's client sees a failed body rather than a short one.
+ * Writes the remote's answer to a mocked response: a whole body (text or bytes the resolver gave
+ * at once) in one write with its length, so the app can take it whole; any other body streamed as
+ * the resolver produces it (the head first, so an event stream's client sees it open at once). A
+ * body that fails, or a scope that ends, cuts the answer off, so the app's client sees a failed
+ * body rather than a short one. `headWritten` runs once the head is out.
  */
-export async function writeMockedBody(response: Response, answer: ServerResponse, ended: AbortSignal): Promise<void> {
+export async function writeMockedBody(
+  response: Response,
+  answer: ServerResponse,
+  head: OutgoingHttpHeaders,
+  ended: AbortSignal,
+  headWritten: () => void,
+): Promise<void> {
   const whole = takeBody(response)
   if (whole !== undefined) {
-    answer.end(whole)
+    const bytes = typeof whole === 'string' ? Buffer.from(whole) : whole
+    answer.writeHead(200, { ...head, 'content-length': bytes.byteLength })
+    headWritten()
+    answer.end(bytes)
     return
   }
+  answer.writeHead(200, head)
+  headWritten()
   answer.flushHeaders()
   const stop = () => resetConnection(answer)
   ended.addEventListener('abort', stop, { once: true })

@@ -3,6 +3,8 @@
 import http from 'node:http'
 import net from 'node:net'
 import type { AddressInfo } from 'node:net'
+import { HttpResponse, delay, http as rest } from 'mocklib'
+import { setupRemoteServer } from 'mocklib/node'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { spawnApp, type SpawnedApp } from './spawn-app'
 
@@ -76,6 +78,21 @@ it('a remote that never takes the request: the fallback after the timeout, never
   const passing = await spawn('express-app.mjs', { ...env, APP_REMOTE_FALLBACK: 'passthrough' })
   expect(await forward(passing, '/x')).toEqual({ status: 200, text: 'real /x' })
   silent.close()
+})
+
+it('a resolver slower than the app’s timeout still answers: the remote acknowledged the request', async () => {
+  // The remote acknowledges (102) only an answer that is not ready at once: this one waits past the app's timeout.
+  const remote = setupRemoteServer(
+    rest.get(`${upstreamUrl}/slow`, async () => {
+      await delay(2000)
+      return HttpResponse.text('slow remote')
+    }),
+  )
+  await remote.listen()
+  const env = { ...remote.env(), APP_REMOTE_TIMEOUT: '1000', APP_REMOTE_FALLBACK: 'error' }
+  const app = await spawn('express-app.mjs', env)
+  expect(await forward(app, '/slow')).toEqual({ status: 200, text: 'slow remote' })
+  await remote.close()
 })
 
 it('an app holding the wrong token is refused with a message that says which token to give', async () => {

@@ -1,5 +1,5 @@
 // A test process of its own, to be stopped and restarted under an app: a remote whose handlers
-// answer UPSTREAM/who and hang on UPSTREAM/hang (printing {"resolving": true} when it starts).
+// answer UPSTREAM/who and hang on UPSTREAM/hang (printing {"resolving": true} once it has taken the request).
 import { HttpResponse, http } from 'mocklib'
 import { setupRemoteServer } from 'mocklib/node'
 
@@ -7,7 +7,9 @@ const upstream = process.env.UPSTREAM
 const remote = setupRemoteServer(
   http.get(`${upstream}/who`, () => HttpResponse.text('child remote')),
   http.get(`${upstream}/hang`, () => {
-    console.log(JSON.stringify({ resolving: true }))
+    // Printed on the next turn, after the remote has acknowledged the request (an answer not
+    // ready at once gets its 102 then): the app knows its remote took it.
+    setImmediate(() => console.log(JSON.stringify({ resolving: true })))
     return new Promise(() => {})
   }),
 )
