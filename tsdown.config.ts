@@ -47,6 +47,7 @@ const chunkNames: Array<[RegExp, string]> = [
   [/[\\/]src[\\/]rest[\\/]path-pattern\.ts$/, 'path-pattern'],
   [/[\\/]src[\\/]ws[\\/]websocket-handler\.ts$/, 'websocket-handler'],
   [/[\\/]node_modules[\\/]json-schema-faker[\\/]/, 'json-schema-faker'],
+  [/[\\/]src[\\/]matchers[\\/]/, 'matchers'],
 ]
 
 function chunkName(chunk: { name: string; moduleIds: readonly string[] }): string {
@@ -74,6 +75,8 @@ export default defineConfig({
     openapi: 'src/openapi.ts',
     remote: 'src/remote.ts',
     playwright: 'src/playwright.ts',
+    vitest: 'src/vitest.ts',
+    jest: 'src/jest.ts',
     'core/http': 'src/core/http.ts',
     'core/graphql': 'src/core/graphql.ts',
     'core/ws': 'src/core/ws.ts',

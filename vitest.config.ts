@@ -116,6 +116,7 @@ export default defineConfig({
       { find: /^mocklib\/schema$/, replacement: src('schema.ts') },
       { find: /^mocklib\/record$/, replacement: src('record.ts') },
       { find: /^mocklib\/openapi$/, replacement: src('openapi.ts') },
+      { find: /^mocklib\/vitest$/, replacement: src('vitest.ts') },
       // MSW 3's entries: mocklib/http, /graphql, /ws, /sse, /utils, /utils/* and /vite.
       { find: /^mocklib\/(http|graphql|ws|sse|experimental|utils|utils\/[a-z-]+|vite)$/, replacement: src('$1.ts') },
       // graphql 16 has no exports map: Node resolves it to index.js, Vite to index.mjs. Resolve it

@@ -40,6 +40,7 @@ const TIERS = {
     'openapi',
     'websocket-wire',
     'control',
+    'matchers',
   ],
   sources: [
     'sources/node-shared',
@@ -81,6 +82,8 @@ const LAYERS = {
   // The control protocol (routes, header codecs, token check, ControlClient) shared by the mock
   // server and the cross-process remote: it knows the pipeline's types, no handler kind.
   control: ['control', 'runtime'],
+  // The vitest and Jest matchers (mocklib/vitest, mocklib/jest): they read handlers' calls, whatever their kind.
+  matchers: ['matchers', 'runtime'],
   // The frame codec, the upgraded socket and the 101 bridge into ws's connection pipeline.
   'websocket-wire': ['websocket-wire', 'ws', 'runtime'],
   'sources/node-shared': ['sources/node-shared', 'runtime'],

@@ -6,6 +6,7 @@
 // Jest 30 (the same two). Vitest runs it on the sources; Jest on the built CommonJS package.
 // Older versions are npm aliases among the devDependencies (jsdom22, jest29,
 // jest-environment-jsdom29), put in their package's place by test/environments/package-aliases.mjs.
+// Jest 29 and 30 also run the handler matchers of mocklib/jest (test/verification/jest/).
 // Run after the build (npm test builds first). Ends with "N passed, N failed".
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
@@ -41,6 +42,12 @@ const JEST_RUNS = [
     env: 'jest-fixed-jsdom',
     agent: String.raw`\bjsdom/26\.`,
   },
+]
+
+// The handler matchers registered by a set-up file importing mocklib/jest, with Jest's own expect.
+const MATCHER_RUNS = [
+  { label: 'Jest 29, mocklib/jest matchers', jest: 'jest29/bin/jest.js' },
+  { label: 'Jest 30, mocklib/jest matchers', jest: 'jest/bin/jest.js' },
 ]
 
 if (!existsSync(join(repoRoot, 'dist/index.cjs'))) {
@@ -81,6 +88,19 @@ try {
     ]
     const env = { MOCKLIB_EXPECT_AGENT: run.agent, ...(run.aliases === undefined ? {} : aliasing(run.aliases)) }
     await jsonReport(run.label, here, args, report, env)
+  }
+  for (const [index, run] of MATCHER_RUNS.entries()) {
+    const report = join(workDir, `jest-matchers-${index}.json`)
+    const args = [
+      bin(run.jest),
+      '--ci',
+      '--config',
+      'jest.config.cjs',
+      '--runInBand',
+      '--json',
+      `--outputFile=${report}`,
+    ]
+    await jsonReport(run.label, join(repoRoot, 'test/verification/jest'), args, report)
   }
 } finally {
   removeWorkDir(workDir)

@@ -30,6 +30,11 @@ export function publicUrl(url: string): string {
   return url
 }
 
+/** " declared at file:line:col" for a handler whose creation site is known, else "". */
+export function declaredAt(info: { readonly callFrame: string | undefined }): string {
+  return info.callFrame === undefined ? '' : ` declared at ${info.callFrame}`
+}
+
 export const messages = {
   alreadyListening(): string {
     return format(

@@ -1,5 +1,5 @@
 import { MocklibTypeError, type MocklibErrorCode } from './errors'
-import { format } from './messages'
+import { declaredAt, format } from './messages'
 import { reasonsText, type NearMiss } from './near-miss'
 import type { RequestHandler } from './request-handler'
 
@@ -59,11 +59,10 @@ function describeUnused(
 ): string {
   const lines = handlers.map((handler) => {
     const spent = handler.options.once === true ? ' (a `once` handler not spent)' : ''
-    const at = handler.info.callFrame === undefined ? '' : ` declared at ${handler.info.callFrame}`
     const miss = nearMisses.get(handler)
     const closest =
       miss === undefined ? '' : `\n    closest request: ${miss.method} ${miss.url}: ${reasonsText(miss.reasons)}`
-    return `  - ${handler.info.header}${spent}${at}${closest}`
+    return `  - ${handler.info.header}${spent}${declaredAt(handler.info)}${closest}`
   })
   const count = handlers.length === 1 ? '1 handler was' : `${handlers.length} handlers were`
   return format(

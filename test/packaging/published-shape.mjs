@@ -122,6 +122,9 @@ const ENTRY_LOADS = {
   './utils/is-common-asset-request': [...kindsBut(), HANDLER],
   './utils/get-clean-url-string': [...kindsBut('rest'), 'src/rest/path-pattern.ts', HANDLER],
   './utils/get-response': kindsBut(),
+  // The matchers read handlers' calls: no handler kind, no pipeline, and no test runner (its expect is global).
+  './vitest': [...kindsBut(), PIPELINE],
+  './jest': [...kindsBut(), PIPELINE],
 }
 
 function entryLoadProblems(root, pkg) {
@@ -168,6 +171,8 @@ export function publishedShapeProblems(root, files) {
     './openapi',
     './remote',
     './playwright',
+    './vitest',
+    './jest',
     './core/http',
     './core/graphql',
     './core/ws',
@@ -189,10 +194,12 @@ export function publishedShapeProblems(root, files) {
   if (pkg.exports['./mockServiceWorker.js'] !== './dist/mockServiceWorker.js')
     problems.push('"./mockServiceWorker.js" is not exported')
   if (pkg.exports['./package.json'] !== './package.json') problems.push('"./package.json" is not exported')
-  // Only mocklib/remote runs code when loaded (it starts the app process's server).
+  // Only mocklib/remote (it starts the app process's server) and the matcher entries (they register
+  // on the test runner's expect) run code when loaded.
   const sideEffects = JSON.stringify(pkg.sideEffects)
-  if (sideEffects !== JSON.stringify(['./dist/remote.js', './dist/remote.cjs']))
-    problems.push(`"sideEffects" is ${sideEffects}, not mocklib/remote's files alone`)
+  const withEffects = ['remote', 'vitest', 'jest'].flatMap((name) => [`./dist/${name}.js`, `./dist/${name}.cjs`])
+  if (sideEffects !== JSON.stringify(withEffects))
+    problems.push(`"sideEffects" is ${sideEffects}, not the files of mocklib/remote, /vitest and /jest alone`)
   if (pkg.engines?.node !== '>=20.19') problems.push('"engines.node" is not ">=20.19"')
   // dist/, bin/, the stub folders' files, and what npm always adds: nothing from the repository's
   // own folders (schema/ also holds the development GraphQL schema).
