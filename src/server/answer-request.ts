@@ -17,6 +17,7 @@ import { OriginMap } from './origin-map'
 import type { RequestHistory } from './request-history'
 import type { ScopedLists } from './scoped-lists'
 import { writeResponse } from './write-response'
+import { wireFault } from './fault-wire'
 
 export interface ResponderOptions {
   emitter: LifeCycleEmitter
@@ -97,6 +98,7 @@ export class RequestResponder {
     if (result.type === 'mocked' && emitter.has('response:mocked') && response.type !== 'error') {
       emitter.emit('response:mocked', { response: response.clone(), request, requestId })
     }
+    wireFault(response, target, request.signal)
     const written = await writeResponse(target, response, request.method === 'HEAD')
     if (written !== undefined) history.wholeBody(entry, written)
     // A body no handler read: drained, so the connection can carry the next request.

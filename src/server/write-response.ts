@@ -62,8 +62,9 @@ export async function pipeBody(target: ServerResponse, body: ReadableStream<Uint
     }
     target.end()
   } catch {
-    // The body failed midway: end the answer abruptly so the client sees a broken response, not a short one.
-    resetConnection(target)
+    // The body failed midway: end the answer abruptly so the client sees a broken response, not a
+    // short one (unless a fault's cut already ended the socket: fault-wire.ts).
+    if (!target.socket?.writableEnded) resetConnection(target)
   }
 }
 
