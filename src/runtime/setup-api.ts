@@ -2,7 +2,9 @@ import { LifeCycleEmitter, type LifeCycleEvents, type LifeCycleEventsMap } from 
 import { HandlerList, validateHandlers } from './handler-list'
 import type { HandlerShape } from './handler-shape'
 import type { NearMiss } from './near-miss'
+import type { HistoryEntry } from './call-history'
 import type { RequestHandler } from './request-handler'
+import { waitForRequest, type RequestPredicate, type WaitForRequestOptions } from './wait-for-request'
 import { reportUnused, type UnusedHandlerCheckpoint, type UnusedHandlerStrategy } from './unused-handlers'
 
 /**
@@ -97,6 +99,36 @@ export abstract class SetupApi<EventMap extends object = LifeCycleEventsMap> imp
    */
   pendingHandlers(): readonly RequestHandler[] {
     return this.activeList().pending()
+  }
+
+  /**
+   * Resolves with the handler's next call, or the next request the predicate accepts (in the
+   * current scope), for code that sends requests nobody awaits; rejects after `timeout`. Needs
+   * a setup that keeps a history (`setupServer`, `setupWorker`). See docs/verification.md.
+   */
+  waitForRequest<Handler extends RequestHandler>(
+    handler: Handler,
+    options?: WaitForRequestOptions,
+  ): Promise<Handler['calls'][number]>
+  waitForRequest(predicate: RequestPredicate, options?: WaitForRequestOptions): Promise<HistoryEntry<RequestHandler>>
+  waitForRequest(target: RequestHandler | RequestPredicate, options?: WaitForRequestOptions): Promise<unknown> {
+    return waitForRequest(this.activeList().store.history, target as RequestPredicate, options)
+  }
+
+  /**
+   * @internal The setup stops (`close()`, `stop()`): its history goes, and under `onUnusedHandler`
+   * the handlers no request reached over the whole run are reported, with the requests that came
+   * closest to them. Call it last, with the environment restored: an 'error' throws.
+   */
+  protected stopVerification(at: UnusedHandlerCheckpoint): void {
+    const store = this.handlerList.store
+    const nearMisses = this.unusedHandlerStrategy === undefined ? undefined : store.history?.nearMisses()
+    store.history = undefined
+    try {
+      this.checkUnused(() => this.handlerList.pending(), at, nearMisses)
+    } finally {
+      this.unusedHandlerStrategy = undefined
+    }
   }
 
   /** @internal Reports handlers no request reached, as `onUnusedHandler` says. */

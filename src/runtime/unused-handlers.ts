@@ -4,7 +4,7 @@ import { reasonsText, type NearMiss } from './near-miss'
 import type { RequestHandler } from './request-handler'
 
 /** Where the unused-handler check ran: the setup method that triggered it. */
-export type UnusedHandlerCheckpoint = 'resetHandlers' | 'close'
+export type UnusedHandlerCheckpoint = 'resetHandlers' | 'close' | 'stop'
 
 /** What a function given as `onUnusedHandler` receives beside the handlers. */
 export interface UnusedHandlerDetails {

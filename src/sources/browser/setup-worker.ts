@@ -1,3 +1,4 @@
+import { historyFor, type CallHistory, type HistoryEntry } from '../../runtime/call-history'
 import { trackScope } from '../../runtime/current-scope'
 import { MocklibTypeError } from '../../runtime/errors'
 import type { LifeCycleEventsMap } from '../../runtime/emitter'
@@ -6,6 +7,8 @@ import type { PipelineOptions } from '../../runtime/handle-request'
 import type { RequestHandler } from '../../runtime/request-handler'
 import { SetupApi, withBoundMethods, type HandlerListApi } from '../../runtime/setup-api'
 import type { UnhandledRequestStrategy } from '../../runtime/unhandled-request'
+import { validateUnusedStrategy } from '../../runtime/unused-handlers'
+import type { RequestVerification, VerificationOptions } from '../../runtime/verification-api'
 import { unhandledStrategy, type UnhandledFrameHandle } from '../../runtime/unhandled-frame'
 import { browserMessages } from './messages'
 import { FallbackSource } from './fallback-source'
@@ -15,7 +18,7 @@ import { serviceWorkerUnavailableReason } from './supports-service-worker'
 import { PageWebSocketSource } from './websocket-source'
 import { defaultFindWorker } from './worker-registration'
 
-export interface StartOptions {
+export interface StartOptions extends VerificationOptions {
   serviceWorker?: {
     /** Where the worker script is served. Default: '/mockServiceWorker.js'. */
     url?: string
@@ -37,7 +40,7 @@ export interface StartOptions {
   waitUntilReady?: boolean
 }
 
-export interface SetupWorker extends HandlerListApi {
+export interface SetupWorker extends HandlerListApi, RequestVerification {
   /**
    * Registers the worker (or, where Service Workers are unavailable, patches fetch and
    * XMLHttpRequest in the page). Resolves when mocking is active: await it before the app's
@@ -68,7 +71,7 @@ export function setupWorker(...handlers: RequestHandler[]): SetupWorker {
     throw new Error(browserMessages.notInBrowser())
   }
   // Its methods work detached, as MSW's: `afterAll(worker.stop)`.
-  return withBoundMethods(new SetupWorkerApi(...handlers), ['start', 'stop'])
+  return withBoundMethods(new SetupWorkerApi(...handlers), ['start', 'stop', 'waitForRequest'])
 }
 
 /**
@@ -102,9 +105,12 @@ export class SetupWorkerApi extends SetupApi<LifeCycleEventsMap> implements Setu
       return this.#state.started.then(() => undefined)
     }
     let settings: WorkerSettings
+    let history: CallHistory | undefined
     // Bad options reject the returned promise, so start().catch() sees them too.
     try {
       settings = readStartOptions(options)
+      this.unusedHandlerStrategy = validateUnusedStrategy(options.onUnusedHandler)
+      history = historyFor(options.history)
       this.#lifetime = new AbortController()
       this.#pipeline = {
         emitter: this.emitter,
@@ -115,6 +121,7 @@ export class SetupWorkerApi extends SetupApi<LifeCycleEventsMap> implements Setu
       return Promise.reject(error)
     }
     this.#quiet = options.quiet === true
+    this.handlerList.store.history = history
     this.#untrackScope = trackScope(() => this.activeList())
     const first = startSource(this.#runtime, settings, options.serviceWorker?.options, this.#quiet)
     // WebSockets are patched in the page in both modes (no Service Worker sees them).
@@ -131,6 +138,8 @@ export class SetupWorkerApi extends SetupApi<LifeCycleEventsMap> implements Setu
           this.#state = { name: 'stopped' }
           this.#untrackScope?.()
           this.#untrackScope = undefined
+          this.handlerList.store.history = undefined
+          this.unusedHandlerStrategy = undefined
         }
         throw error
       },
@@ -153,6 +162,12 @@ export class SetupWorkerApi extends SetupApi<LifeCycleEventsMap> implements Setu
     await started.catch(() => undefined)
     this.#websockets.stop()
     await source.stop()
+    // Last, with nothing mocked any more: an 'error' rejects stop(), not the next test's start.
+    this.stopVerification('stop')
+  }
+
+  get history(): ReadonlyArray<HistoryEntry<RequestHandler>> {
+    return (this.handlerList.store.history?.entries() ?? []) as Array<HistoryEntry<RequestHandler>>
   }
 }
 

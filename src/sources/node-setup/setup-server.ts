@@ -3,16 +3,16 @@ import { AsyncLocalStorage } from 'node:async_hooks'
 import type { LifeCycleEventsMap } from '../../runtime/emitter'
 import type { PipelineOptions } from '../../runtime/handle-request'
 import { trackScope } from '../../runtime/current-scope'
-import { CallHistory, historyFor, type HistoryEntry, type HistoryOption } from '../../runtime/call-history'
+import { CallHistory, historyFor, type HistoryEntry } from '../../runtime/call-history'
 import { HandlerList } from '../../runtime/handler-list'
 import { HandlerStateStore } from '../../runtime/handler-state'
 import { LazyAbort } from '../../runtime/lazy-abort-signal'
-import { waitForRequest, type RequestPredicate, type WaitForRequestOptions } from '../../runtime/wait-for-request'
+import type { RequestVerification, VerificationOptions } from '../../runtime/verification-api'
 import { format, messages } from '../../runtime/messages'
 import type { RequestHandler } from '../../runtime/request-handler'
 import type { UnhandledRequestStrategy } from '../../runtime/unhandled-request'
 import { unhandledStrategy, type UnhandledFrameHandle } from '../../runtime/unhandled-frame'
-import { validateUnusedStrategy, type UnusedHandlerStrategy } from '../../runtime/unused-handlers'
+import { validateUnusedStrategy } from '../../runtime/unused-handlers'
 import { warnIfNoGlobalWebSocket } from '../../ws/no-global-websocket'
 import { SetupApi, withBoundMethods, type HandlerListApi } from '../../runtime/setup-api'
 import { CustomInterceptors, type CustomInterceptor } from '../node/custom-interceptors'
@@ -31,23 +31,11 @@ import { scopeNetwork, type NetworkOption } from '../../runtime/scope-network'
 export type { NodeSource } from './node-sources'
 export type { ComposableDispatcher } from '../undici/wrap-dispatcher'
 
-export interface ListenOptions {
+export interface ListenOptions extends VerificationOptions {
   /** What to do with requests no handler matches. Default: 'warn'. */
   onUnhandledRequest?: UnhandledRequestStrategy
   /** MSW 3's name for `onUnhandledRequest`; a callback gets `{ frame, defaults }`. */
   onUnhandledFrame?: UnhandledFrameHandle
-  /**
-   * What to do with handlers no request reached, checked when `resetHandlers()` drops them and
-   * at `close()`: `'warn'` prints them, `'error'` throws `UnusedHandlersError` from that call, a
-   * function gets them. Default: no check. See docs/verification.md.
-   */
-  onUnusedHandler?: UnusedHandlerStrategy
-  /**
-   * The request history `server.history`, `handler.calls` and `server.waitForRequest()` read:
-   * on by default, keeping the last 100 requests per scope; `{ limit }` changes the bound,
-   * `false` keeps nothing (and costs nothing). See docs/verification.md.
-   */
-  history?: HistoryOption
   /**
    * What catches requests. Default: `['interceptors']` (global fetch, http/https, XMLHttpRequest,
    * WebSocket). Add `'undici'` for undici's global dispatcher: `undici.request`, `stream`,
@@ -92,7 +80,7 @@ export interface BoundaryOptions {
   network?: NetworkOption | null
 }
 
-export interface SetupServer extends HandlerListApi {
+export interface SetupServer extends HandlerListApi, RequestVerification {
   /** Starts intercepting requests made by this process. */
   listen(options?: ListenOptions): void
   /**
@@ -116,22 +104,6 @@ export interface SetupServer extends HandlerListApi {
    * everything once the server is closed, go through `dispatcher`.
    */
   dispatcher<D extends ComposableDispatcher>(dispatcher: D): ReturnType<D['compose']>
-  /**
-   * The requests the current scope (a `boundary()`'s own) resolved, oldest first: each with the
-   * handler that answered or why none did, and the resolvers it ran. `resetHandlers()` clears it,
-   * `close()` drops it; `listen({ history: false })` keeps none. See docs/verification.md.
-   */
-  readonly history: ReadonlyArray<HistoryEntry<RequestHandler>>
-  /**
-   * Resolves with the handler's next call, or the next request the predicate accepts (in the
-   * current scope), for code that sends requests nobody awaits; rejects after `timeout`
-   * (default 5,000 ms) listing what came instead. See docs/verification.md.
-   */
-  waitForRequest<Handler extends RequestHandler>(
-    handler: Handler,
-    options?: WaitForRequestOptions,
-  ): Promise<Handler['calls'][number]>
-  waitForRequest(predicate: RequestPredicate, options?: WaitForRequestOptions): Promise<HistoryEntry<RequestHandler>>
 }
 
 /**
@@ -214,29 +186,13 @@ export class SetupServerApi extends SetupApi<LifeCycleEventsMap> implements Setu
     this.#remote?.close()
     this.#remote = undefined
     this.#lifetime.abort()
-    const nearMisses =
-      this.unusedHandlerStrategy === undefined ? undefined : this.handlerList.store.history?.nearMisses()
-    this.handlerList.store.history = undefined
     this.handlerList.store.network = undefined
     // Last, with the environment restored: an 'error' fails the test, not the next one.
-    try {
-      this.checkUnused(() => this.activeList().pending(), 'close', nearMisses)
-    } finally {
-      this.unusedHandlerStrategy = undefined
-    }
+    this.stopVerification('close')
   }
 
   get history(): ReadonlyArray<HistoryEntry<RequestHandler>> {
     return (this.activeList().store.history?.entries() ?? []) as Array<HistoryEntry<RequestHandler>>
-  }
-
-  waitForRequest<Handler extends RequestHandler>(
-    handler: Handler,
-    options?: WaitForRequestOptions,
-  ): Promise<Handler['calls'][number]>
-  waitForRequest(predicate: RequestPredicate, options?: WaitForRequestOptions): Promise<HistoryEntry<RequestHandler>>
-  waitForRequest(target: RequestHandler | RequestPredicate, options?: WaitForRequestOptions): Promise<unknown> {
-    return waitForRequest(this.activeList().store.history, target as RequestPredicate, options)
   }
 
   dispatcher<D extends ComposableDispatcher>(dispatcher: D): ReturnType<D['compose']> {
