@@ -25,5 +25,8 @@ export const network = networkFromSetup(server, {
   enable: ({ onUnhandledFrame }) => server.listen({ onUnhandledFrame }),
   disable: () => server.close(),
 })
+// A full reload evaluates the server code anew, this module included: the old network stops
+// before the new one starts. (A page reloads whole, its worker going with it.)
+import.meta.hot?.on('vite:beforeFullReload', () => network.disable())
 `
 }

@@ -1,4 +1,4 @@
-// MSW 3's entries (msw/http, msw/graphql, msw/ws, msw/sse, msw/utils/*) as mocklib/*: every value
+// MSW 3's entries (msw/http, msw/graphql, msw/ws, msw/sse, msw/utils/*, msw/vite) as mocklib/*: every value
 // msw@3.0.5 exports from an entry, mocklib's entry of the same name exports too, and code
 // written for MSW 3 (its migration guide's 3.x snippets) runs with `msw` replaced by `mocklib`.
 import * as msw3Root from 'msw3'
@@ -12,6 +12,7 @@ import * as msw3GetCleanUrlString from 'msw3/utils/get-clean-url-string'
 import * as msw3GetResponse from 'msw3/utils/get-response'
 import * as msw3IsCommonAssetRequest from 'msw3/utils/is-common-asset-request'
 import * as msw3Passthrough from 'msw3/utils/passthrough'
+import * as msw3Vite from 'msw3/vite'
 import * as root from 'mocklib'
 import * as http from 'mocklib/http'
 import * as graphql from 'mocklib/graphql'
@@ -24,6 +25,7 @@ import * as getCleanUrlString from 'mocklib/utils/get-clean-url-string'
 import * as getResponse from 'mocklib/utils/get-response'
 import * as isCommonAssetRequest from 'mocklib/utils/is-common-asset-request'
 import * as passthrough from 'mocklib/utils/passthrough'
+import * as vite from 'mocklib/vite'
 import { setupServer } from 'mocklib/node'
 import { startRecordingServer } from '../helpers/recording-server'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -53,6 +55,7 @@ const pairs: Array<[string, object, object]> = [
   ['/utils/get-response', msw3GetResponse, getResponse],
   ['/utils/is-common-asset-request', msw3IsCommonAssetRequest, isCommonAssetRequest],
   ['/utils/passthrough', msw3Passthrough, passthrough],
+  ['/vite', msw3Vite, vite],
 ]
 
 describe("MSW 3's entries", () => {

@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { createServer, type ViteDevServer } from 'vite'
+import { createServer, createServerModuleRunner, type ViteDevServer } from 'vite'
 import { mocklib } from 'mocklib/vite'
 import type { SetupNetwork } from 'mocklib/experimental'
 import { afterAll, beforeAll, expect, it } from 'vitest'
@@ -20,6 +20,7 @@ let vite: ViteDevServer
 let backend: Server
 let origin: string
 let app: { network: SetupNetwork; handlers: unknown[]; override: unknown }
+let root: string
 
 beforeAll(async () => {
   if (!existsSync(fileURLToPath(new URL('../../dist/node.js', import.meta.url)))) {
@@ -29,7 +30,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => backend.listen(0, '127.0.0.1', resolve))
   origin = `http://127.0.0.1:${(backend.address() as AddressInfo).port}`
   workDir = mkdtempSync(join(tmpdir(), 'mocklib-vite-network-'))
-  const root = join(workDir, 'app')
+  root = join(workDir, 'app')
   cpSync(fixture, root, { recursive: true })
   installBuilt(root, ['vite'])
   writeFileSync(
@@ -106,4 +107,43 @@ it('refuses configure() while enabled and a `sources` option, saying what to do 
   expect(() => network.configure({ sources: [] } as never)).toThrow(
     expect.objectContaining({ code: 'MOCKLIB_INVALID_ARGUMENT', message: expect.stringMatching(/defineNetwork\(\)/) }),
   )
+})
+
+it("a full reload of the server code stops the old network before the app's code enables the new one", async () => {
+  writeFileSync(
+    join(root, 'src/reloaded-entry.js'),
+    `import { network } from 'virtual:mocklib'
+import { http, HttpResponse } from 'mocklib/http'
+network.configure({ handlers: [http.get('${origin}/user', () => HttpResponse.text('mocked'))] })
+await network.enable()
+globalThis.entryEvaluated?.(network)
+export { network }
+`,
+  )
+  const server = await createServer({
+    root,
+    configFile: false,
+    plugins: [mocklib()],
+    appType: 'custom',
+    logLevel: 'error',
+    server: { middlewareMode: true, watch: null },
+  })
+  const runner = createServerModuleRunner(server.environments.ssr)
+  const scope = globalThis as { entryEvaluated?: (network: SetupNetwork) => void }
+  try {
+    const first = (await runner.import('/src/reloaded-entry.js')) as { network: SetupNetwork }
+    expect(first.network.readyState).toBe(1)
+    const reloaded = new Promise<SetupNetwork>((resolve) => (scope.entryEvaluated = resolve))
+    server.environments.ssr.hot.send({ type: 'full-reload' })
+    const second = await reloaded
+    expect(second).not.toBe(first.network)
+    expect([first.network.readyState, second.readyState]).toEqual([0, 1])
+    expect(await get()).toBe('mocked')
+    await second.disable()
+    expect(await get()).toBe('from the server')
+  } finally {
+    delete scope.entryEvaluated
+    await runner.close()
+    await server.close()
+  }
 })
