@@ -101,6 +101,22 @@ it('the dev server serves the worker script: setupWorker().start() and the virtu
   }
 })
 
+it('under a base path (/app/), the script is served there and the virtual:mocklib network registers it there', async () => {
+  const server = await createServer(appConfig({ base: '/app/', server: { host: '127.0.0.1', port: 0 } }))
+  try {
+    await server.listen()
+    const origin = new URL(server.resolvedUrls!.local[0]).origin
+    const { results, worker, complaints } = await openPage(`${origin}/app/network.html`)
+    expect({ results, worker, complaints }).toEqual({
+      results: EXPECTED,
+      worker: `${origin}/app/mockServiceWorker.js`,
+      complaints: [],
+    })
+  } finally {
+    await server.close()
+  }
+})
+
 it('`vite build` emits the worker script beside the bundle, and the built app mocks under `vite preview`', async () => {
   const outDir = join(workDir, 'build')
   await viteBuild(appConfig({ build: { outDir, emptyOutDir: true } }))
