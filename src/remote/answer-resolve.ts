@@ -10,6 +10,7 @@ import {
   type ResolveOutcome,
 } from '../control/protocol'
 import { problem } from '../control/problem'
+import { withListenerCopy } from '../runtime/listener-copy'
 import { handleRequest, type PipelineOptions } from '../runtime/handle-request'
 import type { HandlerList } from '../runtime/handler-list'
 import { discardBody } from '../runtime/node-fast-path'
@@ -98,10 +99,11 @@ export async function answerResolve(
       result.reason === 'unhandled' || result.reason === 'fallthrough' ? 'unhandled' : (result.reason ?? 'passthrough'),
     )
   }
-  const { response } = result
-  if (response.type === 'error') return writeOutcome(answer, 'network-error')
+  if (result.response.type === 'error') return writeOutcome(answer, 'network-error')
   const { emitter } = pipeline
-  const forEvent = emitter.has('response:mocked') ? response.clone() : undefined
+  const [response, forEvent] = emitter.has('response:mocked')
+    ? withListenerCopy(result.response)
+    : [result.response, undefined]
   const head = {
     [headerNames.outcome]: 'mocked',
     [headerNames.status]: String(response.status),

@@ -6,6 +6,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { problem, PROBLEM_CONTENT_TYPE } from '../control/problem'
 import { headerNames, headerValue } from '../control/protocol'
 import type { HistoryReason } from '../control/resources'
+import { withListenerCopy } from '../runtime/listener-copy'
 import type { LifeCycleEmitter } from '../runtime/emitter'
 import { handleRequest } from '../runtime/handle-request'
 import type { HandlerList } from '../runtime/handler-list'
@@ -96,7 +97,9 @@ export class RequestResponder {
     const copy = hasResponseBody(response) && !isKeptWhole(response) ? response.clone().body : null
     history.finish(entry, { status, handler, reason, headers: response.headers, body: copy ?? undefined })
     if (result.type === 'mocked' && emitter.has('response:mocked') && response.type !== 'error') {
-      emitter.emit('response:mocked', { response: response.clone(), request, requestId })
+      let forEvent: Response
+      ;[response, forEvent] = withListenerCopy(response)
+      emitter.emit('response:mocked', { response: forEvent, request, requestId })
     }
     wireFault(response, target, request.signal)
     const written = await writeResponse(target, response, request.method === 'HEAD')

@@ -1,3 +1,4 @@
+import { withListenerCopy } from '../../runtime/listener-copy'
 import type { LifeCycleEmitter } from '../../runtime/emitter'
 import { handleRequest, type PipelineOptions } from '../../runtime/handle-request'
 import type { HandlerList } from '../../runtime/handler-list'
@@ -38,12 +39,16 @@ export async function resolveInPage(request: Request, requestId: string, runtime
   const observe = emitter.has('response:mocked')
   const isError = response.type === 'error'
   if (!isError) storeMockedCookies(request, response)
-  const forLog = log && !isError ? response.clone() : response
-  const forEvent = observe && !isError ? response.clone() : undefined
+  // The log and the listeners read copies (listener-copy.ts); the page reads `answer`.
+  let answer = response
+  let forLog = response
+  let forEvent: Response | undefined
+  if (log && !isError) [answer, forLog] = withListenerCopy(answer)
+  if (observe && !isError) [answer, forEvent] = withListenerCopy(answer)
 
   const delivered = () => {
     if (log) void logMockedRequest(request, handler, forLog, logTitle).catch(() => {})
     if (forEvent) emitter.emit('response:mocked', { response: forEvent, request, requestId })
   }
-  return isError ? { type: 'network-error', delivered } : { type: 'mocked', response, delivered }
+  return isError ? { type: 'network-error', delivered } : { type: 'mocked', response: answer, delivered }
 }

@@ -1,4 +1,5 @@
 import { asError } from '../../runtime/as-error'
+import { withListenerCopy } from '../../runtime/listener-copy'
 import { handleConnection, takesConnection, type ConnectionOutcome } from '../../ws/handle-connection'
 import type { WebSocketConnection } from '../../ws/websocket-connection'
 import type { LifeCycleEmitter } from '../../runtime/emitter'
@@ -89,12 +90,12 @@ export class InterceptorSource implements RequestSink {
     }
     const { emitter } = this
     const observed = emitter.has('response:mocked') && response.type !== 'error'
-    // Listeners get a clone, so reading it never takes the body from the client.
-    const clone = observed ? response.clone() : undefined
-    let answer = via === 'http' ? withOneChunkBody(response) : response
+    // Listeners get a copy, so reading it never takes the body from the client (listener-copy.ts).
+    const [delivered, clone] = observed ? withListenerCopy(response) : [response, undefined]
+    let answer = via === 'http' ? withOneChunkBody(delivered) : delivered
     if (via === 'xhr') {
       try {
-        answer = await withWholeBody(response)
+        answer = await withWholeBody(delivered)
       } catch (error) {
         // The mocked body failed midway: for the page, the network failed.
         controller.errorWith(asError(error))

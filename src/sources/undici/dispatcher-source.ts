@@ -1,3 +1,4 @@
+import { withListenerCopy } from '../../runtime/listener-copy'
 import { discardBody } from '../../runtime/node-fast-path'
 import { faultOf, isConnectionFault } from '../../runtime/fault'
 import { connectionError, cutError } from '../node-shared/fault-errors'
@@ -108,9 +109,9 @@ export class DispatcherSource {
       return
     }
     const { emitter } = this
-    // Listeners get a clone, so reading it never takes the body from the client.
-    const clone = emitter.has('response:mocked') ? response.clone() : undefined
-    const written = writeResponse(response, channel, request.method)
+    // Listeners get a copy, so reading it never takes the body from the client (listener-copy.ts).
+    const [delivered, clone] = emitter.has('response:mocked') ? withListenerCopy(response) : [response, undefined]
+    const written = writeResponse(delivered, channel, request.method)
     if (clone !== undefined) emitter.emit('response:mocked', { response: clone, request, requestId })
     await written
   }
