@@ -194,6 +194,7 @@ try {
     '@graphql-tools/schema',
     'ws',
     'graphql-ws',
+    'socket.io-client',
   ]
   const project = createConsumer(workDir, 'project', tarball, tools)
   // graphql is a dependency, but REST-only use must never load it: this project lacks it.

@@ -24,6 +24,7 @@ const msw3 = {
   'is-common-asset-request': require('mocklib/utils/is-common-asset-request'),
 }
 const { runFormatSuite } = require('../fixtures/format-suite.cjs')
+const { addMsw3SnippetChecks } = require('../fixtures/msw3-snippets.cjs')
 
 const resolved = {
   main: require.resolve('mocklib'),
@@ -60,4 +61,6 @@ harness.check('REST alone never loads graphql (nor @graphql-tools)', () => {
   assert.deepEqual(loaded, [])
 })
 
+// After the check above: these load graphql.
+addMsw3SnippetChecks(harness, { mocklibNode, msw3 })
 harness.run()

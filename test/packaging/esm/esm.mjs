@@ -19,6 +19,7 @@ import * as getCleanUrlString from 'mocklib/utils/get-clean-url-string'
 import * as isCommonAssetRequest from 'mocklib/utils/is-common-asset-request'
 import { fileURLToPath } from 'node:url'
 import { runFormatSuite } from '../fixtures/format-suite.cjs'
+import { addMsw3SnippetChecks } from '../fixtures/msw3-snippets.cjs'
 
 const resolved = {
   main: fileURLToPath(import.meta.resolve('mocklib')),
@@ -55,4 +56,5 @@ const harness = runFormatSuite({
   msw3,
   resolved,
 })
+addMsw3SnippetChecks(harness, { mocklibNode, msw3 })
 await harness.run()
