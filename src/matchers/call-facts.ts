@@ -28,10 +28,10 @@ export function checkExpectation(expected: unknown, matcher: string, calls: read
   for (const key of Object.keys(expected)) {
     if (REQUEST_KEYS.has(key)) continue
     if (OUTCOME_KEYS.has(key) || (known !== undefined && !known.includes(key))) {
-      const keys = [...REQUEST_KEYS, ...(known ?? []).filter((name) => !OUTCOME_KEYS.has(name))]
+      const keys = new Set([...REQUEST_KEYS, ...(known ?? []).filter((name) => !OUTCOME_KEYS.has(name))])
       throw new MocklibTypeError(
         'MOCKLIB_INVALID_ARGUMENT',
-        format(`${matcher}() cannot compare "${key}": a request to this handler has ${keys.join(', ')}.`),
+        format(`${matcher}() cannot compare "${key}": a request to this handler has ${[...keys].join(', ')}.`),
       )
     }
   }

@@ -206,6 +206,10 @@ describe('GraphQL handlers', () => {
     const message = failure(() => expect(getUser).toHaveBeenRequestedWith({ variables: { id: '3' } }))
     expect(message).toContain('Handler: query GetUser (origin: *) declared at')
     expect(message).toMatch(/- {3,}"id": "3",\n\+ {3,}"id": "1",/)
+    // @ts-expect-error a key GraphQL calls do not have
+    expect(() => expect(getUser).toHaveBeenRequestedWith({ params: {} })).toThrow(
+      'cannot compare "params": a request to this handler has query, headers, body, variables, operationName, operationType, extensions, cookies.',
+    )
   })
 })
 
