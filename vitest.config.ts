@@ -64,8 +64,16 @@ function otherSourceProjects(
     test: { name: name + suffix, include: list, exclude: ['node_modules/**'], env, isolate },
   })
   return [
-    project('', files.filter((file) => !own.has(file)), false),
-    project('-own-process', files.filter((file) => own.has(file)), true),
+    project(
+      '',
+      files.filter((file) => !own.has(file)),
+      false,
+    ),
+    project(
+      '-own-process',
+      files.filter((file) => own.has(file)),
+      true,
+    ),
   ]
 }
 
@@ -93,10 +101,7 @@ const ownProcessFiles = readdirSync(testRoot, { recursive: true, encoding: 'utf8
   })
   .map((file) => `test/${file}`)
 const ownProcessWebSocketTests = ownProcessFiles.filter((file) => /^test\/(ws|subscriptions)\//.test(file))
-const ownProcessTests = [
-  ...ownProcessFiles,
-  'test/reliability/bodies-byte-for-byte*.test.ts',
-]
+const ownProcessTests = [...ownProcessFiles, 'test/reliability/bodies-byte-for-byte*.test.ts']
 
 // Tests import 'mocklib' like users do. During development that name points at the
 // sources, so no build is needed; the packaging suites (test/packaging) test dist/.

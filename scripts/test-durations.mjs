@@ -13,7 +13,8 @@ const args = process.argv.slice(2)
 const topIndex = args.indexOf('--top')
 const top = topIndex === -1 ? 15 : Number(args[topIndex + 1])
 const reportFile =
-  args.find((arg, index) => !arg.startsWith('--') && (topIndex === -1 || index !== topIndex + 1)) ?? `${root}.vitest-results.json`
+  args.find((arg, index) => !arg.startsWith('--') && (topIndex === -1 || index !== topIndex + 1)) ??
+  `${root}.vitest-results.json`
 const report = JSON.parse(readFileSync(reportFile, 'utf8'))
 
 // A report written in another checkout (CI's) names its files from that checkout's root.

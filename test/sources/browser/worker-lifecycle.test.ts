@@ -359,7 +359,7 @@ describe('worker scripts and scopes', () => {
     ['msw', '2'],
     ['msw3', '3'],
   ])(
-    "rejects start() at once, naming it, when the script at the URL is an MSW worker left from a migration (%s)",
+    'rejects start() at once, naming it, when the script at the URL is an MSW worker left from a migration (%s)',
     async (folder, major) => {
       const msw = readFileSync(
         fileURLToPath(new URL(`../../../node_modules/${folder}/lib/mockServiceWorker.js`, import.meta.url)),
