@@ -106,7 +106,8 @@ const LAYERS = {
   // The mock server (createMockServer, the middleware): real sockets in front of the pipeline,
   // JSON-described handlers (rest/, graphql/), the control API, HAR history (record/).
   server: ['server', 'control', 'websocket-wire', 'subscriptions', 'record', 'graphql', 'sse', 'ws', 'rest', 'runtime'],
-  remote: ['remote', 'control', 'server', 'runtime'],
+  // The remote: requests through the pipeline, WebSocket connections joined over RFC 6455 frames.
+  remote: ['remote', 'control', 'server', 'websocket-wire', 'ws', 'runtime'],
   vite: ['vite'],
 }
 

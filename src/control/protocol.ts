@@ -25,6 +25,8 @@ export interface ControlRoutes {
   readonly scopes: string
   readonly scope: (scope: string) => string
   readonly resolve: string
+  /** The app process's WebSocket connections, offered to the test process's `ws` handlers (an upgrade). */
+  readonly websocket: string
 }
 
 /** Route paths, relative to the server's origin. */
@@ -43,6 +45,7 @@ export const routes: ControlRoutes = {
   scopes: `${CONTROL_PREFIX}scopes`,
   scope: (scope: string) => `${CONTROL_PREFIX}scopes/${encodeURIComponent(scope)}`,
   resolve: `${CONTROL_PREFIX}resolve`,
+  websocket: `${CONTROL_PREFIX}websocket`,
 }
 
 /** Header names of `POST /__mocklib/resolve` (lower case, as Node reports them). */

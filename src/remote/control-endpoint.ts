@@ -1,10 +1,12 @@
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
+import type { Duplex } from 'node:stream'
 import { hasToken, routes } from '../control/protocol'
 import { healthInfo } from '../control/health'
 import { problem } from '../control/problem'
 import { answerResolve, type ResolveHost } from './answer-resolve'
 import { listenOn } from '../server/listen-on'
+import { answerRemoteUpgrade } from './remote-upgrade'
 import { readJsonBody, RouteError, routeId, sendJson, sendProblem, sendRouteError } from '../server/control-json'
 
 /** `POST /__mocklib/scopes`'s body: empty for a scope of this remote, or one another test process holds. */
@@ -24,12 +26,14 @@ export interface EndpointHost extends ResolveHost {
 
 /**
  * The test process's HTTP endpoint for app processes (the control protocol's remote routes):
- * `GET health` without a token; `POST resolve`, `POST scopes` and `DELETE scopes/:id` with it.
+ * `GET health` without a token; `POST resolve`, `POST scopes`, `DELETE scopes/:id` and the
+ * WebSocket upgrade of `GET websocket` with it.
  */
 export class ControlEndpoint {
   private constructor(
     readonly server: http.Server,
     readonly url: string,
+    readonly upgraded: Set<Duplex>,
   ) {}
 
   static async open(
@@ -42,10 +46,18 @@ export class ControlEndpoint {
         else answer.destroy()
       })
     })
+    // Upgraded sockets leave the server's connections: close() ends them itself.
+    const upgraded = new Set<Duplex>()
+    server.on('upgrade', (incoming: http.IncomingMessage, socket: Duplex, head: Buffer) => {
+      upgraded.add(socket)
+      socket.once('close', () => upgraded.delete(socket))
+      socket.on('error', () => socket.destroy())
+      answerRemoteUpgrade(incoming, socket, head, host, options.token)
+    })
     await listenOn(server, options.port, options.host, 'pass remote.listen() another port, or 0 for a free one')
     const { port } = server.address() as AddressInfo
     const name = options.host.includes(':') ? `[${options.host}]` : options.host
-    return new ControlEndpoint(server, `http://${name}:${port}`)
+    return new ControlEndpoint(server, `http://${name}:${port}`, upgraded)
   }
 
   /** Stops listening and ends every connection, answers in flight included. */
@@ -53,6 +65,7 @@ export class ControlEndpoint {
     return new Promise((resolve) => {
       this.server.close(() => resolve())
       this.server.closeAllConnections()
+      for (const socket of this.upgraded) socket.destroy()
     })
   }
 }

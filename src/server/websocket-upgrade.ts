@@ -2,12 +2,13 @@
 // subscriptions (graphql-ws, legacy) answer them through the same connection pipeline as in a
 // test. The RFC 6455 side is websocket-wire's (the 101, frames both ways over an in-memory
 // socket); here that socket is joined to the client's TCP socket.
-import type { IncomingMessage } from 'node:http'
+import { STATUS_CODES, type IncomingMessage } from 'node:http'
 import type { Duplex } from 'node:stream'
 import type { PipelineOptions } from '../runtime/handle-request'
 import type { HandlerList } from '../runtime/handler-list'
 import { answerUpgrade, offeredProtocols, type UpgradeChannel } from '../websocket-wire/upgrade-bridge'
 import type { UpgradedSocket } from '../websocket-wire/upgraded-socket'
+import type { WebSocketData } from '../ws/types'
 import { handleConnection, takesConnection } from '../ws/handle-connection'
 import { incomingHeaders, incomingUrl } from './incoming-request'
 import type { OriginMap } from './origin-map'
@@ -28,51 +29,94 @@ export function answerWebSocketUpgrade(
   head: Buffer,
   context: UpgradeContext,
 ): void {
-  const { list, scheme } = context
+  const { list, scheme, history } = context
   const own = incomingUrl(message, scheme, `${message.socket.localAddress}:${message.socket.localPort}`)
   own.protocol = scheme === 'https' ? 'wss:' : 'ws:'
-  const base = own.origin
   const url = context.origins.map(own, list.current(), true)
-  const protocols = offeredProtocols(message.headers['sec-websocket-protocol'])
-  const key = message.headers['sec-websocket-key']
-  const { history } = context
   const entry = history.start(new Request(url, { headers: incomingHeaders(message) }))
-  if (typeof key !== 'string' || !takesConnection(list, url, protocols, base)) {
-    const text = `No WebSocket handler takes ${url.href}${protocols ? ` (subprotocols: ${protocols.join(', ')})` : ''}.`
-    history.finish(entry, { status: 404, reason: 'unhandled' })
-    socket.end(
-      `HTTP/1.1 404 Not Found\r\ncontent-type: text/plain\r\ncontent-length: ${Buffer.byteLength(text)}\r\nconnection: close\r\n\r\n${text}`,
+  const target = {
+    url,
+    key: message.headers['sec-websocket-key'],
+    protocols: offeredProtocols(message.headers['sec-websocket-protocol']),
+  }
+  bridgeUpgrade(
+    socket,
+    head,
+    target,
+    list,
+    { ...context.pipeline, baseUrl: own.origin },
+    {
+      finish: (status, headers, reason) => history.finish(entry, { status, headers, reason }),
+      frame: (direction, data) =>
+        history.frame(
+          entry,
+          direction,
+          typeof data === 'string' ? data : bytesOf(data as ArrayBufferLike | ArrayBufferView),
+        ),
+    },
+  )
+}
+
+/** A WebSocket handshake read off a real socket: where to, its key, the subprotocols offered. */
+export interface UpgradeTarget {
+  readonly url: URL
+  readonly key: string | undefined
+  readonly protocols: string[] | undefined
+}
+
+/** Sees what became of a handshake and, once open, each message both ways (a history). */
+export interface UpgradeObserver {
+  finish(status: number, headers: Headers | undefined, reason: 'unhandled' | 'exception' | undefined): void
+  frame(direction: 'in' | 'out', data: WebSocketData): void
+}
+
+/**
+ * Answers a handshake on a real socket from `list`'s `ws` handlers (`pipeline.baseUrl` resolves
+ * relative links): a 404 when none takes the URL, a 403 when the connection is refused, else the
+ * 101 and frames both ways between the socket and the handlers.
+ */
+export function bridgeUpgrade(
+  socket: Duplex,
+  head: Buffer,
+  { url, key, protocols }: UpgradeTarget,
+  list: HandlerList,
+  pipeline: PipelineOptions,
+  observer?: UpgradeObserver,
+): void {
+  if (typeof key !== 'string' || !takesConnection(list, url, protocols, pipeline.baseUrl)) {
+    observer?.finish(404, undefined, 'unhandled')
+    refuseUpgrade(
+      socket,
+      404,
+      `No WebSocket handler takes ${url.href}${protocols ? ` (subprotocols: ${protocols.join(', ')})` : ''}.`,
     )
     return
   }
   const channel: UpgradeChannel = {
     upgrade(status, headers, peer) {
-      history.finish(entry, { status, headers })
+      observer?.finish(status, headers, undefined)
       let lines = `HTTP/1.1 ${status} Switching Protocols\r\n`
       for (const [name, value] of headers) lines += `${name}: ${value}\r\n`
       socket.write(`${lines}\r\n`)
       join(socket, peer, head)
     },
     fail(error) {
-      const text = error.message
-      history.finish(entry, { status: 403, reason: 'exception' })
-      socket.end(
-        `HTTP/1.1 403 Forbidden\r\ncontent-type: text/plain\r\ncontent-length: ${Buffer.byteLength(text)}\r\nconnection: close\r\n\r\n${text}`,
-      )
+      observer?.finish(403, undefined, 'exception')
+      refuseUpgrade(socket, 403, error.message)
     },
     onAbort: undefined,
-    onFrame: (direction, data) =>
-      history.frame(
-        entry,
-        direction,
-        typeof data === 'string' ? data : bytesOf(data as ArrayBufferLike | ArrayBufferView),
-      ),
+    onFrame: observer && ((direction, data) => observer.frame(direction, data)),
   }
   socket.once('close', () => channel.onAbort?.(new Error(`The client closed the WebSocket handshake to ${url.href}.`)))
-  const pipeline = { ...context.pipeline, baseUrl: base }
   const Real =
     (globalThis as { WebSocket?: typeof WebSocket }).WebSocket ?? (NoNetworkWebSocket as unknown as typeof WebSocket)
   answerUpgrade({ url, key, protocols }, channel, (connection) => handleConnection(connection, list, pipeline), Real)
+}
+
+/** Refuses a handshake on a real socket: the status and a plain-text reason, then the connection ends. */
+export function refuseUpgrade(socket: Duplex, status: number, text: string): void {
+  const head = `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\ncontent-type: text/plain; charset=utf-8`
+  socket.end(`${head}\r\ncontent-length: ${Buffer.byteLength(text)}\r\nconnection: close\r\n\r\n${text}`)
 }
 
 function bytesOf(data: ArrayBufferLike | ArrayBufferView): Uint8Array {

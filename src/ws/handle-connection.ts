@@ -23,10 +23,16 @@ import { isWebSocketHandler, type ConnectionPipeline, type WebSocketHandler } fr
 export type ConnectionOutcome =
   { type: 'mocked'; handlers: readonly WebSocketHandler[] } | { type: 'passthrough' } | { type: 'failed' }
 
+/** The pipeline's options, with the step an app process's remote adds (remote/remote-delegate.ts). */
+export interface ConnectionOptions extends PipelineOptions {
+  /** Offered each connection before the list: an outcome settles it; undefined lets the list have it. */
+  connectionDelegate?: (raw: WebSocketConnection) => Promise<ConnectionOutcome | undefined>
+}
+
 export async function handleConnection(
   raw: WebSocketConnection,
   list: HandlerList,
-  options: PipelineOptions,
+  options: ConnectionOptions,
 ): Promise<ConnectionOutcome> {
   const { emitter } = options
   const { url, id, protocols } = raw
@@ -36,6 +42,10 @@ export async function handleConnection(
     if (emitter.has(event)) emitter.emit(event, { url, protocols, request: handshake(), requestId: id })
   }
   reportClientErrors(raw, emitter, handshake)
+  if (options.connectionDelegate !== undefined) {
+    const delegated = await options.connectionDelegate(raw)
+    if (delegated !== undefined) return delegated
+  }
 
   const baseUrl = options.baseUrl ?? getDocumentBaseUrl()
   const matches = matchingHandlers(list, url, protocols, baseUrl)

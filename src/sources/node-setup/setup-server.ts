@@ -1,7 +1,6 @@
 import { MocklibTypeError } from '../../runtime/errors'
 import { AsyncLocalStorage } from 'node:async_hooks'
 import type { LifeCycleEventsMap } from '../../runtime/emitter'
-import type { PipelineOptions } from '../../runtime/handle-request'
 import { trackScope } from '../../runtime/current-scope'
 import { CallHistory, historyFor, type HistoryEntry } from '../../runtime/call-history'
 import { HandlerList } from '../../runtime/handler-list'
@@ -14,6 +13,7 @@ import type { UnhandledRequestStrategy } from '../../runtime/unhandled-request'
 import { unhandledStrategy, type UnhandledFrameHandle } from '../../runtime/unhandled-frame'
 import { validateUnusedStrategy } from '../../runtime/unused-handlers'
 import { warnIfNoGlobalWebSocket } from '../../ws/no-global-websocket'
+import type { ConnectionOptions } from '../../ws/handle-connection'
 import { SetupApi, withBoundMethods, type HandlerListApi } from '../../runtime/setup-api'
 import { CustomInterceptors, type CustomInterceptor } from '../node/custom-interceptors'
 import { chooseFetchSource } from '../node/fetch-source'
@@ -118,7 +118,7 @@ export class SetupServerApi extends SetupApi<LifeCycleEventsMap> implements Setu
   readonly #undici: DispatcherSource
   /** The sources in use while listening; undefined while closed. */
   #listening: ReadonlySet<NodeSource> | undefined
-  #pipeline: PipelineOptions
+  #pipeline: ConnectionOptions
   // Aborted by close(): responses still streaming (event streams) end with it. Made on first
   // use: most servers never stream, and a signal aborted at every close() is most of a cycle's cost.
   #lifetime = new LazyAbort()
@@ -166,6 +166,7 @@ export class SetupServerApi extends SetupApi<LifeCycleEventsMap> implements Setu
       onUnhandledRequest,
       lifetime: this.#lifetime.signal,
       delegate: this.#remote?.delegate,
+      connectionDelegate: this.#remote?.connectionDelegate,
     }
     this.#listening = sources
     this.handlerList.store.history = history

@@ -1,11 +1,19 @@
 // An Express app that mocks through the test process's remote (listen({ remote: true })), with one
-// handler of its own. GET /forward?url=… makes that request and answers with what came back.
+// handler of its own (and a ws handler). GET /forward?url=… makes that request and answers with
+// what came back; GET /ws?url=… opens a WebSocket there (websocket-route.mjs).
 import express from 'express'
-import { HttpResponse, http } from 'mocklib'
+import { HttpResponse, http, ws } from 'mocklib'
 import { setupServer } from 'mocklib/node'
 import { forward } from './forward.mjs'
+import { websocketRoute } from './websocket-route.mjs'
 
-const server = setupServer(http.get('https://api.example.test/local-only', () => HttpResponse.json({ from: 'app' })))
+const server = setupServer(
+  http.get('https://api.example.test/local-only', () => HttpResponse.json({ from: 'app' })),
+  ws.link('wss://chat.example.test/local-only').addEventListener('connection', ({ client }) => {
+    client.send('from the app')
+    client.addEventListener('message', () => client.close(1000, 'app done'))
+  }),
+)
 server.listen({
   remote: {
     timeout: Number(process.env.APP_REMOTE_TIMEOUT ?? 2000),
@@ -16,6 +24,7 @@ server.listen({
 
 const app = express()
 app.all('/forward', forward)
+app.get('/ws', websocketRoute)
 const listening = app.listen(0, '127.0.0.1', () => console.log(JSON.stringify({ port: listening.address().port })))
 process.on('SIGTERM', () => {
   server.close()
