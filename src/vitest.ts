@@ -5,8 +5,11 @@ import type { HandlerMatchers } from './matchers/types'
 import type {} from 'vitest'
 import { vitestExpect } from './matchers/host-expect'
 import { registerMatchers } from './matchers/register'
+import { printChaosSeedsOnFailure } from './matchers/chaos-seed-on-failure'
+import { beforeEach } from 'vitest'
 
 registerMatchers(vitestExpect(), 'mocklib/vitest', 'in a file vitest runs (setupFiles in vitest.config.ts)')
+printChaosSeedsOnFailure(beforeEach)
 
 export type { AsymmetricMatcherLike, HandlerMatchers, Matchable, QueryRecord, RequestedWith } from './matchers/types'
 

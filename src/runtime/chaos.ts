@@ -1,3 +1,4 @@
+import { noteChaosFault } from './chaos-seeds'
 import { delay, type DelayDistribution } from './delay'
 import { DelegatingHandler } from './delegating-handler'
 import { MocklibTypeError } from './errors'
@@ -78,6 +79,7 @@ export function createChaos(options: ChaosOptions): Chaos {
     const random = new SeededRandom(hashText(`${seed}:${key}:${count}`))
     const chosen = random.next() < rate ? pick(weights, random.next()) : undefined
     outcomes.push({ request: key, fault: chosen })
+    if (chosen !== undefined) noteChaosFault(seed, `${key} with '${chosen}'`)
     if (chosen !== undefined && !announced) {
       announced = true
       console.info(
