@@ -3,6 +3,7 @@
 import { once } from 'node:events'
 import { createClient } from 'graphql-ws'
 import { describe, expect, it } from 'vitest'
+import { WebSocketExtension, type WebSocketData } from 'mocklib/ws'
 import { runBoth3 } from './harness'
 import { withServer } from '../parity/harness'
 
@@ -77,5 +78,58 @@ describe('msw/graphql subscriptions', () => {
     })
     expect(outcomes.mocklib).toEqual(outcomes.msw3)
     expect(outcomes.mocklib).toEqual([{ data: { onPost: { id: '1' } } }, { data: { onPost: { id: '2' } } }])
+  })
+})
+
+describe('msw/ws extensions', () => {
+  it('ws.link(url, { extensions }) with an extension of its own: handshake, replies to control frames, messages', async () => {
+    const outcomes = await runBoth3(async (lib) => {
+      type Envelope = { type: string; n?: number }
+      // Written once against mocklib's types; under msw3 it extends msw/ws's own base class.
+      const Base = lib.ws.WebSocketExtension as unknown as typeof WebSocketExtension
+      class JsonEnvelope extends Base<Envelope> {
+        override encode(message: Envelope): string {
+          return JSON.stringify(message)
+        }
+        override decode(data: WebSocketData): Envelope | undefined {
+          return typeof data === 'string' && data.startsWith('{') ? (JSON.parse(data) as Envelope) : undefined
+        }
+        override connect(): string {
+          return 'handshake'
+        }
+        override receive(data: WebSocketData): string | undefined {
+          return data === 'ping' ? 'pong' : undefined
+        }
+      }
+      const link = lib.ws.ws.link('wss://envelope.test', { extensions: [new JsonEnvelope()] })
+      const decoded: Envelope[] = []
+      const handler = link.addEventListener('connection', ({ client }) => {
+        client.addEventListener('message', (event) => {
+          decoded.push(event.data)
+          client.send({ type: 'echo', n: event.data.n })
+        })
+      })
+      return withServer(lib, [handler], { onUnhandledFrame: 'error' }, async () => {
+        const socket = new WebSocket('wss://envelope.test')
+        const frames: string[] = []
+        const echoed = new Promise<void>((resolve) =>
+          socket.addEventListener('message', (event) => {
+            frames.push(String(event.data))
+            if (String(event.data).includes('echo')) resolve()
+          }),
+        )
+        await once(socket, 'open')
+        socket.send('ping')
+        socket.send(JSON.stringify({ type: 'hello', n: 1 }))
+        await echoed
+        socket.close()
+        return { frames, decoded }
+      })
+    })
+    expect(outcomes.mocklib).toEqual(outcomes.msw3)
+    expect(outcomes.mocklib).toEqual({
+      frames: ['handshake', 'pong', '{"type":"echo","n":1}'],
+      decoded: [{ type: 'hello', n: 1 }],
+    })
   })
 })
