@@ -1,0 +1,109 @@
+// What a page sees of each fault through the Service Worker, side by side with the test server
+// failing the same way: a page sees every network failure as the same TypeError, and that is
+// what a worker can answer (docs/faults.md, "Where the match is not exact").
+import type { Socket } from 'node:net'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { usePageSession } from './harness'
+
+const session = usePageSession()
+const BODY = 'x'.repeat(100)
+
+beforeEach(async () => {
+  const { server } = session
+  server.route('/real/reset', (req) => void req.socket.resetAndDestroy())
+  for (const mode of ['reset-after', 'truncate', 'stall']) {
+    server.route(`/real/${mode}`, (req, res) => {
+      res.writeHead(200, { 'content-type': 'text/plain', 'content-length': String(BODY.length) })
+      res.write(BODY.slice(0, 10), () => {
+        const socket: Socket = req.socket
+        if (mode === 'truncate') socket.end()
+        else if (mode === 'reset-after') setImmediate(() => socket.resetAndDestroy())
+      })
+    })
+  }
+  await session.tab.page.evaluate(async (body) => {
+    const { fault, http, HttpResponse, setupWorker } = window.mocklib
+    window.worker = setupWorker(
+      http.get('/mock/reset', () => fault.reset()),
+      http.get('/mock/refused', () => fault.refused()),
+      http.get('/mock/dns', () => fault.dns()),
+      http.get('/mock/reset-after', () => fault.resetAfter(HttpResponse.text(body), 10)),
+      http.get('/mock/truncate', () => fault.truncate(HttpResponse.text(body), 10)),
+      http.get('/mock/stall', () => fault.stall(HttpResponse.text(body), 10)),
+    )
+    await window.worker.start({ quiet: true, onUnhandledRequest: 'bypass' })
+  }, BODY)
+})
+
+/** What fetch gives the page: the status and text, or where it failed and with what. */
+function fetchOutcome(path: string, abortAfterFirstChunk = false) {
+  return session.tab.page.evaluate(
+    async ({ path, abortAfterFirstChunk }) => {
+      const controller = new AbortController()
+      let stage = 'fetch'
+      try {
+        const response = await fetch(path, { signal: controller.signal })
+        stage = 'body'
+        const reader = response.body!.getReader()
+        let text = ''
+        for (;;) {
+          const { done, value } = await reader.read()
+          if (done) return `answered ${response.status} ${text}`
+          text += new TextDecoder().decode(value)
+          if (abortAfterFirstChunk) controller.abort()
+        }
+      } catch (error) {
+        return `${stage}: ${(error as Error).name}: ${(error as Error).message}`
+      }
+    },
+    { path, abortAfterFirstChunk },
+  )
+}
+
+/** What XMLHttpRequest gives the page: its events, each with readyState and status, to loadend. */
+function xhrOutcome(path: string) {
+  return session.tab.page.evaluate(
+    (path) =>
+      new Promise<string>((resolve) => {
+        const events: string[] = []
+        const request = new XMLHttpRequest()
+        request.open('GET', path)
+        for (const type of ['loadstart', 'progress', 'error', 'abort', 'load', 'loadend'])
+          request.addEventListener(type, () => {
+            events.push(`${type}(${request.readyState},${request.status})`)
+            if (type === 'loadend') resolve(events.join(' '))
+          })
+        request.send()
+      }),
+    path,
+  )
+}
+
+describe('faults through the Service Worker in Chromium', () => {
+  it('reset, refused and dns: fetch fails as a reset connection does (one TypeError, no code)', async () => {
+    const fromReal = await fetchOutcome('/real/reset')
+    expect(fromReal).toBe('fetch: TypeError: Failed to fetch')
+    for (const mode of ['reset', 'refused', 'dns']) expect(await fetchOutcome(`/mock/${mode}`), mode).toBe(fromReal)
+    expect(await xhrOutcome('/mock/reset')).toBe(await xhrOutcome('/real/reset'))
+  })
+
+  it('resetAfter and truncate: the response arrives, then reading its body fails', async () => {
+    for (const mode of ['reset-after', 'truncate']) {
+      const fromReal = await fetchOutcome(`/real/${mode}`)
+      expect(fromReal, mode).toMatch(/^body: TypeError/)
+      expect(await fetchOutcome(`/mock/${mode}`), mode).toBe(fromReal)
+      // Chromium's XMLHttpRequest reports a body cut short as an abort (with a progress event first
+      // when it read the bytes before the cut apart from the cut, which the real server may not give).
+      const withoutProgress = (events: string) => events.replace(/ progress\(3,200\)/g, '')
+      const fromRealXhr = withoutProgress(await xhrOutcome(`/real/${mode}`))
+      expect(fromRealXhr, mode).toBe('loadstart(1,0) abort(4,0) loadend(4,0)')
+      expect(withoutProgress(await xhrOutcome(`/mock/${mode}`)), mode).toBe(fromRealXhr)
+    }
+  })
+
+  it('stall: the first bytes, then nothing until the page aborts', async () => {
+    const fromReal = await fetchOutcome('/real/stall', true)
+    expect(fromReal).toBe('body: AbortError: signal is aborted without reason')
+    expect(await fetchOutcome('/mock/stall', true)).toBe(fromReal)
+  })
+})
