@@ -1,3 +1,4 @@
+import type { RequestHead } from '../runtime/request-draft'
 import { kDefaultContentType } from '../runtime/http-response'
 import { mediaRanges } from '../runtime/media-ranges'
 import { asEventStreamResult, asksForEventStreamOnly } from './event-stream-result'
@@ -27,7 +28,7 @@ export function negotiateContentType(accept: string | null): string {
  * that, see event-stream-result.ts), unless its author chose a content type
  * (only `HttpResponse.json()` without an explicit content-type is marked as mocklib's choice).
  */
-export function negotiateResponse(response: Response, request: Request): Response {
+export function negotiateResponse(response: Response, request: RequestHead): Response {
   if (asksForEventStreamOnly(request.headers.get('accept'))) return asEventStreamResult(response)
   if ((response as { [kDefaultContentType]?: boolean })[kDefaultContentType] !== true) return response
   const type = negotiateContentType(request.headers.get('accept'))

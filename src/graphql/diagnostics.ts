@@ -69,7 +69,7 @@ function describeOperation(
     return lines
   }
 
-  const lines = [`This is the GraphQL ${type} "${name}" (${ctx.request.method} ${ctx.url.href}).`]
+  const lines = [`This is the GraphQL ${type} "${name}" (${ctx.head.method} ${ctx.url.href}).`]
   for (const handler of handlers) {
     const { name: handlerName, regexp } = handler.describeMatch()
     const sameName = handlerName === name || (regexp !== undefined && regexp.test(name))

@@ -26,8 +26,8 @@ export interface GraphQLSseToken {
  */
 export function graphqlSseTokenOf(ctx: RequestContext): GraphQLSseToken {
   return ctx.memo(graphqlSseTokenOf, () => {
-    const header = ctx.request.headers.get(GRAPHQL_SSE_TOKEN_HEADER)
-    return { header, token: header ?? (ctx.request.url.includes('token=') ? ctx.url.searchParams.get('token') : null) }
+    const header = ctx.head.headers.get(GRAPHQL_SSE_TOKEN_HEADER)
+    return { header, token: header ?? (ctx.head.url.includes('token=') ? ctx.url.searchParams.get('token') : null) }
   })
 }
 

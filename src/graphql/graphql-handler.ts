@@ -270,7 +270,7 @@ export class GraphQLHandler<Query extends object | null = GraphQLQuery, Variable
         { status: 400 },
       )
     }
-    if (operationType === 'mutation' && ctx.request.method === 'GET') {
+    if (operationType === 'mutation' && ctx.head.method === 'GET') {
       // GraphQL over HTTP: a mutation is never executed for a GET request; 405 names POST.
       return HttpResponse.json(
         { errors: [{ message: graphqlMessages.getMutation(this.info.header, operation.operationName) }] },
@@ -290,7 +290,7 @@ export class GraphQLHandler<Query extends object | null = GraphQLQuery, Variable
   }
 
   override finalizeResponse(response: Response, ctx: RequestContext): Response {
-    return negotiateResponse(response, ctx.request)
+    return negotiateResponse(response, ctx.head)
   }
 
   override diagnose(ctx: RequestContext, handlers?: readonly RequestHandler[]): Promise<string | undefined> {

@@ -45,7 +45,7 @@ export type ParsedGraphQLRequest =
 const kParsed = Symbol('graphql.parsedRequest')
 
 /** Parameters of batch parts, set before a part runs through the list; no body is re-read. */
-const partParams = new WeakMap<Request, OperationParams>()
+const partParams = new WeakMap<object, OperationParams>()
 
 export function setPartParams(part: Request, params: OperationParams): void {
   partParams.set(part, params)
@@ -53,13 +53,13 @@ export function setPartParams(part: Request, params: OperationParams): void {
 
 /** Reads and parses a request once, however many GraphQL handlers (and the index) ask. */
 export function readGraphQLRequest(ctx: RequestContext): Promise<ParsedGraphQLRequest> {
-  return ctx.memo(kParsed, () => parseRequest(ctx.request))
+  return ctx.memo(kParsed, () => parseRequest(ctx))
 }
 
-async function parseRequest(request: Request): Promise<ParsedGraphQLRequest> {
-  const preset = partParams.get(request)
+async function parseRequest(ctx: RequestContext): Promise<ParsedGraphQLRequest> {
+  const preset = partParams.get(ctx.source)
   if (preset !== undefined) return parseOperation(preset)
-  const input = await readRequestParams(request)
+  const input = await readRequestParams(ctx)
   switch (input.kind) {
     case 'none':
     case 'invalid':

@@ -28,14 +28,16 @@ const none = (reason: string): RequestParams => ({ kind: 'none', reason })
  * clients vary), `application/graphql` (the raw document) and `multipart/form-data`
  * (the GraphQL multipart request spec, files as the platform's `File`s, byte for byte).
  */
-export async function readRequestParams(request: Request): Promise<RequestParams> {
+export async function readRequestParams(ctx: RequestContext): Promise<RequestParams> {
+  // The head: a source's draft stays a draft (request-draft.ts) unless the body is multipart.
+  const request = ctx.head
   if (request.method === 'GET') return readSearchParams(new URL(request.url).searchParams)
   if (request.method !== 'POST') return none(`GraphQL requests use GET or POST, this one uses ${request.method}`)
   if (!hasBody(request)) return none('the POST request has no body')
 
   const contentType = (request.headers.get('content-type') ?? '').toLowerCase()
   const format = bodyFormat(contentType)
-  if (format === 'multipart') return readMultipart(request)
+  if (format === 'multipart') return readMultipart(ctx.request)
   if (format === 'document') return { kind: 'single', params: { query: await readBodyText(request) } }
   if (format === undefined) {
     return none(`its content type "${contentType}" is not one GraphQL over HTTP uses (application/json)`)
@@ -72,7 +74,7 @@ const GET_KEYS = ['query=', 'extensions=', 'documentId=']
  * GraphQL over HTTP uses. The index reads no body for the rest.
  */
 export function mayBeGraphQLRequest(ctx: RequestContext): boolean {
-  const { request } = ctx
+  const request = ctx.head
   if (request.method === 'GET') {
     const search = ctx.url.search
     return search !== '' && GET_KEYS.some((key) => search.includes(key))

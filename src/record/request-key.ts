@@ -83,7 +83,7 @@ async function documentKey(operation: ParsedOperation): Promise<string> {
 }
 
 async function restKey(ctx: RequestContext, { match, redactor }: KeySettings): Promise<string> {
-  const parts = [ctx.request.method, ctx.cleanUrl]
+  const parts = [ctx.head.method, ctx.cleanUrl]
   const query = match.query ?? true
   if (query !== false) {
     const ignored = new Set(query === true ? [] : query.ignore)
@@ -94,7 +94,7 @@ async function restKey(ctx: RequestContext, { match, redactor }: KeySettings): P
     parts.push(pairs.join('&'))
   }
   for (const name of [...(match.headers ?? [])].map((header) => header.toLowerCase()).sort()) {
-    const value = ctx.request.headers.get(name)
+    const value = ctx.head.headers.get(name)
     parts.push(`${name}: ${value === null ? '' : redactor.headerValue(name, value)}`)
   }
   if ((match.body ?? true) && hasBody(ctx.request)) parts.push(bodyKey(await readBodyText(ctx.request), redactor))

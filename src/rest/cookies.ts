@@ -34,21 +34,26 @@ const kCookies = Symbol('cookies')
  * requests reach a Service Worker without their Cookie header). Cookies of the page's origin
  * are never shown to a handler of another origin.
  */
-export function requestCookies(ctx: {
-  request: Request
-  memo<T>(key: unknown, compute: () => T): T
-}): Record<string, string> {
+export function requestCookies(ctx: CookieContext): Record<string, string> {
   return ctx.memo(kCookies, () => {
-    const fromHeader = parseCookieHeader(ctx.request.headers.get('cookie'))
-    const fromDocument = documentCookiesFor(ctx.request)
+    const fromHeader = parseCookieHeader(ctx.head.headers.get('cookie'))
+    const fromDocument = documentCookiesFor(ctx)
     return fromDocument === undefined ? fromHeader : { ...fromDocument, ...fromHeader }
   })
 }
 
-function documentCookiesFor(request: Request): Record<string, string> | undefined {
+/** What cookies are read from (a RequestContext): `head` for the header, `request` only where a page has cookies. */
+interface CookieContext {
+  readonly request: Request
+  readonly head: { readonly headers: Headers }
+  memo<T>(key: unknown, compute: () => T): T
+}
+
+function documentCookiesFor(ctx: CookieContext): Record<string, string> | undefined {
   const doc = (globalThis as { document?: { cookie?: unknown } }).document
   const loc = (globalThis as { location?: { origin?: string } }).location
   if (typeof doc?.cookie !== 'string' || doc.cookie === '' || typeof loc?.origin !== 'string') return undefined
+  const { request } = ctx
   if (request.credentials === 'omit') return undefined
   let origin: string
   try {

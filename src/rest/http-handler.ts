@@ -199,7 +199,7 @@ export class HttpHandler<
   }
 
   override match(ctx: RequestContext): MaybePromise<HttpResolverInfo<Params, RequestBody> | null> {
-    if (!this.#takesMethod(ctx.request.method)) return null
+    if (!this.#takesMethod(ctx.head.method)) return null
     const params = this.#urlParams(ctx)
     if (params instanceof Promise) return params.then((found) => (found === undefined ? null : this.#args(ctx, found)))
     return params === undefined ? null : this.#args(ctx, params)
@@ -272,8 +272,8 @@ export class HttpHandler<
   /** @internal The method, origin and path segment in which a request differs (near-miss.ts). */
   override compare(ctx: RequestContext): NearMissReason[] | undefined {
     const reasons: NearMissReason[] = []
-    if (!this.#takesMethod(ctx.request.method))
-      reasons.push({ kind: 'method', expected: this.method, received: ctx.request.method })
+    if (!this.#takesMethod(ctx.head.method))
+      reasons.push({ kind: 'method', expected: this.method, received: ctx.head.method })
     if (this.#pattern !== undefined) {
       const url = urlDifferences(this.#pattern, ctx)
       if (url === undefined) return undefined

@@ -34,7 +34,7 @@ export function bypass(input: BypassRequestInput, init?: RequestInit): Request {
 }
 
 /** True when a request carries the bypass marker. */
-export function isBypassed(request: Request): boolean {
+export function isBypassed(request: { readonly headers: Headers }): boolean {
   return listsMediaType(request.headers.get('accept'), BYPASS_ACCEPT_MARKER)
 }
 

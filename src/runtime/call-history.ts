@@ -3,6 +3,7 @@ import { MocklibTypeError } from './errors'
 import { describeValue, format } from './messages'
 import type { NearMiss } from './near-miss'
 import { copyRequest, hasBody, knownBodyText } from './request-body'
+import { headOf, type RequestHead, type SourceRequest } from './request-draft'
 
 /**
  * Why no handler answered a request (or, for 'exception' and 'network-error', how the one that
@@ -84,17 +85,31 @@ interface CallNote {
 class RequestSnapshot {
   readonly method: string
   readonly url: string
-  readonly headers: Headers
   readonly text: string | undefined
   source: Request | undefined
+  /** Where the headers are read from until the request is resolved: a draft's become its request's once made. */
+  #head: RequestHead | undefined
+  #headers: Headers | undefined
 
-  constructor(request: Request) {
-    this.method = request.method
-    this.url = request.url
-    this.headers = request.headers
-    if (!hasBody(request)) return
-    this.text = knownBodyText(request)
-    if (this.text === undefined) this.source = request
+  constructor(request: SourceRequest) {
+    const head = headOf(request)
+    this.method = head.method
+    this.url = head.url
+    this.#head = request as RequestHead
+    if (!hasBody(head)) return
+    this.text = knownBodyText(head)
+    if (this.text === undefined) this.source = head as Request
+  }
+
+  get headers(): Headers {
+    return this.#headers ?? (this.#head as RequestHead).headers
+  }
+
+  /** The request is resolved: keep its headers, not the request (a draft may hold one). */
+  settle(): void {
+    if (this.#head === undefined) return
+    this.#headers = this.#head.headers
+    this.#head = undefined
   }
 
   read(): Request {
@@ -116,7 +131,7 @@ export class RequestNotes {
   readonly requestId: string
   readonly request: RequestSnapshot
   /** The request itself while it is resolved, to tell it from a batch's parts. */
-  #live: Request | undefined
+  #live: SourceRequest | undefined
   #entry: HistoryEntry | undefined
   handler: HandlerShape | undefined
   reason: UnansweredReason | undefined
@@ -124,7 +139,7 @@ export class RequestNotes {
   /** Unhandled: the closest handlers, closest first (near-miss.ts). */
   nearMisses: readonly NearMiss[] | undefined
 
-  constructor(request: Request, requestId: string) {
+  constructor(request: SourceRequest, requestId: string) {
     this.request = new RequestSnapshot(request)
     this.requestId = requestId
     this.#live = request
@@ -134,7 +149,7 @@ export class RequestNotes {
   call(
     handler: HandlerShape,
     args: object,
-    request: Request,
+    request: SourceRequest,
     response: Response | undefined,
     fellThrough: boolean,
     time: number,
@@ -178,6 +193,8 @@ export class RequestNotes {
   /** The request is resolved: the history keeps the snapshot only. */
   settle(): void {
     this.#live = undefined
+    this.request.settle()
+    for (const call of this.calls) call.request.settle()
   }
 
   entry(): HistoryEntry {

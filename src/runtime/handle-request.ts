@@ -8,6 +8,7 @@ import type { HandlerList } from './handler-list'
 import { messages } from './messages'
 import { explainNearMisses, type NearMiss } from './near-miss'
 import { RequestContext } from './request-context'
+import type { SourceRequest } from './request-draft'
 import type { RequestHandler } from './request-handler'
 import { resolveRequest } from './resolve-request'
 import { acrossDownlink, acrossUplink } from './scope-network'
@@ -46,7 +47,8 @@ export interface PipelineOptions {
  * resolution loop (`resolve-request.ts`). It never rejects: every fault becomes a defined result.
  */
 export async function handleRequest(
-  request: Request,
+  /** A `Request`, or a draft whose `Request` is made only when something reads it (request-draft.ts). */
+  request: SourceRequest,
   requestId: string,
   list: HandlerList,
   options: PipelineOptions,
@@ -54,57 +56,52 @@ export async function handleRequest(
    * Aborted when the client gives up, where the request's own signal does not tell (Node's
    * http), or a function that makes that signal on first use (see RequestContext).
    */
-  clientSignal: AbortSignal | (() => AbortSignal) = request.signal,
+  clientSignal?: AbortSignal | (() => AbortSignal),
 ): Promise<PipelineResult> {
   const { emitter } = options
-  const payload = { request, requestId }
-  emitter.emit('request:start', payload)
+  const ctx = new RequestContext(request, requestId, options.baseUrl, options.lifetime, clientSignal)
+  announce(emitter, 'request:start', ctx)
   const history = list.store.history
 
-  if (isBypassed(request)) {
-    removeBypassMarker(request.headers)
-    emitter.emit('request:end', payload)
-    if (history !== undefined) history.add(bypassNotes(request, requestId))
+  if (isBypassed(ctx.head)) {
+    removeBypassMarker(ctx.request.headers)
+    announce(emitter, 'request:end', ctx)
+    if (history !== undefined) history.add(bypassNotes(ctx))
     return { type: 'passthrough', reason: 'bypass' }
   }
 
   const network = list.store.network
-  if (network === undefined) return resolveInScope(request, requestId, list, options, clientSignal)
-  const offline = await acrossUplink(network, request)
+  if (network === undefined) return resolveInScope(ctx, list, options)
+  const offline = await acrossUplink(network, ctx.request)
   if (offline !== undefined) {
-    emitter.emit('request:end', payload)
+    announce(emitter, 'request:end', ctx)
     const result: PipelineResult = { type: 'mocked', response: offline, handler: undefined }
-    if (history !== undefined) history.add(noteResult(new RequestNotes(request, requestId), result))
+    if (history !== undefined) history.add(noteResult(new RequestNotes(ctx.source, requestId), result))
     return result
   }
-  const result = await resolveInScope(request, requestId, list, options, clientSignal)
+  const result = await resolveInScope(ctx, list, options)
   if (result.type !== 'mocked' || network === 'offline') return result
   return { ...result, response: await acrossDownlink(network, result.response) }
 }
 
 /** The request, not bypassed, answered by the delegate or the scope's list (noted in its history). */
 async function resolveInScope(
-  request: Request,
-  requestId: string,
+  ctx: RequestContext,
   list: HandlerList,
   options: PipelineOptions,
-  clientSignal: AbortSignal | (() => AbortSignal),
 ): Promise<PipelineResult> {
-  const { emitter } = options
-  const payload = { request, requestId }
   const history = list.store.history
-  const ctx = new RequestContext(request, requestId, options.baseUrl, options.lifetime, clientSignal)
   if (options.delegate !== undefined) {
     const delegated = await delegate(options.delegate, ctx)
     if (delegated !== undefined) {
       // No handler of this list answered: 'request:match' (which names one) stays for the list's own.
-      emitter.emit('request:end', payload)
+      announce(options.emitter, 'request:end', ctx)
       return delegated
     }
   }
   ctx.rerun = (next, nextId) => handleRequest(next, nextId, list, options)
   if (history === undefined) return resolveAndAnswer(ctx, list, options, undefined)
-  const notes = new RequestNotes(request, requestId)
+  const notes = new RequestNotes(ctx.source, ctx.requestId)
   ctx.notes = notes
   const result = await resolveAndAnswer(ctx, list, options, notes)
   history.add(noteResult(notes, result))
@@ -119,8 +116,7 @@ async function resolveAndAnswer(
   notes: RequestNotes | undefined,
 ): Promise<PipelineResult> {
   const { emitter } = options
-  const { request, requestId } = ctx
-  const payload = { request, requestId }
+  const { requestId } = ctx
   const unhandled = (target: RequestContext) =>
     onUnhandledRequest(
       target.request,
@@ -132,26 +128,28 @@ async function resolveAndAnswer(
   // gives start → unhandledException → response:mocked, with no match and no end. It names the
   // handler (MSW 3).
   const resolution = await resolveRequest(ctx, list, {
-    onMatch: (handler) => emitter.emit('request:match', { request, requestId, handler }),
+    onMatch: (handler) => {
+      if (emitter.has('request:match')) emitter.emit('request:match', { request: ctx.request, requestId, handler })
+    },
     partException: (part, error, handler) => exceptionResult(part, requestId, error, handler, emitter).response,
     partUnhandled: unhandled,
   })
 
   switch (resolution.type) {
     case 'mocked':
-      emitter.emit('request:end', payload)
+      announce(emitter, 'request:end', ctx)
       return ctx.logTitle === undefined ? resolution : { ...resolution, logTitle: ctx.logTitle }
     case 'passthrough':
     case 'fallthrough':
-      emitter.emit('request:end', payload)
+      announce(emitter, 'request:end', ctx)
       return { type: 'passthrough', reason: resolution.type }
     case 'exception':
       if (notes !== undefined) notes.reason = 'exception'
-      return exceptionResult(request, requestId, resolution.error, resolution.handler, emitter)
+      return exceptionResult(ctx.request, requestId, resolution.error, resolution.handler, emitter)
     case 'part-unhandled-failed':
       return strategyFailed(resolution.error, ctx, options)
     case 'unhandled': {
-      emitter.emit('request:unhandled', payload)
+      announce(emitter, 'request:unhandled', ctx)
       try {
         await unhandled(ctx)
       } catch (error) {
@@ -159,7 +157,7 @@ async function resolveAndAnswer(
       } finally {
         if (notes !== undefined) notes.nearMisses = await nearMissesOf(list, ctx)
       }
-      emitter.emit('request:end', payload)
+      announce(emitter, 'request:end', ctx)
       return { type: 'passthrough', reason: 'unhandled' }
     }
   }
@@ -185,8 +183,17 @@ function noteResult(notes: RequestNotes, result: PipelineResult): RequestNotes {
   return notes
 }
 
-function bypassNotes(request: Request, requestId: string): RequestNotes {
-  const notes = new RequestNotes(request, requestId)
+/** Emits a request's event; a draft's `Request` is made only when someone listens. */
+function announce(
+  emitter: LifeCycleEmitter,
+  event: 'request:start' | 'request:unhandled' | 'request:end',
+  ctx: RequestContext,
+): void {
+  if (emitter.has(event)) emitter.emit(event, { request: ctx.request, requestId: ctx.requestId })
+}
+
+function bypassNotes(ctx: RequestContext): RequestNotes {
+  const notes = new RequestNotes(ctx.source, ctx.requestId)
   notes.reason = 'bypass'
   return notes
 }
@@ -211,12 +218,12 @@ function strategyFailed(error: unknown, ctx: RequestContext, options: PipelineOp
   if (typeof options.onUnhandledRequest === 'function') {
     // A Response the callback throws answers the request, as one a resolver throws does.
     if (error instanceof Response) {
-      options.emitter.emit('request:end', { request: ctx.request, requestId: ctx.requestId })
+      announce(options.emitter, 'request:end', ctx)
       return { type: 'mocked', response: error, handler: undefined }
     }
     return exceptionResult(ctx.request, ctx.requestId, error, undefined, options.emitter)
   }
-  options.emitter.emit('request:end', { request: ctx.request, requestId: ctx.requestId })
+  announce(options.emitter, 'request:end', ctx)
   return { type: 'error', error }
 }
 

@@ -1,3 +1,5 @@
+import type { RequestHead } from './request-draft'
+
 /**
  * Every message mocklib prints or throws, in one place, so wording stays consistent:
  * each names the handler or request, says what went wrong and what to change.
@@ -12,7 +14,7 @@ export function format(message: string): string {
  * "GET https://api.test/x" or "GET /x" for a same-origin request in a page;
  * "WebSocket wss://chat.test/x" for a WebSocket handshake.
  */
-export function describeRequest(request: Request): string {
+export function describeRequest(request: RequestHead): string {
   const kind = request.headers.get('upgrade')?.toLowerCase() === 'websocket' ? 'WebSocket' : request.method
   return `${kind} ${publicUrl(request.url)}`
 }

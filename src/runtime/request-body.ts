@@ -1,3 +1,5 @@
+import { RequestDraft, type RequestHead } from './request-draft'
+
 /**
  * Bodies a source already holds as text: the string a client handed to `fetch`, kept by the
  * Node fetch source (sources/node/fetch-source.ts) for the `Request` the pipeline sees. Readers
@@ -7,32 +9,40 @@
 const texts = new WeakMap<Request, string>()
 
 /**
- * Records `text` as the body of `request`, when reading the body would give exactly that text:
- * a UTF-8 decode drops a leading byte order mark and replaces lone surrogates, so such strings
- * are not recorded (their readers copy the stream as before).
+ * Whether reading a body of `text` gives exactly that text: a UTF-8 decode drops a leading byte
+ * order mark and replaces lone surrogates, so such strings are not known as text (their readers
+ * copy the stream as before).
  */
+export function isFaithfulText(text: string): boolean {
+  return text.charCodeAt(0) !== 0xfeff && isWellFormed(text)
+}
+
+/** Records `text` as the body of `request`, when it is faithful (above). */
 export function rememberBodyText(request: Request, text: string): void {
-  if (text.charCodeAt(0) === 0xfeff || !isWellFormed(text)) return
-  texts.set(request, text)
+  if (isFaithfulText(text)) texts.set(request, text)
 }
 
 /**
  * Whether a request has a body. A request with a known text may make its body stream only when
- * something reads it (runtime/node-fast-path/lazy-request-body.ts), so this asks the known text first.
+ * something reads it (runtime/node-fast-path/lazy-request-body.ts), so this asks the known text
+ * first; a draft (request-draft.ts) has only its text.
  */
-export function hasBody(request: Request): boolean {
-  return texts.has(request) || request.body !== null
+export function hasBody(request: RequestHead): boolean {
+  if (request instanceof RequestDraft) return request.text !== undefined
+  return texts.has(request as Request) || (request as Request).body !== null
 }
 
-/** The body's text when a source recorded it (rememberBodyText), else undefined: read the stream. */
-export function knownBodyText(request: Request): string | undefined {
-  return texts.get(request)
+/** The body's text when a source recorded it (rememberBodyText, or a draft's), else undefined: read the stream. */
+export function knownBodyText(request: RequestHead): string | undefined {
+  return request instanceof RequestDraft ? request.text : texts.get(request as Request)
 }
 
 /** The text of a request's body, without consuming it: the known text, or a copy's. */
-export function readBodyText(request: Request): Promise<string> {
-  const text = texts.get(request)
-  return text === undefined ? request.clone().text() : Promise.resolve(text)
+export function readBodyText(request: RequestHead): Promise<string> {
+  const text = knownBodyText(request)
+  if (text !== undefined) return Promise.resolve(text)
+  // A draft without text has no body.
+  return request instanceof RequestDraft ? Promise.resolve('') : (request as Request).clone().text()
 }
 
 /**

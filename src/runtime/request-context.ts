@@ -1,12 +1,13 @@
 import { getDocumentBaseUrl } from './environment'
 import { copyHeaders, copyRequest, hasBody, lendBody } from './request-body'
+import { headOf, RequestDraft, requestOf, type RequestHead, type SourceRequest } from './request-draft'
 
 /** What the loop tells a scope's history of each resolver run (call-history.ts's `RequestNotes`). */
 export interface ResolverRunNotes {
   call(
     handler: object,
     args: object,
-    request: Request,
+    request: SourceRequest,
     response: Response | undefined,
     fellThrough: boolean,
     time: number,
@@ -54,7 +55,8 @@ export class RequestContext {
   #endLoan: (() => void) | undefined
 
   constructor(
-    readonly request: Request,
+    /** The request as the source handed it over: a `Request`, or a draft made into one on demand. */
+    readonly source: SourceRequest,
     readonly requestId: string,
     /** Base for relative handler paths: the document's, or one given to getResponse(). */
     readonly baseUrl: string | undefined = getDocumentBaseUrl(),
@@ -68,11 +70,25 @@ export class RequestContext {
      * Aborted when the client gives up on the request: its own signal, or one the source
      * provides where that never aborts (Node's http.request), or a function that makes it on
      * first use (a signal costs more than most of a request; most resolvers never ask).
+     * Default: the request's own signal.
      */
-    clientSignal: AbortSignal | (() => AbortSignal) = request.signal,
+    clientSignal?: AbortSignal | (() => AbortSignal),
   ) {
     this.#lifetime = lifetime
-    this.#clientSignal = clientSignal
+    this.#clientSignal = clientSignal ?? (source instanceof RequestDraft ? () => source.request.signal : source.signal)
+  }
+
+  /** The request: a draft's is made now (request-draft.ts). Matching reads `head` instead. */
+  get request(): Request {
+    return requestOf(this.source)
+  }
+
+  /**
+   * The request's method, URL and headers, read without making a draft's `Request`: what
+   * matching, the index and the GraphQL reader need. Once the request is made, the request itself.
+   */
+  get head(): RequestHead {
+    return headOf(this.source)
   }
 
   #lifetime: AbortSignal | (() => AbortSignal) | undefined
@@ -106,7 +122,7 @@ export class RequestContext {
   }
 
   get url(): URL {
-    return (this.#url ??= new URL(this.request.url))
+    return (this.#url ??= new URL(this.head.url))
   }
 
   /** origin + pathname, what path patterns are matched against. */
@@ -114,7 +130,7 @@ export class RequestContext {
     if (this.#cleanUrl === undefined) {
       // A Request's url is already serialized: for http(s), cut off the query and hash without
       // parsing it again, unless it may carry credentials (user:pass@), which the clean URL leaves out.
-      const href = this.request.url
+      const href = this.head.url
       const end = href.search(/[?#]/)
       const head = end === -1 ? href : href.slice(0, end)
       if (!(href.startsWith('http://') || href.startsWith('https://')) || head.includes('@')) {
@@ -155,7 +171,7 @@ export class RequestContext {
    * events carry and reading it consumes nothing.
    */
   requestForResolver(): Request {
-    return hasBody(this.request) ? this.#lend() : this.request
+    return hasBody(this.head) ? this.#lend() : this.request
   }
 
   /**
@@ -164,7 +180,7 @@ export class RequestContext {
    * the handler is done (see adoptHeaderEdits).
    */
   requestCopy(): Request {
-    return hasBody(this.request) ? this.#trackedCopy() : this.request
+    return hasBody(this.head) ? this.#trackedCopy() : this.request
   }
 
   /**
@@ -176,15 +192,17 @@ export class RequestContext {
    * passthrough; the loan ends when the handler is done (`adoptHeaderEdits`).
    */
   withRequest<Info extends { request: Request }>(info: Omit<Info, 'request'>): Info {
-    if (!hasBody(this.request)) {
-      ;(info as unknown as { request: Request }).request = this.request
+    const lends = hasBody(this.head)
+    if (!lends && !(this.source instanceof RequestDraft)) {
+      ;(info as unknown as { request: Request }).request = this.source
       return info as Info
     }
+    // A draft's request is made only if the resolver reads it.
     let given: Request | undefined
     return Object.defineProperty(info, 'request', {
       enumerable: true,
       configurable: true,
-      get: () => (given ??= this.#lend()),
+      get: () => (given ??= lends ? this.#lend() : this.request),
       set: (value: Request) => {
         given = value
       },

@@ -72,7 +72,7 @@ export async function resolveRequest(
       announce(outcome.handler)
       return {
         type: 'mocked',
-        response: ctx.request.method === 'HEAD' ? withoutBodyForHead(outcome.response) : outcome.response,
+        response: ctx.head.method === 'HEAD' ? withoutBodyForHead(outcome.response) : outcome.response,
         handler: outcome.handler,
       }
     case 'passthrough':

@@ -95,7 +95,7 @@ export class ServerSentEventHandler<
   }
 
   #accepts(ctx: RequestContext): boolean {
-    return this.#anyAccept || acceptsEventStream(ctx.request.headers.get('accept'))
+    return this.#anyAccept || acceptsEventStream(ctx.head.headers.get('accept'))
   }
 
   override match(ctx: RequestContext): MaybePromise<HttpResolverInfo<Params> | null> {
@@ -117,7 +117,7 @@ export class ServerSentEventHandler<
     if (this.#accepts(ctx)) return super.diagnose(ctx)
     // Would it match if it asked for an event stream? (Custom predicates are not run twice.)
     if (typeof this.info.path === 'function') return undefined
-    const probe = new Request(ctx.request.url, { method: ctx.request.method, headers: { accept: 'text/event-stream' } })
+    const probe = new Request(ctx.head.url, { method: ctx.head.method, headers: { accept: 'text/event-stream' } })
     if (super.match(new RequestContext(probe, ctx.requestId, ctx.baseUrl)) === null) return undefined
     return (
       `The event stream handler "${this.info.header}" matches this URL, but the request's Accept header does not list text/event-stream. ` +

@@ -38,7 +38,7 @@ export function matchHttpSubscription(
   if (single !== undefined)
     return single instanceof Promise ? single.then((serve) => argsFor(ctx, serve)) : argsFor(ctx, single)
   // Read once per request, however many subscription handlers look (most requests ask for neither).
-  const transport = ctx.memo(transportOf, () => transportOf(ctx.request.headers.get('accept')))
+  const transport = ctx.memo(transportOf, () => transportOf(ctx.head.headers.get('accept')))
   if (transport === undefined || (endpoint !== undefined && !endpoint.matches(ctx))) return null
   return readHttpSubscription(handler, ctx).then((operation) => {
     if (operation === undefined) return null

@@ -126,8 +126,8 @@ export class WebSocketHandler<Params extends PathParams = PathParams> extends Re
    * fetch or http.request (sources/node/handshake-requests.ts, ws-package-upgrades.ts).
    */
   override diagnose(ctx: RequestContext): string | undefined {
-    if (ctx.request.headers.get('upgrade')?.toLowerCase() !== 'websocket') return undefined
-    if (this.parse(new URL(toWebSocketScheme(ctx.request.url)), undefined, ctx.baseUrl) === undefined) return undefined
+    if (ctx.head.headers.get('upgrade')?.toLowerCase() !== 'websocket') return undefined
+    if (this.parse(new URL(toWebSocketScheme(ctx.head.url)), undefined, ctx.baseUrl) === undefined) return undefined
     return (
       `"${this.info.header}" matches this URL, but mocklib answers a WebSocket handshake sent as an HTTP request only when it is a GET ` +
       'with a Sec-WebSocket-Key header, made with fetch or http.request. Send the whole handshake, or open the connection with a WebSocket client.'

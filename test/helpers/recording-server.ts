@@ -7,6 +7,8 @@ export interface RecordedRequest {
   /** Path and query string, as sent on the request line. */
   path: string
   headers: IncomingHttpHeaders
+  /** Header names and values as sent (names in the case the client wrote), alternating. */
+  rawHeaders: string[]
   body: Buffer
 }
 
@@ -44,6 +46,7 @@ export async function startRecordingServer(respond: Responder = echo): Promise<R
         method: incoming.method ?? '',
         path: incoming.url ?? '',
         headers: incoming.headers,
+        rawHeaders: incoming.rawHeaders,
         body: Buffer.concat(chunks),
       }
       requests.push(recorded)

@@ -2,6 +2,8 @@ import { FetchResponse, createRequestId } from '@mswjs/interceptors'
 import { NULL_BODY_STATUS } from '../../runtime/http-response'
 import { chooseSource, FETCH_SWITCH } from './source-kind'
 import { rememberBodyText } from '../../runtime/request-body'
+import { headOf, RequestDraft, requestOf, type RequestHead, type SourceRequest } from '../../runtime/request-draft'
+import { draftFetchRequest } from './fetch-request-draft'
 import type { AnswerController, FetchSourceKind, RequestSink } from './source-contract'
 import {
   hasNodeFetch,
@@ -18,6 +20,15 @@ import { readyFault } from './fault-answers'
 export type Fetch = (input: string | URL | Request, init?: RequestInit) => Promise<Response>
 
 const noop = () => {}
+
+/** The `Request` of a fetch call no draft can stand for, made now (errors reject the call). */
+function madeRequest(RequestClass: typeof Request, input: string | URL, init: RequestInit | undefined): Request {
+  if (typeof init?.body !== 'string') return new RequestClass(input, init)
+  const request =
+    requestWithLazyBody(RequestClass, input, init as RequestInit & { body: string }) ?? new RequestClass(input, init)
+  rememberBodyText(request, init.body)
+  return request
+}
 
 /** Statuses fetch follows (or refuses, with `redirect: 'error'`). */
 const REDIRECTS = new Set([301, 302, 303, 307, 308])
@@ -112,29 +123,25 @@ export class FetchSource {
 
   async #answer(sink: RequestSink, input: string | URL, init: RequestInit | undefined): Promise<Response> {
     const RequestClass = platformRequest()
-    let request: Request
-    if (typeof init?.body === 'string') {
-      request =
-        requestWithLazyBody(RequestClass, input, init as RequestInit & { body: string }) ??
-        new RequestClass(input, init)
-      rememberBodyText(request, init.body)
-    } else {
-      request = new RequestClass(input, init)
-    }
-    const { signal } = request
+    // Most calls become a draft whose Request is made only if a resolver, a listener or the
+    // network needs it (runtime/request-draft.ts); the others are made now, as the interceptor would.
+    const draft = draftFetchRequest(RequestClass, input, init)
+    const request: SourceRequest = draft ?? madeRequest(RequestClass, input, init)
+    // A draft's signal is the client's (never aborted yet); the made request's follows it.
+    const signal = draft === undefined ? (request as Request).signal : init?.signal
     // As the interceptor: an aborted request never reaches the pipeline.
-    if (signal.aborted) throw signal.reason
+    if (signal?.aborted === true) throw signal.reason
     const requestId = createRequestId()
     return new Promise<Response>((resolve, reject) => {
       let settled = false
       const onAbort = () => {
         if (settled) return
         settled = true
-        reject(signal.reason)
+        reject((signal as AbortSignal).reason)
       }
       // A request built without a signal of the client's can never abort: no listener needed.
       const watched = init?.signal != null
-      if (watched) signal.addEventListener('abort', onAbort, { once: true })
+      if (watched) (signal as AbortSignal).addEventListener('abort', onAbort, { once: true })
       const settle = (what: string) => {
         // As the interceptor's controller: a second answer (after an abort) is refused.
         if (settled) {
@@ -144,11 +151,11 @@ export class FetchSource {
           )
         }
         settled = true
-        if (watched) signal.removeEventListener('abort', onAbort)
+        if (watched) (signal as AbortSignal).removeEventListener('abort', onAbort)
       }
       const passthrough = () => {
         settle('pass through')
-        const response = toNetwork(() => this.#passthrough(sink, request, requestId))
+        const response = toNetwork(() => this.#passthrough(sink, requestOf(request), requestId))
         response.then(resolve, reject)
         return response.then(noop, noop)
       }
@@ -170,20 +177,25 @@ export class FetchSource {
   }
 
   /** The client's response to a mocked one, as the fetch interceptor shapes it. */
-  async #respond(request: Request, raw: Response): Promise<Response> {
+  async #respond(source: SourceRequest, raw: Response): Promise<Response> {
     const faulted = faultOf(raw)
-    const failed = faulted === undefined ? undefined : readyFault(faulted, request, 'fetch', request.signal)
-    if (failed !== undefined) throw failed
+    if (faulted !== undefined) {
+      const request = requestOf(source)
+      const failed = readyFault(faulted, request, 'fetch', request.signal)
+      if (failed !== undefined) throw failed
+    }
     if (raw instanceof Response && raw.type === 'error')
       throw Object.assign(new TypeError('Failed to fetch'), { cause: raw })
     const { status } = raw
     if (
-      (REDIRECTS.has(status) && request.redirect !== 'manual') ||
+      (REDIRECTS.has(status) && source.redirect !== 'manual') ||
       (raw.headers.has('content-encoding') && hasResponseBody(raw))
     ) {
+      const request = requestOf(source)
       this.#handoffs.set(request, raw)
       return this.interceptorFetch()(request)
     }
+    const request = headOf(source)
     return (
       answeredInPlace(request, raw) ??
       new FetchResponse(raw.body, {
@@ -224,14 +236,16 @@ interface ResponseState {
  * platform constructs. Its URL list gets the request's URL (what `response.url` reads, and
  * what `clone()` keeps), which saves a second `Response`. Otherwise undefined: the caller copies.
  */
-function answeredInPlace(request: Request, raw: Response): Response | undefined {
+function answeredInPlace(request: RequestHead, raw: Response): Response | undefined {
   const { status } = raw
   if (status < 200 || status > 599 || NULL_BODY_STATUS.has(status) || raw.type !== 'default') return undefined
   const state = platformState<ResponseState>(raw)
   if (state !== undefined) {
-    const requestState = platformState<{ url?: unknown }>(request)
-    if (state.urlList.length !== 0 || requestState?.url === undefined) return undefined
-    state.urlList.push(requestState.url)
+    if (state.urlList.length !== 0) return undefined
+    // The request's URL record: a draft's is parsed from its URL, as its Request would parse it.
+    const url = request instanceof RequestDraft ? new URL(request.url) : platformState<{ url?: unknown }>(request)?.url
+    if (url === undefined) return undefined
+    state.urlList.push(url)
     return raw
   }
   // Node 24 keeps the URL list out of reach. A kept body's clone() is mocklib's own, which
@@ -242,7 +256,7 @@ function answeredInPlace(request: Request, raw: Response): Response | undefined 
 }
 
 /** `response.url` as fetch gives it: the request's URL without its fragment (the URL list pushed above drops it too). */
-function responseUrl(request: Request): string {
+function responseUrl(request: RequestHead): string {
   const hash = request.url.indexOf('#')
   return hash === -1 ? request.url : request.url.slice(0, hash)
 }

@@ -3,6 +3,7 @@ import { isBypassed } from '../../runtime/bypass'
 import { HttpResponse } from '../../runtime/http-response'
 import type { UpgradedSocket } from '../../websocket-wire/upgraded-socket'
 import { answerUpgrade, readUpgrade, type UpgradeChannel } from '../../websocket-wire/upgrade-bridge'
+import { headOf, requestOf, type SourceRequest } from '../../runtime/request-draft'
 import type { UpgradeRoute } from './ws-package-upgrades'
 
 /**
@@ -18,12 +19,14 @@ import type { UpgradeRoute } from './ws-package-upgrades'
  * Returns undefined for every other request (and for one sent with `bypass()`).
  */
 export function answerHandshakeRequest(
-  request: Request,
+  source: SourceRequest,
   route: UpgradeRoute,
   real: () => typeof WebSocket,
 ): Promise<Response> | undefined {
-  if (request.method !== 'GET' || request.headers.get('upgrade')?.toLowerCase() !== 'websocket' || isBypassed(request))
+  const head = headOf(source)
+  if (head.method !== 'GET' || head.headers.get('upgrade')?.toLowerCase() !== 'websocket' || isBypassed(head))
     return undefined
+  const request = requestOf(source)
   const upgrade = readUpgrade(request)
   if (upgrade.key === '') return undefined
   const listener: ConnectionListener | undefined = route(upgrade.url, upgrade.protocols)

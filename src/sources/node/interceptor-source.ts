@@ -6,6 +6,7 @@ import type { LifeCycleEmitter } from '../../runtime/emitter'
 import { handleRequest, type PipelineOptions, type PipelineResult } from '../../runtime/handle-request'
 import type { HandlerList } from '../../runtime/handler-list'
 import { clientSignal } from './http-client-aborts'
+import { RequestDraft, requestOf, type SourceRequest } from '../../runtime/request-draft'
 import { answerHandshakeRequest } from './handshake-requests'
 import type { UpgradeRoute } from './ws-package-upgrades'
 import type {
@@ -84,8 +85,9 @@ export class InterceptorSource implements RequestSink {
     const { response } = result
     const faulted = faultOf(response)
     if (faulted !== undefined) {
-      const signal = clientSignal(request)
-      const error = readyFault(faulted, request, via, typeof signal === 'function' ? signal() : signal)
+      const made = requestOf(request)
+      const signal = clientSignal(made)
+      const error = readyFault(faulted, made, via, typeof signal === 'function' ? signal() : signal)
       if (error !== undefined) return controller.errorWith(error)
     }
     const { emitter } = this
@@ -109,14 +111,18 @@ export class InterceptorSource implements RequestSink {
       controller.errorWith(asError(error))
       return
     }
-    if (clone !== undefined) emitter.emit('response:mocked', { response: clone, request, requestId })
+    if (clone !== undefined)
+      emitter.emit('response:mocked', { response: clone, request: requestOf(request), requestId })
   }
 
   /** The pipeline's outcome, or the 101 of a WebSocket handshake a `ws` handler takes (handshake-requests.ts). */
-  #resolve(request: Request, requestId: string): Promise<PipelineResult> {
+  #resolve(request: SourceRequest, requestId: string): Promise<PipelineResult> {
     const handshake = answerHandshakeRequest(request, this.#route, this.#realWebSocket)
-    if (handshake === undefined)
-      return handleRequest(request, requestId, this.getList(), this.options(), clientSignal(request))
+    if (handshake === undefined) {
+      // A draft's signal is its request's (the pipeline makes it if asked); http's come from the socket.
+      const signal = request instanceof RequestDraft ? undefined : clientSignal(request)
+      return handleRequest(request, requestId, this.getList(), this.options(), signal)
+    }
     return handshake.then(
       (response): PipelineResult => ({ type: 'mocked', response, handler: undefined }),
       (error: unknown): PipelineResult => ({ type: 'error', error }),

@@ -2,6 +2,7 @@ import type { HttpRequestEventMap } from '@mswjs/interceptors'
 import type { ConnectionOutcome } from '../../ws/handle-connection'
 import type { WebSocketConnection } from '../../ws/websocket-connection'
 import type { SourceKind } from './source-kind'
+import type { SourceRequest } from '../../runtime/request-draft'
 
 export type InterceptedRequest = HttpRequestEventMap['request'][0]
 export type InterceptedResponse = HttpRequestEventMap['response'][0]
@@ -19,7 +20,8 @@ export interface AnswerController {
 
 /** One request handed to a server: answered through its controller, or left alone (passthrough). */
 export interface SinkRequest {
-  readonly request: Request
+  /** The lean fetch source hands over drafts (runtime/request-draft.ts), made into a `Request` on demand. */
+  readonly request: SourceRequest
   readonly requestId: string
   readonly controller: AnswerController
 }

@@ -3,13 +3,16 @@ import { LazyAbort } from '../../runtime/lazy-abort-signal'
 import { rememberBodyText } from '../../runtime/request-body'
 import { platformRequest, requestWithLazyBody } from '../../runtime/node-fast-path'
 import type { DispatchOptions } from './types'
+import { headOf, requestOf, type SourceRequest } from '../../runtime/request-draft'
+import { draftOf } from '../node-shared/request-draft-of'
 
 /**
  * One dispatched request as a Fetch API `Request` for the pipeline, and the means to send it
  * on to the network unchanged (or with the header edits a resolver made before passthrough).
  */
 export class DispatchedRequest {
-  readonly request: Request
+  /** The request for the pipeline: a draft for a text body or none (runtime/request-draft.ts). */
+  readonly source: SourceRequest
   /** The pipeline's client signal, made on first use. */
   readonly #abort = new LazyAbort()
   /** A body that can be sent again as it is (text, bytes, Blob, FormData); otherwise the request's stream. */
@@ -36,14 +39,17 @@ export class DispatchedRequest {
     }
     const RequestClass = platformRequest()
     const url = requestUrl(options)
-    // A text body's stream is made only if something reads it (runtime/node-fast-path/lazy-request-body.ts).
-    this.request =
-      (typeof init.body === 'string'
-        ? requestWithLazyBody(RequestClass, url, init as RequestInit & { body: string })
-        : undefined) ?? new RequestClass(url, init)
-    this.#addedContentType = !headers.contentType && this.request.headers.has('content-type')
-    // Readers of a text body (the GraphQL reader, resolvers' copies) take the text, not a stream copy.
-    if (typeof init.body === 'string') rememberBodyText(this.request, init.body)
+    const draft =
+      init.body === undefined || typeof init.body === 'string'
+        ? draftOf(RequestClass, url, init as RequestInit & { headers: HeadersInit })
+        : undefined
+    this.source = draft ?? madeRequest(RequestClass, url, init)
+    this.#addedContentType = !headers.contentType && headOf(this.source).headers.has('content-type')
+  }
+
+  /** The request as a `Request` (a draft's is made now). */
+  get request(): Request {
+    return requestOf(this.source)
   }
 
   /** Aborted when the client gives up, however it does (the pipeline's client signal). */
@@ -55,18 +61,30 @@ export class DispatchedRequest {
 
   /** The options to dispatch to the network: the request's current headers, the body unread. */
   forwardOptions(): DispatchOptions {
-    const { options, request } = this
+    const { options } = this
+    const current = headOf(this.source).headers
     const headers: string[] = []
-    for (const [name, value] of request.headers) {
+    for (const [name, value] of current) {
       if (name === 'set-cookie' || (name === 'content-type' && this.#addedContentType)) continue
       headers.push(name, value)
     }
-    for (const cookie of request.headers.getSetCookie()) headers.push('set-cookie', cookie)
+    for (const cookie of current.getSetCookie()) headers.push('set-cookie', cookie)
     // A streamed body goes on as the request's stream: the pipeline leaves it unread.
-    const body = this.#replayable || request.body === null ? options.body : request.body
+    const body = this.#replayable || this.request.body === null ? options.body : this.request.body
     const { query: _query, ...rest } = options
     return { ...rest, path: pathOf(options), headers, body }
   }
+}
+
+/** The `Request` of a dispatch no draft can stand for, made now (errors fail the dispatch). */
+function madeRequest(RequestClass: typeof Request, url: string, init: RequestInit): Request {
+  if (typeof init.body !== 'string') return new RequestClass(url, init)
+  // A text body's stream is made only if something reads it (runtime/node-fast-path/lazy-request-body.ts).
+  const request =
+    requestWithLazyBody(RequestClass, url, init as RequestInit & { body: string }) ?? new RequestClass(url, init)
+  // Readers of a text body (the GraphQL reader, resolvers' copies) take the text, not a stream copy.
+  rememberBodyText(request, init.body)
+  return request
 }
 
 function requestUrl(options: DispatchOptions): string {

@@ -11,6 +11,7 @@ import { describeRequest, format } from '../../runtime/messages'
 import { CallbackChannel } from './callback-channel'
 import { ControllerChannel } from './controller-channel'
 import { DispatchedRequest } from './dispatched-request'
+import { headOf } from '../../runtime/request-draft'
 import { handleConnection } from '../../ws/handle-connection'
 import type { WebSocketConnection } from '../../ws/websocket-connection'
 import { isBoundForNetwork } from '../node-shared/network-scope'
@@ -64,9 +65,8 @@ export class DispatcherSource {
     // as a network answer would. undici's fetch cannot take an abort until then (a resolver that
     // aborted synchronously tripped its `controller != null` assertion, an uncaught exception).
     await Promise.resolve()
-    const { request } = dispatched
     const requestId = randomUUID()
-    const result = await handleRequest(request, requestId, this.getList(), this.options(), dispatched.signal)
+    const result = await handleRequest(dispatched.source, requestId, this.getList(), this.options(), dispatched.signal)
     if (channel.aborted) {
       if (result.type === 'mocked') discardBody(result.response)
       return
@@ -75,7 +75,9 @@ export class DispatcherSource {
       case 'passthrough': {
         const { emitter } = this
         const observer = emitter.has('response:bypass')
-          ? observeResponse((response) => emitter.emit('response:bypass', { response, request, requestId }))
+          ? observeResponse((response) =>
+              emitter.emit('response:bypass', { response, request: dispatched.request, requestId }),
+            )
           : undefined
         try {
           network.dispatch(dispatched.forwardOptions(), channel.forwarder(observer))
@@ -88,11 +90,17 @@ export class DispatcherSource {
         channel.fail(asError(result.error))
         return
       case 'mocked':
-        await this.#respond(result.response, channel, request, requestId)
+        await this.#respond(result.response, channel, dispatched, requestId)
     }
   }
 
-  async #respond(response: Response, channel: ResponseChannel, request: Request, requestId: string): Promise<void> {
+  async #respond(
+    response: Response,
+    channel: ResponseChannel,
+    dispatched: DispatchedRequest,
+    requestId: string,
+  ): Promise<void> {
+    const request = headOf(dispatched.source)
     const faulted = faultOf(response)
     // As a real socket failing: undici.request gets the socket's error, undici's fetch wraps it.
     if (isConnectionFault(faulted)) {
@@ -112,7 +120,8 @@ export class DispatcherSource {
     // Listeners get a copy, so reading it never takes the body from the client (listener-copy.ts).
     const [delivered, clone] = emitter.has('response:mocked') ? withListenerCopy(response) : [response, undefined]
     const written = writeResponse(delivered, channel, request.method)
-    if (clone !== undefined) emitter.emit('response:mocked', { response: clone, request, requestId })
+    if (clone !== undefined)
+      emitter.emit('response:mocked', { response: clone, request: dispatched.request, requestId })
     await written
   }
 }

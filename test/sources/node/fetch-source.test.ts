@@ -295,6 +295,88 @@ describe('one behaviour under both fetch sources', () => {
     )
   })
 
+  it('sends the request as fetch was called, header names as written, whatever the client changes afterwards', async () => {
+    const outcome = await sameUnderBoth((source) =>
+      withSource(source, [], async () => {
+        const headers: Record<string, string> = { 'X-Written-Case': 'first' }
+        const init = { method: 'POST', headers, body: 'sent' }
+        const pending = fetch(`${real.origin}/later`, init)
+        headers['X-Written-Case'] = 'changed'
+        headers['x-added'] = 'late'
+        init.method = 'PUT'
+        await settle(pending)
+        const received = real.requests.at(-1)
+        const names = received?.rawHeaders.filter((_, index) => index % 2 === 0)
+        return {
+          method: received?.method,
+          names,
+          header: received?.headers['x-written-case'],
+          body: String(received?.body),
+        }
+      }),
+    )
+    expect(outcome).toMatchObject({ method: 'POST', header: 'first', body: 'sent' })
+    expect((outcome as { names: string[] }).names).toContain('X-Written-Case')
+    expect((outcome as { names: string[] }).names).not.toContain('x-added')
+  })
+
+  it('gives resolvers, listeners and the history one request, with the header edits a resolver made', async () => {
+    const outcome = await sameUnderBoth((source) => {
+      const given: Request[] = []
+      const edit = http.post('https://api.test/edit', ({ request }) => {
+        given.push(request)
+        request.headers.set('x-edited', 'by the first handler')
+      })
+      const answer = http.post('https://api.test/edit', async ({ request }) => {
+        given.push(request)
+        return HttpResponse.text(`${request.headers.get('x-edited')} ${await request.text()}`)
+      })
+      return withSource(source, [edit, answer], async (server) => {
+        const ended: Request[] = []
+        server.events.on('request:end', ({ request }) => ended.push(request))
+        const body = await settle(fetch('https://api.test/edit', { method: 'POST', body: 'once' }))
+        const [entry] = server.history
+        return {
+          body: (body as { body: string }).body,
+          oneRequest: given.length === 2 && given[0] === given[1] && ended[0] === given[0],
+          history: [entry?.request.headers.get('x-edited'), await entry?.request.text(), entry?.calls.length],
+        }
+      })
+    })
+    expect(outcome).toEqual({
+      body: 'by the first handler once',
+      oneRequest: true,
+      history: ['by the first handler', 'once', 2],
+    })
+  })
+
+  it('refuses the calls fetch refuses, as fetch does, and answers the ones it takes', async () => {
+    const outcome = await sameUnderBoth((source) =>
+      withSource(
+        source,
+        [echo, http.all('https://api.test/any', ({ request }) => HttpResponse.text(request.method))],
+        async () => ({
+          badHeader: await settle(
+            fetch('https://api.test/echo', { method: 'POST', headers: { 'bad name': 'x' }, body: '' }),
+          ),
+          credentials: await settle(fetch('https://user:pass@api.test/echo', { method: 'POST', body: 'x' })),
+          badMethod: await settle(fetch('https://api.test/any', { method: 'bad method' })),
+          lowerPatch: await settle(fetch('https://api.test/any', { method: 'patch' })),
+          lowerPost: await settle(fetch('https://api.test/any', { method: 'post', body: 'x' })),
+          badCredentials: await settle(fetch('https://api.test/any', { credentials: 'bad' as RequestCredentials })),
+        }),
+      ),
+    )
+    expect(outcome).toMatchObject({
+      badHeader: { rejected: { name: 'TypeError' } },
+      credentials: { rejected: { name: 'TypeError' } },
+      badMethod: { rejected: { name: 'TypeError' } },
+      lowerPatch: { body: 'patch' },
+      lowerPost: { body: 'POST' },
+      badCredentials: { rejected: { name: 'TypeError' } },
+    })
+  })
+
   it("fails an unhandled request under 'error'", async () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {})
     const outcome = await sameUnderBoth(async (source) => {
