@@ -149,17 +149,15 @@ export class RequestNotes {
   call(
     handler: HandlerShape,
     args: object,
+    given: Record<string, unknown> | undefined,
     request: SourceRequest,
     response: Response | undefined,
     fellThrough: boolean,
     time: number,
   ): void {
-    const data: Record<string, unknown> = {}
-    for (const key in args)
-      if (key !== 'request' && key !== 'finalize') data[key] = (args as Record<string, unknown>)[key]
     this.calls.push({
       handler,
-      data,
+      data: given ?? keysOf(args),
       request: request === this.#live ? this.request : new RequestSnapshot(request),
       // The status and headers only: the response itself (and its body) goes to the client.
       response: recorded(response),
@@ -216,6 +214,14 @@ export class RequestNotes {
     Object.defineProperty(entry, 'request', { get: () => snapshot.read(), enumerable: true })
     return (this.#entry = entry)
   }
+}
+
+/** A resolver argument's keys but `request` and `finalize`, read without calling the `request` accessor. */
+function keysOf(args: object): Record<string, unknown> {
+  const data: Record<string, unknown> = {}
+  for (const key in args)
+    if (key !== 'request' && key !== 'finalize') data[key] = (args as Record<string, unknown>)[key]
+  return data
 }
 
 function recorded(response: Response | undefined): RecordedResponse | undefined {

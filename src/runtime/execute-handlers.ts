@@ -95,11 +95,19 @@ export async function executeHandlers<Handler extends HandlerShape>(
     const time = notes === undefined ? 0 : Date.now()
     const ran = await runMatched(handler, state, args, ctx, store)
     if (ran.threw) {
-      notes?.call(handler, args, ctx.source, undefined, false, time)
+      notes?.call(handler, args, ctx.givenKeys(args), ctx.source, undefined, false, time)
       return { type: 'exception', error: ran.error, handler }
     }
     const outcome = outcomeOf(handler, ran.result, ctx)
-    notes?.call(handler, args, ctx.source, outcome?.type === 'mocked' ? outcome.response : undefined, !outcome, time)
+    notes?.call(
+      handler,
+      args,
+      ctx.givenKeys(args),
+      ctx.source,
+      outcome?.type === 'mocked' ? outcome.response : undefined,
+      !outcome,
+      time,
+    )
     if (outcome !== undefined) return outcome
   }
 

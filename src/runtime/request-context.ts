@@ -7,6 +7,8 @@ export interface ResolverRunNotes {
   call(
     handler: object,
     args: object,
+    /** The argument's keys as given (`RequestContext.givenKeys`), if known; else read from `args`. */
+    given: Record<string, unknown> | undefined,
     request: SourceRequest,
     response: Response | undefined,
     fellThrough: boolean,
@@ -53,6 +55,9 @@ export class RequestContext {
   #copies: Request[] | undefined
   /** Gives the request its own body members back (see `withRequest`). */
   #endLoan: (() => void) | undefined
+  /** The resolver argument `withRequest` made last while notes are kept, and its keys as given. */
+  #givenArgs: object | undefined
+  #givenKeys: Record<string, unknown> | undefined
 
   constructor(
     /** The request as the source handed it over: a `Request`, or a draft made into one on demand. */
@@ -192,6 +197,12 @@ export class RequestContext {
    * passthrough; the loan ends when the handler is done (`adoptHeaderEdits`).
    */
   withRequest<Info extends { request: Request }>(info: Omit<Info, 'request'>): Info {
+    if (this.notes !== undefined) {
+      // What the history keeps of the call: a copy of the plain keys now costs far less than
+      // walking the argument once its `request` is an accessor.
+      this.#givenKeys = { ...info }
+      this.#givenArgs = info
+    }
     const lends = hasBody(this.head)
     if (!lends && !(this.source instanceof RequestDraft)) {
       ;(info as unknown as { request: Request }).request = this.source
@@ -207,6 +218,11 @@ export class RequestContext {
         given = value
       },
     }) as Info
+  }
+
+  /** @internal The keys `args` was given, when `withRequest` made it; undefined for any other argument. */
+  givenKeys(args: object): Record<string, unknown> | undefined {
+    return args === this.#givenArgs ? this.#givenKeys : undefined
   }
 
   /** The request, reading its body from a fresh copy; the copy itself where a loan is impossible. */
