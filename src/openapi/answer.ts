@@ -1,7 +1,13 @@
 import type * as FakerModule from 'json-schema-faker'
 import { HttpResponse } from '../runtime/http-response'
 import { hashText } from '../runtime/seeded-random'
-import { resolveReference, type MediaTypeObject, type OpenApiDocument, type ResponseObject } from './document'
+import {
+  isReference,
+  resolveReference,
+  type MediaTypeObject,
+  type OpenApiDocument,
+  type ResponseObject,
+} from './document'
 import { inlineSchema } from './inline-schema'
 import { isJsonMediaType } from './media-types'
 import { openApiMessages } from './messages'
@@ -90,14 +96,24 @@ function exampleOf(
       // eslint-disable-next-line mocklib/coded-argument-errors -- an example the document does not have, asked by an override or a Prefer header
       throw new Error(openApiMessages.unknownExample(operation.label, key, choice.example, Object.keys(examples)))
     }
-    return resolveReference(document, named).value
+    return exampleValue(document, resolveReference(document, named).value)
   }
   if (choice.dynamic === true) return undefined
-  if (media.example !== undefined) return media.example
+  if (media.example !== undefined) return exampleValue(document, media.example)
   const first = Object.values(examples)[0]
-  if (first !== undefined) return resolveReference(document, first).value
+  if (first !== undefined) return exampleValue(document, resolveReference(document, first).value)
   const schema = typeof media.schema === 'object' ? resolveReference(document, media.schema) : undefined
   return schema?.example ?? (Array.isArray(schema?.examples) ? schema.examples[0] : undefined)
+}
+
+/**
+ * An example's value. OpenAPI says it is literal, but documents (GitHub's among them) write a value
+ * that is only a local `$ref` to mean the example it points to, so such a value is followed.
+ */
+function exampleValue(document: OpenApiDocument, value: unknown): unknown {
+  if (!isReference(value) || Object.keys(value).length !== 1 || !value.$ref.startsWith('#')) return value
+  const target = resolveReference<unknown>(document, value)
+  return typeof target === 'object' && target !== null && 'value' in target ? target.value : target
 }
 
 /** Each response schema is inlined once (media type objects belong to one loaded document). */

@@ -11,16 +11,32 @@ export function asJsonSchemaDialect(document: OpenApiDocument): OpenApiDocument 
   return convert(document) as OpenApiDocument
 }
 
-function convert(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(convert)
+/** The value with 3.0's keywords rewritten; parts with nothing to rewrite are kept, not copied (a large document is mostly those). */
+function convert(value: unknown, names = false): unknown {
+  if (Array.isArray(value)) {
+    const items = value.map((item) => convert(item))
+    return items.some((item, index) => item !== value[index]) ? items : value
+  }
   if (typeof value !== 'object' || value === null) return value
-  const out: JsonObject = {}
-  for (const [key, child] of Object.entries(value as JsonObject)) out[key] = convert(child)
+  let out: JsonObject | undefined
+  for (const [key, child] of Object.entries(value as JsonObject)) {
+    // Examples are data, never schemas (most of a large document's bytes), unless a property is so named.
+    if (!names && (key === 'example' || key === 'examples')) continue
+    const converted = convert(child, key === 'properties' || key === 'patternProperties')
+    if (converted !== child) (out ??= { ...(value as JsonObject) })[key] = converted
+  }
+  const source = value as JsonObject
+  const rewrites =
+    source.nullable !== undefined ||
+    typeof source.exclusiveMinimum === 'boolean' ||
+    typeof source.exclusiveMaximum === 'boolean'
+  if (!rewrites) return out ?? value
+  out ??= { ...source }
   if (out.nullable === true) {
-    delete out.nullable
     if (typeof out.type === 'string') out.type = [out.type, 'null']
     else if (Array.isArray(out.enum) && !out.enum.includes(null)) out.enum = [...out.enum, null]
   }
+  delete out.nullable
   for (const [flag, bound] of [
     ['exclusiveMinimum', 'minimum'],
     ['exclusiveMaximum', 'maximum'],

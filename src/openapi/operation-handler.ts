@@ -5,7 +5,7 @@ import { answerFor, answerOf, type AnswerContext } from './answer'
 import { CollectionStore, collectionAnswer } from './collection-store'
 import type { Collection, CollectionRole } from './collections'
 import { isJsonMediaType } from './media-types'
-import { handlerPath, type Operation } from './operations'
+import { documentParams, handlerPath, type Operation } from './operations'
 import { readPrefer, type ResponseChoice } from './prefer'
 import { RequestCheck } from './request-check'
 import { refuseRequest, type ValidateRequests } from './request-refusal'
@@ -50,7 +50,8 @@ export function handlerFor(context: DocumentContext, operation: Operation, fixed
     )
   }
   const resolver: HttpResponseResolver = async (args) => {
-    const { request, params, cookies } = args
+    const { request, cookies } = args
+    const params = documentParams(operation.path, args.params)
     const text = await request.clone().text()
     if (mode !== false) {
       let check = context.checks.get(operation)

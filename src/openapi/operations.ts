@@ -65,5 +65,20 @@ export function handlerPath(operation: Operation): string {
   return operation.server + pathPattern(operation.path)
 }
 
-/** An OpenAPI path template as an `http` handler path: `/pets/{petId}` → `/pets/:petId`. */
-export const pathPattern = (template: string): string => template.replace(/\{([^}]+)\}/g, ':$1')
+/**
+ * An OpenAPI path template as an `http` handler path: `/pets/{petId}` → `/pets/:petId`. A handler's
+ * parameter names are word characters, so others are written as `_` (`{team-id}` → `:team_id`);
+ * documentParams() gives the matched values their document names back.
+ */
+export const pathPattern = (template: string): string =>
+  template.replace(/\{([^}]+)\}/g, (_, name: string) => `:${handlerParam(name)}`)
+
+const handlerParam = (name: string): string => name.replace(/[^A-Za-z0-9_]/g, '_')
+
+/** The path parameters a handler matched, by the names the template gives them. */
+export function documentParams<T>(template: string, params: Record<string, T>): Record<string, T> {
+  if (!/\{[^}]*[^A-Za-z0-9_{}][^}]*\}/.test(template)) return params
+  const named: Record<string, T> = {}
+  for (const [, name] of template.matchAll(/\{([^}]+)\}/g)) named[name!] = params[handlerParam(name!)]!
+  return named
+}

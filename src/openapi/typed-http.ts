@@ -3,7 +3,7 @@ import { MocklibTypeError } from '../runtime/errors'
 import type { DefaultBodyType } from '../runtime/http-response'
 import type { AsyncResponseResolverReturnType, RequestHandlerOptions, StrictRequest } from '../runtime/request-handler'
 import { openApiMessages } from './messages'
-import { pathPattern } from './operations'
+import { documentParams, pathPattern } from './operations'
 
 /** The methods openapi-typescript's `paths` describe. */
 export type OpenApiMethod = 'get' | 'put' | 'post' | 'delete' | 'options' | 'head' | 'patch'
@@ -104,6 +104,7 @@ export function createTypedHttp<Paths>(options: { baseUrl?: string } = {}): Type
         (info: HttpResolverInfo) => {
           // Read when asked: the request's URL is on the request, which a body-carrying request lends on first use.
           Object.defineProperty(info, 'query', { get: () => new URL(info.request.url).searchParams, enumerable: true })
+          info.params = documentParams(path, info.params)
           return resolver(info as unknown as TypedResolverInfo<unknown>) as AsyncResponseResolverReturnType
         },
         handlerOptions,
