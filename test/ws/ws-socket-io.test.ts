@@ -151,10 +151,13 @@ describe('the Socket.IO extension with socket.io-client', () => {
     ] as const) {
       socket.on('said', (...args: unknown[]) => heard.push([name, args]))
     }
-    const news = Promise.all([alice, bob, carol].map((socket) => nextEvent(socket, 'news')))
+    const bobHeard = nextEvent(bob, 'said')
     alice.emit('say', 'hi room')
+    await bobHeard
+    const news = Promise.all([alice, bob, carol].map((socket) => nextEvent(socket, 'news')))
     carol.emit('announce', 'to all')
-    // Events of one connection arrive in order, and each socket gets the news after what came before it.
+    // rooms.to() sent to every target in one go, before the news: a socket that got the news got
+    // any 'said' meant for it (events of one connection arrive in order).
     expect(await news).toEqual([['to all'], ['to all'], ['to all']])
     expect(heard).toEqual([['bob', ['hi room']]])
     expect(chat.clients.size).toBe(3)
