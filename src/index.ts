@@ -208,6 +208,7 @@ export type {
 } from './runtime/call-history'
 export type { RequestPredicate, WaitForRequestOptions } from './runtime/wait-for-request'
 export type { NearMiss, NearMissReason } from './runtime/near-miss'
+export type { HistoryFrame } from './runtime/history-frame'
 export type { RequestVerification, VerificationOptions } from './runtime/verification-api'
 export { MocklibTypeError } from './runtime/errors'
 export type { MocklibErrorCode } from './runtime/errors'

@@ -2,6 +2,9 @@
 // the clients that read them (docs/control-protocol.md lists the routes).
 
 import type { UnansweredReason } from '../runtime/call-history'
+import type { HistoryFrame } from '../runtime/history-frame'
+
+export type { HistoryFrame }
 
 /** `GET /__mocklib/health`: the only route answered without a token (liveness). */
 export interface HealthInfo {
@@ -88,15 +91,6 @@ export interface RequestDetails extends RequestRecord {
   responseBody?: BodyText
   /** WebSocket or SSE frames, in order, for a connection or stream. */
   frames?: HistoryFrame[]
-}
-
-/** A WebSocket message (`in`: from the client) or a chunk of a streamed answer (`out`). */
-export interface HistoryFrame {
-  direction: 'in' | 'out'
-  /** The text; a binary message in base64. */
-  data: string
-  encoding?: 'base64'
-  at: string
 }
 
 export interface BodyText {

@@ -1,6 +1,7 @@
 import type { HandlerShape } from './handler-shape'
 import { MocklibTypeError } from './errors'
 import { describeValue, format } from './messages'
+import { FRAME_LIMIT, historyFrame, type HistoryFrame } from './history-frame'
 import type { NearMiss } from './near-miss'
 import { copyRequest, hasBody, knownBodyText } from './request-body'
 import { headOf, type RequestHead, type SourceRequest } from './request-draft'
@@ -63,7 +64,14 @@ export interface HistoryEntry<Handler = HandlerShape> {
   readonly calls: ReadonlyArray<HandlerCall<Record<string, unknown>, Handler>>
   /** For an unhandled request: the handler that came closest, and why it did not match. */
   readonly nearMiss: NearMiss<Handler> | undefined
+  /**
+   * A streamed answer's messages as they were sent (an `sse()` stream's events), the first
+   * 200; empty for other answers. It grows while the stream is open.
+   */
+  readonly frames: readonly HistoryFrame[]
 }
+
+const NO_FRAMES: readonly HistoryFrame[] = Object.freeze([])
 
 /** What the loop notes of a resolver run; made into a `HandlerCall` only when someone reads it. */
 interface CallNote {
@@ -138,6 +146,8 @@ export class RequestNotes {
   response: RecordedResponse | undefined
   /** Unhandled: the closest handlers, closest first (near-miss.ts). */
   nearMisses: readonly NearMiss[] | undefined
+  /** What the answer streamed, when it streams (made at its first frame). */
+  frames: HistoryFrame[] | undefined
 
   constructor(request: SourceRequest, requestId: string) {
     this.request = new RequestSnapshot(request)
@@ -164,6 +174,11 @@ export class RequestNotes {
       fellThrough,
       time,
     })
+  }
+
+  frame(direction: 'in' | 'out', data: string): void {
+    const frames = (this.frames ??= [])
+    if (frames.length < FRAME_LIMIT) frames.push(historyFrame(direction, data))
   }
 
   /**
@@ -210,8 +225,11 @@ export class RequestNotes {
       response: this.response,
       calls,
       nearMiss: this.nearMisses?.[0],
+      frames: NO_FRAMES,
     }
     Object.defineProperty(entry, 'request', { get: () => snapshot.read(), enumerable: true })
+    // Read through: a stream goes on after its entry is made.
+    Object.defineProperty(entry, 'frames', { get: () => this.frames ?? NO_FRAMES, enumerable: true })
     return (this.#entry = entry)
   }
 }

@@ -14,6 +14,8 @@ export interface ResolverRunNotes {
     fellThrough: boolean,
     time: number,
   ): void
+  /** A message or chunk of the stream the request was answered with (`HistoryEntry.frames`). */
+  frame(direction: 'in' | 'out', data: string): void
 }
 
 /** Contexts by a request handed to MSW-style handler members (see handler-members.ts). */

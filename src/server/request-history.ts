@@ -13,6 +13,7 @@ import { scanOperations } from '../graphql/scan-operations'
 import { encodeBody } from '../record/body-text'
 import type { Har, HarEntry, HarNameValue } from '../record/har'
 import { harContent, harPostData, harQueryString } from '../record/har-message'
+import { FRAME_LIMIT, historyFrame } from '../runtime/history-frame'
 import { captureStream } from './body-capture'
 
 export type HistoryListener = (type: 'request' | 'response' | 'frame', data: unknown) => void
@@ -47,7 +48,7 @@ export class RequestHistory {
   constructor(options: HistoryOptions = {}) {
     this.#capacity = options.capacity ?? 500
     this.#bodyLimit = options.bodyLimit ?? 256 * 1024
-    this.#frameLimit = options.frameLimit ?? 200
+    this.#frameLimit = options.frameLimit ?? FRAME_LIMIT
   }
 
   subscribe(listener: HistoryListener): () => void {
@@ -151,11 +152,10 @@ export class RequestHistory {
   frame(id: string, direction: 'in' | 'out', data: string | Uint8Array): void {
     const entry = this.#entries.get(id)
     if (entry === undefined || entry.frames.length >= this.#frameLimit) return
-    const at = new Date().toISOString()
-    const frame: HistoryFrame =
+    const frame =
       typeof data === 'string'
-        ? { direction, data, at }
-        : { direction, data: encodeBody(data, 'application/octet-stream').text, encoding: 'base64', at }
+        ? historyFrame(direction, data)
+        : historyFrame(direction, encodeBody(data, 'application/octet-stream').text, 'base64')
     entry.frames.push(frame)
     this.#emit('frame', { id, ...frame })
   }

@@ -33,6 +33,8 @@ export class EventStreamWriter {
    * that sends a burst of events costs one chunk (and one read) instead of one per event.
    */
   #batch = ''
+  /** Told each text written while the stream is open (the history's frames). */
+  onWrite: ((text: string) => void) | undefined
 
   constructor() {
     this.readable = new ReadableStream<Uint8Array>({
@@ -86,6 +88,7 @@ export class EventStreamWriter {
   write(text: string): boolean {
     this.#markActive()
     if (this.state !== 'open') return false
+    this.onWrite?.(text)
     if (this.#batch === '') queueMicrotask(this.#flush)
     this.#batch += text
     return true
