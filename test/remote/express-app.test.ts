@@ -52,6 +52,25 @@ function via(
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex')
 
+it('many app processes share one remote, each request in its own scope', async () => {
+  const second = await spawnApp('express-app.mjs', remote.env())
+  try {
+    const inScope = (name: string, through: SpawnedApp) =>
+      remote.boundary(async () => {
+        remote.use(rest.get(`${API}/user`, () => HttpResponse.json({ name })))
+        return (await via(`${API}/user`, { headers: remote.headers(), through })).json()
+      })()
+    const answers = await Promise.all([
+      inScope('first app', app),
+      inScope('second app', second),
+      via(`${API}/user`, { through: second }).then((response) => response.json()),
+    ])
+    expect(answers).toEqual([{ name: 'first app' }, { name: 'second app' }, { name: 'root' }])
+  } finally {
+    expect(await second.stop()).toBe(0)
+  }
+})
+
 describe.each(['fetch', 'http'] as const)('requests the app makes with %s', (client) => {
   it('are answered by the remote’s handlers when unscoped', async () => {
     const response = await via(`${API}/user`, { client })
