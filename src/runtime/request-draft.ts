@@ -11,6 +11,8 @@ export interface DraftParts {
   /** Normalized as the `Request` constructor normalizes it. */
   readonly method: string
   readonly url: string
+  /** `url` as the source parsed it, if it did (never handed to user code). */
+  readonly parsedUrl?: URL
   /** The headers the `Request` will have (its default content type included). */
   readonly headers: Headers
   /** The body as text; undefined: no body. */
@@ -39,6 +41,8 @@ export class RequestDraft implements RequestHead {
   readonly text: string | undefined
   readonly credentials: RequestCredentials
   readonly redirect: RequestRedirect
+  /** The URL as the source parsed it, if it did: a record to reuse, never to change. */
+  readonly parsedUrl: URL | undefined
   #headers: Headers
   #make: (() => Request) | undefined
   #request: Request | undefined
@@ -49,6 +53,7 @@ export class RequestDraft implements RequestHead {
     this.text = parts.text
     this.credentials = parts.credentials
     this.redirect = parts.redirect
+    this.parsedUrl = parts.parsedUrl
     this.#headers = parts.headers
     this.#make = parts.make
   }

@@ -26,8 +26,9 @@ export function draftOf(
   if (signal != null && (!isPlatformSignal(RequestClass, signal) || signal.aborted)) return undefined
   if (body != null && (typeof body !== 'string' || !isFaithfulText(body))) return undefined
   const method = methodOf(init.method)
-  const href = absoluteUrl(url)
-  if (method === undefined || href === undefined) return undefined
+  const parsed = absoluteUrl(url)
+  if (method === undefined || parsed === undefined) return undefined
+  const href = parsed.href
   const text = body ?? undefined
   let headers: Headers
   try {
@@ -38,6 +39,7 @@ export function draftOf(
   return new RequestDraft({
     method,
     url: href,
+    parsedUrl: parsed,
     headers,
     text,
     credentials: credentials ?? 'same-origin',
@@ -82,13 +84,13 @@ function methodOf(method: unknown): string | undefined {
   return NORMALIZED.has(upper) ? upper : method
 }
 
-/** The serialized URL, for an absolute URL without credentials (the constructor refuses those). */
-function absoluteUrl(input: string): string | undefined {
+/** The parsed URL, for an absolute URL without credentials (the constructor refuses those). */
+function absoluteUrl(input: string): URL | undefined {
   let url: URL
   try {
     url = new URL(input)
   } catch {
     return undefined
   }
-  return url.username === '' && url.password === '' ? url.href : undefined
+  return url.username === '' && url.password === '' ? url : undefined
 }

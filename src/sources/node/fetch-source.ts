@@ -243,7 +243,10 @@ function answeredInPlace(request: RequestHead, raw: Response): Response | undefi
   if (state !== undefined) {
     if (state.urlList.length !== 0) return undefined
     // The request's URL record: a draft's is parsed from its URL, as its Request would parse it.
-    const url = request instanceof RequestDraft ? new URL(request.url) : platformState<{ url?: unknown }>(request)?.url
+    const url =
+      request instanceof RequestDraft
+        ? (request.parsedUrl ?? new URL(request.url))
+        : platformState<{ url?: unknown }>(request)?.url
     if (url === undefined) return undefined
     state.urlList.push(url)
     return raw
