@@ -102,6 +102,7 @@ export type { WebSocketEventListener, WebSocketHandlerEventMap } from './ws/conn
 export type { WebSocketClientRegistry, WebSocketResolverInfo } from './ws/websocket-handler'
 export { WebSocketExtension } from './ws/websocket-extension'
 export type {
+  AnyWebSocketExtension,
   WebSocketExtensionApi,
   WebSocketExtensionContext,
   WebSocketExtensionMessage,
@@ -163,6 +164,8 @@ export type {
   ResponseResolverReturnType,
 } from './runtime/request-handler'
 export type { RequestContext } from './runtime/request-context'
+// What a RequestContext holds of its request before a Fetch Request is made (request-draft.ts).
+export type { DraftParts, RequestDraft, RequestHead, SourceRequest } from './runtime/request-draft'
 export type { HandlerRunArgs, HandlerRunResult, ParsedResultOf } from './runtime/run-handler'
 export type { MemberArgs } from './runtime/handler-members'
 export type { HandlerShape } from './runtime/handler-shape'

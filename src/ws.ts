@@ -10,6 +10,7 @@ export type { WebSocketData, WebSocketHandlerConnection } from './ws/types'
 export type { WebSocketHandlerOptions } from './msw-type-names'
 export { WebSocketExtension } from './ws/websocket-extension'
 export type {
+  AnyWebSocketExtension,
   WebSocketExtensionApi,
   WebSocketExtensionContext,
   WebSocketExtensionMessage,

@@ -1,4 +1,4 @@
-import { RequestDraft, type RequestHead } from './request-draft'
+import { isRequestDraft, type RequestHead } from './request-draft'
 
 /**
  * Bodies a source already holds as text: the string a client handed to `fetch`, kept by the
@@ -28,13 +28,13 @@ export function rememberBodyText(request: Request, text: string): void {
  * first; a draft (request-draft.ts) has only its text.
  */
 export function hasBody(request: RequestHead): boolean {
-  if (request instanceof RequestDraft) return request.text !== undefined
+  if (isRequestDraft(request)) return request.text !== undefined
   return texts.has(request as Request) || (request as Request).body !== null
 }
 
 /** The body's text when a source recorded it (rememberBodyText, or a draft's), else undefined: read the stream. */
 export function knownBodyText(request: RequestHead): string | undefined {
-  return request instanceof RequestDraft ? request.text : texts.get(request as Request)
+  return isRequestDraft(request) ? request.text : texts.get(request as Request)
 }
 
 /** The text of a request's body, without consuming it: the known text, or a copy's. */
@@ -42,7 +42,7 @@ export function readBodyText(request: RequestHead): Promise<string> {
   const text = knownBodyText(request)
   if (text !== undefined) return Promise.resolve(text)
   // A draft without text has no body.
-  return request instanceof RequestDraft ? Promise.resolve('') : (request as Request).clone().text()
+  return isRequestDraft(request) ? Promise.resolve('') : (request as Request).clone().text()
 }
 
 /**

@@ -1,6 +1,6 @@
 import { getDocumentBaseUrl } from './environment'
 import { copyHeaders, copyRequest, hasBody, lendBody } from './request-body'
-import { headOf, RequestDraft, requestOf, type RequestHead, type SourceRequest } from './request-draft'
+import { headOf, isRequestDraft, requestOf, type RequestHead, type SourceRequest } from './request-draft'
 
 /** What the loop tells a scope's history of each resolver run (call-history.ts's `RequestNotes`). */
 export interface ResolverRunNotes {
@@ -82,7 +82,7 @@ export class RequestContext {
     clientSignal?: AbortSignal | (() => AbortSignal),
   ) {
     this.#lifetime = lifetime
-    this.#clientSignal = clientSignal ?? (source instanceof RequestDraft ? () => source.request.signal : source.signal)
+    this.#clientSignal = clientSignal ?? (isRequestDraft(source) ? () => source.request.signal : source.signal)
   }
 
   /** The request: a draft's is made now (request-draft.ts). Matching reads `head` instead. */
@@ -206,7 +206,7 @@ export class RequestContext {
       this.#givenArgs = info
     }
     const lends = hasBody(this.head)
-    if (!lends && !(this.source instanceof RequestDraft)) {
+    if (!lends && !isRequestDraft(this.source)) {
       ;(info as unknown as { request: Request }).request = this.source
       return info as Info
     }

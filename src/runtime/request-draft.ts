@@ -17,8 +17,8 @@ export interface DraftParts {
   readonly headers: Headers
   /** The body as text; undefined: no body. */
   readonly text: string | undefined
-  readonly credentials: RequestCredentials
-  readonly redirect: RequestRedirect
+  readonly credentials: Request['credentials']
+  readonly redirect: Request['redirect']
   /** Makes the `Request`: called once, the first time anyone asks for it. */
   readonly make: () => Request
 }
@@ -39,8 +39,8 @@ export class RequestDraft implements RequestHead {
   readonly method: string
   readonly url: string
   readonly text: string | undefined
-  readonly credentials: RequestCredentials
-  readonly redirect: RequestRedirect
+  readonly credentials: Request['credentials']
+  readonly redirect: Request['redirect']
   /** The URL as the source parsed it, if it did: a record to reuse, never to change. */
   readonly parsedUrl: URL | undefined
   #headers: Headers
@@ -77,15 +77,28 @@ export class RequestDraft implements RequestHead {
   }
 }
 
+/**
+ * Every draft carries this brand (on the prototype): a registry symbol, the same in the ESM and
+ * the CommonJS build, so a handler of one build knows a draft the other build's source made
+ * (the dual-package hazard), where `instanceof` would not.
+ */
+const kRequestDraft = Symbol.for('mocklib.RequestDraft')
+Object.defineProperty(RequestDraft.prototype, kRequestDraft, { value: true })
+
+/** True for a draft from either build of mocklib. */
+export function isRequestDraft(value: unknown): value is RequestDraft {
+  return typeof value === 'object' && value !== null && (value as { [kRequestDraft]?: unknown })[kRequestDraft] === true
+}
+
 /** A request as a source hands it to the pipeline: made, or a draft made on demand. */
 export type SourceRequest = Request | RequestDraft
 
 /** The `Request` of a source's request (a draft's is made now). */
 export function requestOf(source: SourceRequest): Request {
-  return source instanceof RequestDraft ? source.request : source
+  return isRequestDraft(source) ? source.request : source
 }
 
 /** What to read a source's request's method, URL and headers from without making a draft's `Request`. */
 export function headOf(source: SourceRequest): RequestHead {
-  return source instanceof RequestDraft ? (source.built ?? source) : source
+  return isRequestDraft(source) ? (source.built ?? source) : source
 }

@@ -39,8 +39,6 @@ export interface SocketIoApi {
 }
 
 type Client = WebSocketClientConnectionProtocol<SocketIoMessage>
-type Context = WebSocketExtensionContext<SocketIoMessage>
-type MessageContext = WebSocketExtensionMessageContext<SocketIoMessage>
 
 /** An acknowledgement a handler sends back: encoded as an ACK packet, never a listener's message. */
 const kAckOf = Symbol('mocklib.socketIoAck')
@@ -72,7 +70,7 @@ export class SocketIo extends WebSocketExtension<SocketIoMessage, SocketIoApi> {
   readonly #rooms = new Map<string, Map<string, Client>>()
   readonly #acks = new WeakMap<object, { client: AckBook; server: AckBook }>()
 
-  override match({ client }: Context): boolean {
+  override match({ client }: WebSocketExtensionContext<SocketIoMessage>): boolean {
     return client.url.searchParams.get('EIO') === '4'
   }
 
@@ -89,7 +87,10 @@ export class SocketIo extends WebSocketExtension<SocketIoMessage, SocketIoApi> {
     return encodePacket({ type: PacketType.CONNECT, namespace: packet.namespace, data: { sid: randomId() } })
   }
 
-  override decode(data: WebSocketData, context: MessageContext): SocketIoMessage | undefined {
+  override decode(
+    data: WebSocketData,
+    context: WebSocketExtensionMessageContext<SocketIoMessage>,
+  ): SocketIoMessage | undefined {
     if (typeof data !== 'string') refuseBinary([data], 'a binary frame')
     const packet = decodeFrame(data as string)
     if (packet === undefined) return undefined
@@ -113,7 +114,7 @@ export class SocketIo extends WebSocketExtension<SocketIoMessage, SocketIoApi> {
     return message
   }
 
-  override encode(message: SocketIoMessage, context: MessageContext): string {
+  override encode(message: SocketIoMessage, context: WebSocketExtensionMessageContext<SocketIoMessage>): string {
     const namespace = message.namespace ?? '/'
     refuseBinary(message.args, message.event)
     if (kAckOf in message) {
@@ -128,12 +129,12 @@ export class SocketIo extends WebSocketExtension<SocketIoMessage, SocketIoApi> {
     return encodePacket({ type: PacketType.EVENT, namespace, id, data: [message.event, ...message.args] })
   }
 
-  override extend({ client }: Context): SocketIoApi {
+  override extend({ client }: WebSocketExtensionContext<SocketIoMessage>): SocketIoApi {
     return { rooms: this.#roomsOf(client) }
   }
 
   /** The acknowledgements awaited on the side a message crosses (the server's, or the client's). */
-  #book(context: MessageContext): AckBook {
+  #book(context: WebSocketExtensionMessageContext<SocketIoMessage>): AckBook {
     let books = this.#acks.get(context.client)
     if (books === undefined) {
       books = { client: { next: 0, waiting: new Map() }, server: { next: 0, waiting: new Map() } }

@@ -2,7 +2,7 @@ import { FetchResponse, createRequestId } from '@mswjs/interceptors'
 import { NULL_BODY_STATUS } from '../../runtime/http-response'
 import { chooseSource, FETCH_SWITCH } from './source-kind'
 import { rememberBodyText } from '../../runtime/request-body'
-import { headOf, RequestDraft, requestOf, type RequestHead, type SourceRequest } from '../../runtime/request-draft'
+import { headOf, isRequestDraft, requestOf, type RequestHead, type SourceRequest } from '../../runtime/request-draft'
 import { draftFetchRequest } from './fetch-request-draft'
 import type { AnswerController, FetchSourceKind, RequestSink } from './source-contract'
 import {
@@ -243,10 +243,9 @@ function answeredInPlace(request: RequestHead, raw: Response): Response | undefi
   if (state !== undefined) {
     if (state.urlList.length !== 0) return undefined
     // The request's URL record: a draft's is parsed from its URL, as its Request would parse it.
-    const url =
-      request instanceof RequestDraft
-        ? (request.parsedUrl ?? new URL(request.url))
-        : platformState<{ url?: unknown }>(request)?.url
+    const url = isRequestDraft(request)
+      ? (request.parsedUrl ?? new URL(request.url))
+      : platformState<{ url?: unknown }>(request)?.url
     if (url === undefined) return undefined
     state.urlList.push(url)
     return raw

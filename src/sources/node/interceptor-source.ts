@@ -6,7 +6,7 @@ import type { LifeCycleEmitter } from '../../runtime/emitter'
 import { handleRequest, type PipelineOptions, type PipelineResult } from '../../runtime/handle-request'
 import type { HandlerList } from '../../runtime/handler-list'
 import { clientSignal } from './http-client-aborts'
-import { RequestDraft, requestOf, type SourceRequest } from '../../runtime/request-draft'
+import { isRequestDraft, requestOf, type SourceRequest } from '../../runtime/request-draft'
 import { answerHandshakeRequest } from './handshake-requests'
 import type { UpgradeRoute } from './ws-package-upgrades'
 import type {
@@ -120,7 +120,7 @@ export class InterceptorSource implements RequestSink {
     const handshake = answerHandshakeRequest(request, this.#route, this.#realWebSocket)
     if (handshake === undefined) {
       // A draft's signal is its request's (the pipeline makes it if asked); http's come from the socket.
-      const signal = request instanceof RequestDraft ? undefined : clientSignal(request)
+      const signal = isRequestDraft(request) ? undefined : clientSignal(request)
       return handleRequest(request, requestId, this.getList(), this.options(), signal)
     }
     return handshake.then(
