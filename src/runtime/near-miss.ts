@@ -91,13 +91,16 @@ function nearMiss(handler: HandlerShape, ctx: RequestContext, reasons: readonly 
   }
 }
 
-/** Fewer differences is closer; a spent `once` handler closest; among names, the fewer edits. */
+/**
+ * Fewer differences is closer; a spent `once` handler closest. An operation name a few edits from
+ * the request's (a typo, the likeliest miss) counts half a difference, the fewer edits the closer:
+ * it beats a handler for any operation on another endpoint.
+ */
 function score(reasons: readonly NearMissReason[]): number {
   let total = 0
   for (const reason of reasons) {
     if (reason.kind === 'once') continue
-    total += 1
-    if (reason.kind === 'operation-name') total += reason.distance / 100
+    total += reason.kind === 'operation-name' ? 0.5 + reason.distance / 100 : 1
   }
   return total
 }

@@ -122,6 +122,16 @@ describe('the closest handler to an unhandled request', () => {
     ])
   })
 
+  it('prefers an operation name a few edits away to a handler for any operation on another endpoint', async () => {
+    // The other endpoint's handler comes first and differs in one way too: the typo is still the likelier miss.
+    const anyOperation = graphql.link('https://schema.test/graphql').operation(() => HttpResponse.json({ data: {} }))
+    const listPosts = graphql.query('ListPosts', () => HttpResponse.json({ data: { posts: [] } }))
+    const { server } = start(anyOperation, listPosts)
+
+    const miss = await missOf(server, () => postGraphQL('query ListPost { posts { id } }'))
+    expect(miss?.handler).toBe(listPosts)
+  })
+
   it('gives the onUnhandledRequest callback the same near miss', async () => {
     const create = http.post('https://api.test/users', () => HttpResponse.json({}, { status: 201 }))
     open = setupServer(create)
