@@ -56,8 +56,10 @@ afterAll(async () => {
   if (app?.network.readyState === 1) await app.network.disable()
   await vite?.close()
   backend?.close()
-  // Vite's dependency optimizer may still be renaming its folder after close(): try again then.
-  if (workDir !== undefined) rmSync(workDir, { recursive: true, force: true, maxRetries: 20 })
+  // Vite's client dependency optimizer can still be reading the app's files after close(): removed
+  // now, its build fails unhandled in whichever file runs next. The folder goes when the process ends.
+  const dir = workDir
+  if (dir !== undefined) process.once('exit', () => rmSync(dir, { recursive: true, force: true, maxRetries: 20 }))
 })
 
 const get = async (): Promise<string> => (await fetch(`${origin}/user`)).text()
