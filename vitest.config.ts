@@ -48,8 +48,8 @@ const eventSourceTests = ['test/sources/undici/eventsource.test.ts', 'test/parit
 
 /**
  * `include` run once more through another source of the same clients, chosen by `env`: two projects, the files
- * that need a process of their own (parity, the 50 MB passthroughs, ownProcessTests below) each in one, the others
- * sharing one as in 'main' (a process per file cost a second of loading each).
+ * of ownProcessTests (below) each in a process of its own, the others sharing one as in 'main' (a process per file
+ * cost a second of loading each).
  */
 function otherSourceProjects(
   name: string,
@@ -63,18 +63,9 @@ function otherSourceProjects(
     extends: true,
     test: { name: name + suffix, include: list, exclude: ['node_modules/**'], env, isolate },
   })
-  return [
-    project(
-      '',
-      files.filter((file) => !own.has(file)),
-      false,
-    ),
-    project(
-      '-own-process',
-      files.filter((file) => own.has(file)),
-      true,
-    ),
-  ]
+  const separate = files.filter((file) => own.has(file))
+  const shared = files.filter((file) => !own.has(file))
+  return [project('', shared, false), project('-own-process', separate, true)]
 }
 
 // test/msw3-parity compares with msw 3, whose interceptors need Node 22: it runs on its own
