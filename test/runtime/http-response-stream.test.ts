@@ -5,15 +5,10 @@ import http from 'node:http'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { http as rest, HttpResponse } from 'mocklib'
 import { setupServer } from 'mocklib/node'
+import { deferred } from '../helpers/deferred'
 
 let gates: Array<() => void> = []
 const received = (index: number) => gates[index]?.()
-
-function deferred(): { promise: Promise<void>; resolve: () => void } {
-  let resolve!: () => void
-  const promise = new Promise<void>((done) => (resolve = done))
-  return { promise, resolve }
-}
 
 function gatedStream(chunks: string[]): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder()

@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { http as rest, HttpResponse, sse } from 'mocklib'
 import { setupServer } from 'mocklib/node'
 import { openStream } from '../helpers/event-stream'
+import { deferred } from '../helpers/deferred'
 
 const server = setupServer()
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
@@ -16,16 +17,10 @@ afterEach(() => {
 })
 afterAll(() => server.close())
 
-function signal<T = void>() {
-  let resolve!: (value: T) => void
-  const promise = new Promise<T>((r) => (resolve = r))
-  return { promise, resolve }
-}
-
 /** A stream that sends `one`, then `two` once the test says the client has read `one`, then stays open. */
 function useTwoStepStream(url: string) {
-  const clientGotOne = signal()
-  const finalized = signal()
+  const clientGotOne = deferred()
+  const finalized = deferred()
   server.use(
     sse(url, async ({ client, finalize }) => {
       finalize(() => finalized.resolve())
@@ -56,7 +51,7 @@ describe('response:mocked with an event stream', () => {
 
   it('a listener reading its copy to the end neither stalls nor drains the client, and gets what the client got', async () => {
     const { clientGotOne, finalized } = useTwoStepStream('https://api.test/read')
-    const copyText = signal<string>()
+    const copyText = deferred<string>()
     server.events.on('response:mocked', ({ response }) => void response.text().then(copyText.resolve))
     const { body } = await openStream('https://api.test/read')
     // The resolver waits for the client to read `one` before it sends `two`: a stalled client hangs here.
@@ -71,13 +66,13 @@ describe('response:mocked with an event stream', () => {
 
   it('a listener that reads one chunk and stops does not hold the client back (http.request)', async () => {
     const { clientGotOne, finalized } = useTwoStepStream('http://api.test/slow')
-    const firstOfCopy = signal<string>()
+    const firstOfCopy = deferred<string>()
     server.events.on('response:mocked', ({ response }) => {
       const reader = response.body!.getReader()
       void reader.read().then(({ value }) => firstOfCopy.resolve(new TextDecoder().decode(value)))
     })
     let text = ''
-    const seen = { one: signal(), two: signal() }
+    const seen = { one: deferred(), two: deferred() }
     const request = http.get('http://api.test/slow', { headers: { accept: 'text/event-stream' } }, (res) => {
       res.on('data', (chunk: Buffer) => {
         text += chunk.toString()

@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { http as rest, HttpResponse, sse, type ServerSentEventClient } from 'mocklib'
 import { setupServer } from 'mocklib/node'
 import { openStream } from '../helpers/event-stream'
+import { deferred } from '../helpers/deferred'
 
 const server = setupServer()
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
@@ -13,13 +14,6 @@ afterEach(() => {
   vi.restoreAllMocks()
 })
 afterAll(() => server.close())
-
-/** A promise and the function that settles it: what tests wait on instead of time. */
-function signal<T = void>() {
-  let resolve!: (value: T) => void
-  const promise = new Promise<T>((r) => (resolve = r))
-  return { promise, resolve }
-}
 
 describe('matching', () => {
   it('matches any Accept that lists text/event-stream, with parameters or among other types', async () => {
@@ -104,8 +98,8 @@ describe('matching', () => {
 
 describe('streaming', () => {
   it('delivers events sent after an await while the resolver is still running (MSW holds them until it returns)', async () => {
-    const go = signal()
-    const finished = signal()
+    const go = deferred()
+    const finished = deferred()
     server.use(
       sse('https://api.test/s', async ({ client }) => {
         client.send({ data: 'first' })
@@ -124,7 +118,7 @@ describe('streaming', () => {
   })
 
   it('lets a test hold the client and send from outside the resolver', async () => {
-    const connected = signal<ServerSentEventClient<{ update: { id: number } }>>()
+    const connected = deferred<ServerSentEventClient<{ update: { id: number } }>>()
     server.use(sse<{ update: { id: number } }>('https://api.test/s', ({ client }) => connected.resolve(client)))
     const { body } = await openStream('https://api.test/s')
     const client = await connected.promise
@@ -135,11 +129,11 @@ describe('streaming', () => {
   })
 
   it('streams to http.request chunk by chunk', async () => {
-    const connected = signal<ServerSentEventClient>()
+    const connected = deferred<ServerSentEventClient>()
     server.use(sse('http://api.test/s', ({ client }) => connected.resolve(client)))
     const chunks: string[] = []
-    const ended = signal()
-    const response = signal<http.IncomingMessage>()
+    const ended = deferred()
+    const response = deferred<http.IncomingMessage>()
     http.get('http://api.test/s', { headers: { accept: 'text/event-stream' } }, (res) => {
       response.resolve(res)
       res.setEncoding('utf8')
@@ -161,8 +155,8 @@ describe('streaming', () => {
 
 describe('ending', () => {
   it('aborts client.signal and runs finalize() cleanups when the client disconnects', async () => {
-    const cleaned = signal()
-    const connected = signal<ServerSentEventClient>()
+    const cleaned = deferred()
+    const connected = deferred<ServerSentEventClient>()
     server.use(
       sse('https://api.test/s', ({ client, finalize }) => {
         finalize(() => cleaned.resolve())
@@ -182,7 +176,7 @@ describe('ending', () => {
   })
 
   it('ends the stream when the client aborts its fetch; the pending read rejects as with a real server', async () => {
-    const connected = signal<ServerSentEventClient>()
+    const connected = deferred<ServerSentEventClient>()
     server.use(
       sse('https://api.test/s', ({ client }) => {
         client.send({ data: 'x' })
@@ -200,8 +194,8 @@ describe('ending', () => {
   })
 
   it('ends the stream and runs finalize() when an http.request client destroys its request', async () => {
-    const cleaned = signal()
-    const connected = signal<ServerSentEventClient>()
+    const cleaned = deferred()
+    const connected = deferred<ServerSentEventClient>()
     server.use(
       sse('http://api.test/s', ({ client, finalize }) => {
         finalize(() => cleaned.resolve())

@@ -1,12 +1,9 @@
 // Shared by the HTTP transport tests: a promise settled from outside, and a subscription that
 // tells when the client's unsubscribe reached the server.
 import type { GraphQLSubscriptionHandle, graphql } from 'mocklib'
+import { deferred } from '../helpers/deferred'
 
-export function deferred<T = void>(): { promise: Promise<T>; resolve: (value: T) => void } {
-  let resolve!: (value: T) => void
-  const promise = new Promise<T>((done) => (resolve = done))
-  return { promise, resolve }
-}
+export { deferred }
 
 /**
  * `OnTick` publishes `{ n: 1 }` and stays open; `finalized` settles with the handle's `active`

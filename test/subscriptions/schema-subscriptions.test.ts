@@ -6,6 +6,7 @@ import { SubscriptionClient } from 'subscriptions-transport-ws'
 import { createFeedExecutor } from '../executor/fixtures/feed-executor'
 import { createClient, type Client } from 'graphql-ws'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { deferred } from '../helpers/deferred'
 
 const { api, ticksEnded } = createFeedExecutor()
 const server = setupServer(api.handler('https://api.test/graphql'))
@@ -18,12 +19,6 @@ afterEach(async () => {
   api.reset()
 })
 afterAll(() => server.close())
-
-function deferred<T>(): { promise: Promise<T>; resolve: (value: T) => void } {
-  let resolve!: (value: T) => void
-  const promise = new Promise<T>((done) => (resolve = done))
-  return { promise, resolve }
-}
 
 function client(): Client {
   const created = createClient({ url: 'wss://api.test/graphql', retryAttempts: 0, webSocketImpl: WebSocket })

@@ -49,9 +49,4 @@ export function openSocket(url: string, protocols?: string | string[], binaryTyp
   }
 }
 
-/** A promise and its resolve function, for waiting on something a handler does. */
-export function deferred<T = void>(): { promise: Promise<T>; resolve: (value: T) => void } {
-  let resolve!: (value: T) => void
-  const promise = new Promise<T>((r) => (resolve = r))
-  return { promise, resolve }
-}
+export { deferred } from '../helpers/deferred'
