@@ -1,6 +1,8 @@
 import { DelegatingHandler } from './delegating-handler'
+import { adoptForeignResponse } from './foreign-response'
 import { isIterator } from './is-iterator'
 import { isPassthroughResponse } from './passthrough'
+import { ResponseBase } from './platform-response'
 import type { AsyncResponseResolverReturnType, RequestHandler, ResolverInfoBase } from './request-handler'
 
 /**
@@ -23,8 +25,12 @@ export class CheckedHandler extends DelegatingHandler {
 
 function checkedResolve(inner: RequestHandler, check: ResponseCheck, args: ResolverInfoBase): unknown {
   const result = inner.resolver(args as never) as unknown
-  const checkValue = async (value: unknown): Promise<unknown> => {
-    if (!(value instanceof Response) || isPassthroughResponse(value)) return value
+  const checkValue = async (returned: unknown): Promise<unknown> => {
+    // As execute-handlers.ts takes answers: another realm's Response, and an HttpResponse after
+    // another fetch implementation took the global name (platform-response.ts), are checked too.
+    const value = adoptForeignResponse(returned)
+    if (!(value instanceof Response) && !(value instanceof ResponseBase)) return returned
+    if (isPassthroughResponse(value)) return value
     return value.type === 'error' || value.bodyUsed ? value : check(args, value)
   }
   if (isIterator(result)) return mapIterator(result, checkValue)

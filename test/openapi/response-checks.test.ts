@@ -120,6 +120,20 @@ describe.each(drift)('$name', ({ answer, lines, status }) => {
   })
 })
 
+describe('another fetch implementation', () => {
+  it('checks an HttpResponse after another Response class took the global name (Remix installGlobals)', async () => {
+    const platform = globalThis.Response
+    globalThis.Response = class ForeignResponse extends platform {}
+    try {
+      vi.spyOn(console, 'error').mockImplementation(() => {})
+      expect((await serve(() => HttpResponse.json({ id: '7', name: 'Rex' }))).status).toBe(500)
+    } finally {
+      globalThis.Response = platform
+    }
+    expect(errors[0]?.message).toContain('  - /body/id: must be integer, got string "7"')
+  })
+})
+
 describe('what is checked against which operation', () => {
   const document = {
     openapi: '3.1.0',
