@@ -8,9 +8,10 @@ import { Session } from 'node:inspector/promises'
 import { resolve } from 'node:path'
 import { loadContender } from './lib/contenders.mjs'
 import { SCENARIOS } from './lib/scenarios.mjs'
+import { cpuMs } from './lib/cpu-time.mjs'
+import { option } from './lib/options.mjs'
 
 const args = process.argv.slice(2)
-const option = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback)
 const [scenarioId, contender = 'mocklib'] = args.filter((a, i) => !a.startsWith('--') && !args[i - 1]?.startsWith('--'))
 const ms = Number(option('--ms', 3000))
 const warmupMs = Number(option('--warmup', 2000))
@@ -21,10 +22,6 @@ if (!scenario) throw new Error(`No scenario "${scenarioId}"; one of: ${SCENARIOS
 const setup = await scenario.setup(await loadContender(contender, dist))
 if (setup.skipped) throw new Error(setup.skipped)
 const step = setup.step ?? 1
-const cpuMs = (since) => {
-  const used = process.cpuUsage(since)
-  return (used.user + used.system) / 1000
-}
 
 async function loop(limitMs) {
   const started = process.cpuUsage()

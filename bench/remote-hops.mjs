@@ -18,13 +18,15 @@ import { fileURLToPath } from 'node:url'
 import { HttpResponse, http } from 'mocklib'
 import { setupRemoteServer } from 'mocklib/node'
 import { pool } from './lib/clients.mjs'
+import { cpuMs } from './lib/cpu-time.mjs'
+import { option } from './lib/options.mjs'
+import { quantile } from './lib/stats.mjs'
 
 const API = 'https://api.bench.test/user'
 const REQUEST_ID = 'x-mocklib-request-id'
 const argv = process.argv.slice(2)
-const option = (name, fallback) => (argv.includes(name) ? Number(argv[argv.indexOf(name) + 1]) : fallback)
-const requests = option('--requests', 2_000)
-const inFlight = option('--in-flight', 1)
+const requests = Number(option('--requests', 2_000))
+const inFlight = Number(option('--in-flight', 1))
 const HOPS = [
   ['fetch', 'start', 'app: fetch() to request:start'],
   ['start', 'sent', 'app: pipeline to the POST sent'],
@@ -39,10 +41,6 @@ const HOPS = [
 
 const now = () => Number(process.hrtime.bigint()) / 1e6
 const stamp = (table, id, hop) => ((table[id] ??= {})[hop] = now())
-const cpuMs = (since) => {
-  const { user, system } = process.cpuUsage(since)
-  return (user + system) / 1000
-}
 
 if (argv[0] === '--app') await app()
 else await main()
@@ -73,7 +71,7 @@ async function main() {
       return all[to] - all[from]
     })
     times.sort((a, b) => a - b)
-    const at = (share) => times[Math.min(times.length - 1, Math.floor(times.length * share))].toFixed(3)
+    const at = (share) => quantile(times, share).toFixed(3)
     console.log(`${name.padEnd(42)} median ${at(0.5)}  p90 ${at(0.9)}  p99 ${at(0.99)} ms`)
   }
   const perRequest = (cpu) => `${(cpu / requests).toFixed(3)} ms`

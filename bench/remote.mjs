@@ -17,17 +17,14 @@ import { fileURLToPath } from 'node:url'
 import { HttpResponse, http } from 'mocklib'
 import { setupRemoteServer } from 'mocklib/node'
 import { pool } from './lib/clients.mjs'
-import { median } from './lib/stats.mjs'
+import { cpuMs } from './lib/cpu-time.mjs'
+import { option } from './lib/options.mjs'
+import { median, quantile } from './lib/stats.mjs'
 
 const API = 'https://api.bench.test/user'
-const argv = process.argv.slice(2)
-const option = (name, fallback) => {
-  const index = argv.indexOf(name)
-  return index === -1 ? fallback : Number(argv[index + 1])
-}
-const requests = option('--requests', 10_000)
-const inFlight = option('--in-flight', 100)
-const scopes = option('--scopes', 1_000)
+const requests = Number(option('--requests', 10_000))
+const inFlight = Number(option('--in-flight', 100))
+const scopes = Number(option('--scopes', 1_000))
 
 if (process.argv[2] === '--app') await app()
 else await main()
@@ -140,12 +137,7 @@ async function latencies(count, inFlight) {
   })
   const total = performance.now() - started
   times.sort((a, b) => a - b)
-  return { median: median(times), p99: times[Math.floor(times.length * 0.99)], total, cpu: cpuMs(cpuStarted) }
-}
-
-function cpuMs(since) {
-  const { user, system } = process.cpuUsage(since)
-  return (user + system) / 1000
+  return { median: median(times), p99: quantile(times, 0.99), total, cpu: cpuMs(cpuStarted) }
 }
 
 function ms(value) {

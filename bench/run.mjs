@@ -13,6 +13,7 @@ import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { evaluateGoals } from './lib/goals.mjs'
 import { nodeBinary, runtimeSuffix } from './lib/node-binary.mjs'
+import { option } from './lib/options.mjs'
 import { median } from './lib/stats.mjs'
 import { SCENARIOS } from './lib/scenarios.mjs'
 import { renderChart, renderTable } from './lib/report.mjs'
@@ -21,10 +22,6 @@ const here = dirname(fileURLToPath(import.meta.url))
 const root = resolve(here, '..')
 const argv = process.argv.slice(2)
 const flag = (name) => argv.includes(name)
-const option = (name) => {
-  const index = argv.indexOf(name)
-  return index === -1 ? undefined : argv[index + 1]
-}
 
 const quick = flag('--quick')
 const config = {

@@ -13,10 +13,10 @@
 import { fork } from 'node:child_process'
 import { once } from 'node:events'
 import { fileURLToPath } from 'node:url'
+import { option } from './lib/options.mjs'
 
 const USER = { id: 1, name: 'Ada Lovelace' }
 const argv = process.argv.slice(2)
-const option = (name, fallback) => (argv.includes(name) ? argv[argv.indexOf(name) + 1] : fallback)
 
 const CONTENDERS = {
   'node-http': { title: 'bare node:http (floor)', path: '/api/user', start: bareServer },
@@ -38,7 +38,7 @@ async function main() {
   const { default: autocannon } = await import('autocannon')
   const duration = Number(option('--duration', 10))
   const connections = Number(option('--connections', 10))
-  const only = option('--only', undefined)?.split(',')
+  const only = option('--only')?.split(',')
   console.log(`node ${process.version}, ${connections} connections, ${duration} s each, GET → the same JSON\n`)
   const rows = []
   for (const [id, contender] of Object.entries(CONTENDERS)) {
