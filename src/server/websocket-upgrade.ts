@@ -106,6 +106,8 @@ export function bridgeUpgrade(
     },
     onAbort: undefined,
     onFrame: observer && ((direction, data) => observer.frame(direction, data)),
+    // A real server's connection listener runs once it accepted: what it sends before closing arrives.
+    opensBeforeClose: true,
   }
   socket.once('close', () => channel.onAbort?.(new Error(`The client closed the WebSocket handshake to ${url.href}.`)))
   const Real =

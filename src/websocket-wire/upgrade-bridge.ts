@@ -57,6 +57,8 @@ export interface UpgradeChannel {
   onAbort: ((reason: Error) => void) | undefined
   /** Sees each message of the open connection: `in` from the client, `out` to it (the mock server's history). */
   onFrame?: (direction: 'in' | 'out', data: WebSocketData) => void
+  /** The client is on a real socket: a handler's close while connecting follows the 101 (WebSocketConnection). */
+  readonly opensBeforeClose?: boolean
 }
 
 /**
@@ -84,6 +86,7 @@ export function answerUpgrade(
     protocols: upgrade.protocols,
     Original: Real,
     events,
+    opensBeforeClose: channel.opensBeforeClose,
   })
   client.connection = connection
   // Binary frames reach the bridge as bytes, with no Blob to read first.

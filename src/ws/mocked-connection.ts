@@ -186,7 +186,7 @@ class MockedClient extends ListenerView<WebSocketClientEventMap> implements WebS
       )
     }
     // After the frames sent before it (a binary one may still be read from its Blob).
-    this.sender.afterSent(() => this.raw.closeClient(code, reason))
+    this.sender.afterSent(() => this.raw.closeFromHandler(code, reason))
   }
 }
 

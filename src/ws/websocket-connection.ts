@@ -33,6 +33,11 @@ export interface ConnectionRequest {
   /** The platform's own WebSocket class: the real connection, if one is made, is one of these. */
   readonly Original: typeof WebSocket
   readonly events: SocketEvents
+  /**
+   * A handler's close during the handshake follows the open instead of failing it: the client is
+   * on a real socket, which a real server would have accepted by then (websocket-upgrade.ts).
+   */
+  readonly opensBeforeClose?: boolean
 }
 
 /**
@@ -65,6 +70,7 @@ export class WebSocketConnection {
   onListenerError: (error: unknown, owner: ListenerOwner) => void = (error) => console.error(error)
   readonly #Original: typeof WebSocket
   readonly #origin: string
+  readonly #opensBeforeClose: boolean
   #resolveClosed!: () => void
   #toHandlers: Queued[] = []
   #toClient: Queued[] = []
@@ -86,6 +92,7 @@ export class WebSocketConnection {
     this.events = request.events
     this.#Original = request.Original
     this.#origin = request.url.origin
+    this.#opensBeforeClose = request.opensBeforeClose === true
     const onError = (error: unknown, owner: ListenerOwner) => this.onListenerError(error, owner)
     this.clientListeners = new OwnedListeners(request.socket, onError)
     this.serverListeners = new OwnedListeners(request.socket, onError, () => this.#real ?? request.socket)
@@ -185,10 +192,26 @@ export class WebSocketConnection {
    * before it, which it still receives, as from a real server.
    */
   closeClient(code = 1000, reason = '', wasClean = true, failed = false): void {
-    if (this.readyState === CLOSING || this.readyState === CLOSED || this.#clientCloseQueued) return
-    this.#clientCloseQueued = true
-    if (this.readyState === CONNECTING) this.readyState = CLOSING
-    this.#toClient.push(new PendingClose(code, reason, wasClean, failed))
+    this.#queueClose(new PendingClose(code, reason, wasClean, failed), true)
+  }
+
+  /**
+   * A handler's `client.close()`. One called while connecting fails the handshake in process, as
+   * MSW's interceptor never opens that socket; a client on a real socket (`opensBeforeClose`)
+   * opens, gets the messages sent before the close, then the close, as from a real server.
+   */
+  closeFromHandler(code?: number, reason?: string): void {
+    this.#queueClose(new PendingClose(code ?? 1000, reason ?? '', true), !this.#opensBeforeClose)
+  }
+
+  #queueClose(close: PendingClose, failsHandshake: boolean): void {
+    if (this.readyState === CLOSING || this.readyState === CLOSED) return
+    // A failing handshake never opens, even when a handler's close waits for the open.
+    if (this.readyState === CONNECTING && failsHandshake) this.readyState = CLOSING
+    if (!this.#clientCloseQueued) {
+      this.#clientCloseQueued = true
+      this.#toClient.push(close)
+    }
     this.#scheduleToClient()
   }
 

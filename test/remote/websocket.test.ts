@@ -87,6 +87,24 @@ it('the subprotocol the remote’s handler is offered reaches the app’s client
   expect(answered.protocol).toBe('graphql-ws')
 })
 
+it('what a remote handler sends before closing in its connection listener reaches the app’s client, then the close', async () => {
+  const scope = remote.createScope()
+  scope.use(
+    ws.link('wss://chat.example.test/once').addEventListener('connection', ({ client }) => {
+      client.send('only message')
+      client.close(4001, 'closed at once')
+    }),
+  )
+  const answered = await session('wss://chat.example.test/once', [], scope.headers)
+  scope.close()
+  expect(answered).toEqual({
+    protocol: '',
+    messages: ['only message'],
+    close: { code: 4001, reason: 'closed at once' },
+    error: false,
+  })
+})
+
 it('a connection no remote handler takes goes to the app’s own ws handlers', async () => {
   const answered = await session('wss://chat.example.test/local-only', ['bye'])
   expect(answered.messages).toEqual(['from the app'])

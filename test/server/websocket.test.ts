@@ -4,7 +4,7 @@ import { createClient } from 'graphql-ws'
 import { ws } from 'mocklib'
 import { ControlClient, createMockServer, type MockServer } from 'mocklib/node'
 import { createSchemaExecutor } from 'mocklib/schema'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import WebSocket from 'ws'
 import { receiveTwoPosts, TWO_POSTS } from './two-posts'
 
@@ -86,6 +86,49 @@ chat.on('message', (data) => {
       socket.on('unexpected-response', (_, response) => resolve(response.statusCode!)),
     )
     expect(status).toBe(404)
+  })
+
+  it('delivers what a connection listener sent before it closed the client, then the close, as a real server', async () => {
+    server = createMockServer(
+      ws.link('/once').addEventListener('connection', ({ client }) => {
+        client.send('welcome')
+        client.send(new Uint8Array([1, 2]))
+        client.close(4000, 'one message only')
+      }),
+    )
+    await server.listen()
+    const socket = new WebSocket(`${server.url.replace('http', 'ws')}/once`)
+    const messages: string[] = []
+    socket.on('message', (data: Buffer, isBinary: boolean) =>
+      messages.push(isBinary ? data.toString('hex') : String(data)),
+    )
+    const [code, reason] = await new Promise<[number, string]>((resolve, reject) => {
+      socket.on('close', (code: number, reason: Buffer) => resolve([code, String(reason)]))
+      socket.on('error', reject)
+    })
+    expect({ messages, code, reason }).toEqual({
+      messages: ['welcome', '0102'],
+      code: 4000,
+      reason: 'one message only',
+    })
+  })
+
+  it('refuses the handshake (403) when a connection listener throws after closing the client', async () => {
+    const printed = vi.spyOn(console, 'error').mockImplementation(() => {})
+    server = createMockServer(
+      ws.link('/broken').addEventListener('connection', ({ client }) => {
+        client.close()
+        throw new Error('listener broke')
+      }),
+    )
+    await server.listen()
+    const socket = new WebSocket(`${server.url.replace('http', 'ws')}/broken`)
+    const status = await new Promise<number>((resolve) =>
+      socket.on('unexpected-response', (_, response) => resolve(response.statusCode!)),
+    )
+    expect(status).toBe(403)
+    expect(printed).toHaveBeenCalled()
+    printed.mockRestore()
   })
 
   it('serves GraphQL subscriptions of the schema executor to graphql-ws over a real socket', async () => {
