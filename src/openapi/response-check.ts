@@ -73,13 +73,7 @@ export class ResponseChecks {
       cookies: {},
     })
     return (await check)(values).map((violation) =>
-      problemOf(
-        'wrong-header',
-        `/headers${violation.pointer.slice('/header'.length)}`,
-        violation,
-        values,
-        violation.pointer,
-      ),
+      problemOf('wrong-header', `/headers${violation.pointer.slice('/header'.length)}`, violation, values),
     )
   }
 
@@ -108,7 +102,7 @@ export class ResponseChecks {
     const schema = `${pointer}/content/${pointerToken(type)}/schema`
     const check = this.compile(schema, 'response body', () => DocumentValidators.at(schema))
     return (await check)(body).map((violation) =>
-      problemOf(kindOf(violation, body), `/body${violation.pointer}`, violation, body, violation.pointer),
+      problemOf(kindOf(violation, body), `/body${violation.pointer}`, violation, body),
     )
   }
 
@@ -123,18 +117,12 @@ export class ResponseChecks {
   }
 }
 
-/** The violation at `path`, with what was received where the message does not say. */
-function problemOf(
-  kind: BodyProblemKind,
-  path: string,
-  violation: KeywordViolation,
-  root: unknown,
-  pointer: string,
-): BodyProblem {
+/** The violation at `path`, with what was received (in `root`) where the message does not say. */
+function problemOf(kind: BodyProblemKind, path: string, violation: KeywordViolation, root: unknown): BodyProblem {
   if (violation.keyword === 'required' || violation.keyword === 'additionalProperties') {
     return { kind, path, message: violation.message }
   }
-  return { kind, path, message: `${violation.message}, got ${describeValue(valueAt(root, pointer))}` }
+  return { kind, path, message: `${violation.message}, got ${describeValue(valueAt(root, violation.pointer))}` }
 }
 
 const SCALAR_KEYWORDS = new Set([
