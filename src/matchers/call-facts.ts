@@ -1,5 +1,6 @@
 import type { HandlerCall } from '../runtime/call-history'
 import { MocklibTypeError } from '../runtime/errors'
+import { isJsonMediaType } from '../runtime/media-types'
 import { describeValue, format } from '../runtime/messages'
 import type { QueryRecord } from './types'
 
@@ -86,15 +87,10 @@ export function queryRecord(searchParams: URLSearchParams): QueryRecord {
 async function bodyValue(request: Request, asText: boolean): Promise<unknown> {
   if (request.body === null) return undefined
   const text = await request.text()
-  if (asText || !isJsonType(request.headers.get('content-type'))) return text
+  if (asText || !isJsonMediaType(request.headers.get('content-type') ?? '')) return text
   try {
     return JSON.parse(text) as unknown
   } catch {
     return text
   }
-}
-
-function isJsonType(contentType: string | null): boolean {
-  const essence = contentType?.split(';')[0].trim().toLowerCase()
-  return essence !== undefined && (essence === 'application/json' || essence.endsWith('+json'))
 }

@@ -9,7 +9,7 @@ import {
   type ResponseObject,
 } from './document'
 import { inlineSchema } from './inline-schema'
-import { isJsonMediaType } from './media-types'
+import { isJsonMediaType } from '../runtime/media-types'
 import { openApiMessages } from './messages'
 import type { Operation } from './operations'
 import type { ResponseChoice } from './prefer'

@@ -1,5 +1,5 @@
 import { resolveReference, type JsonObject, type OpenApiDocument, type ResponseObject } from './document'
-import { isJsonMediaType } from './media-types'
+import { isJsonMediaType } from '../runtime/media-types'
 import type { Operation } from './operations'
 
 /** What an operation does to its collection when collections are on. */

@@ -1,5 +1,5 @@
 import { atPointer, pointerKey, pointerToken, resolvePointer, type JsonObject, type OpenApiDocument } from './document'
-import { essence, isJsonMediaType, matchMediaType } from './media-types'
+import { essence, isJsonMediaType, matchMediaType } from '../runtime/media-types'
 import { openApiMessages } from './messages'
 import type { Operation } from './operations'
 import {

@@ -1,4 +1,4 @@
-// How mocklib/openapi reads the media types a document declares and a request sends.
+// Media types as a document declares them and a message's Content-Type names them.
 
 /** "application/json; charset=utf-8" → "application/json". */
 export const essence = (type: string): string => type.split(';')[0]!.trim().toLowerCase()
