@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import 'mocklib/vitest'
 import { graphql, http, HttpResponse, type RequestHandler } from 'mocklib'
 import { setupServer, type SetupServer } from 'mocklib/node'
+import { failure, plain } from '../helpers/assertion-failure'
 import { rejectionOf } from '../helpers/rejection'
 
 let open: SetupServer | undefined
@@ -17,19 +18,6 @@ afterEach(() => {
   open?.close()
   open = undefined
 })
-
-// Without colours, so the text can be compared: the host may colour its hints.
-const plain = (text: string) => text.replace(/\u001b\[[0-9;]*m/g, '')
-
-/** The message an assertion fails with; fails the test when it passes. */
-function failure(assertion: () => unknown): string {
-  try {
-    assertion()
-  } catch (error) {
-    return plain((error as Error).message)
-  }
-  throw new Error('Expected the assertion to fail, but it passed')
-}
 
 const createUser = () =>
   http.post('https://api.test/teams/:team/users', () => HttpResponse.json({ id: 7 }, { status: 201 }))

@@ -2,6 +2,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals'
 import { graphql, http, HttpResponse } from 'mocklib'
 import { setupServer } from 'mocklib/node'
+import { failure, plain } from '../../helpers/assertion-failure'
 
 const createUser = http.post('https://api.test/teams/:team/users', () => HttpResponse.json({ id: 7 }, { status: 201 }))
 const unused = http.get('https://api.test/settings', () => HttpResponse.json({}))
@@ -11,18 +12,6 @@ const server = setupServer(createUser, unused, getUser)
 beforeAll(() => server.listen({ onUnhandledRequest: 'bypass' }))
 afterEach(() => server.resetHandlers())
 afterAll(() => server.close())
-
-const plain = (text: string) => text.replace(/\u001b\[[0-9;]*m/g, '')
-
-/** The message an assertion fails with; fails the test when it passes. */
-function failure(assertion: () => unknown): string {
-  try {
-    assertion()
-  } catch (error) {
-    return plain((error as Error).message)
-  }
-  throw new Error('Expected the assertion to fail, but it passed')
-}
 
 async function postUser(team: string, body: unknown) {
   await fetch(`https://api.test/teams/${team}/users?notify=1`, {
