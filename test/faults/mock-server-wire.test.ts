@@ -5,9 +5,8 @@ import axios from 'axios'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { fault, http as rest, HttpResponse } from 'mocklib'
 import { createMockServer } from 'mocklib/node'
-import { closeLocally, listenLocally } from '../helpers/local-origins'
+import { BODY, bodyFaults, closeLocally, listenLocally, writeBodyHead } from '../helpers/local-origins'
 
-const BODY = 'x'.repeat(100)
 let arrived: () => void = () => {}
 /** Resolves when the next request reached the (real or mocked) server, which then says nothing more. */
 const nextArrival = () => new Promise<void>((resolve) => (arrived = resolve))
@@ -16,17 +15,14 @@ const real = http.createServer((request, response) => {
   const mode = request.url?.slice(1)
   if (mode === 'reset') return request.socket.resetAndDestroy()
   if (mode === 'hang') return arrived()
-  response.writeHead(200, { 'content-type': 'text/plain', 'content-length': String(BODY.length) })
-  response.write(BODY.slice(0, 10), () => {
+  writeBodyHead(response, () => {
     if (mode === 'truncate') request.socket.end()
     else if (mode === 'reset-after') request.socket.resetAndDestroy()
     else arrived()
   })
 })
 const mocked = createMockServer(
-  rest.get('/reset', () => fault.reset()),
-  rest.get('/reset-after', () => fault.resetAfter(HttpResponse.text(BODY), 10)),
-  rest.get('/truncate', () => fault.truncate(HttpResponse.text(BODY), 10)),
+  ...bodyFaults(''),
   rest.get('/stall', () => {
     arrived()
     return fault.stall(HttpResponse.text(BODY), 10)

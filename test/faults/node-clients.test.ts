@@ -10,14 +10,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { fault, http as rest, HttpResponse } from 'mocklib'
 import { setupServer } from 'mocklib/node'
 import {
+  BODY,
+  bodyFaults,
   closeLocally,
   deadOrigin as freePort,
   listenLocally,
   NOWHERE,
   unreachableFaults,
+  writeBodyHead,
 } from '../helpers/local-origins'
 
-const BODY = 'x'.repeat(100)
 type Mode = 'reset' | 'reset-after' | 'truncate'
 const MODES: Mode[] = ['reset', 'reset-after', 'truncate']
 
@@ -31,12 +33,8 @@ const real = http.createServer((request, response) => {
   const mode = request.url?.slice(1) as Mode | 'hang' | 'stall'
   if (mode === 'reset') return request.socket.resetAndDestroy()
   if (mode === 'hang') return arrived()
-  if (mode === 'stall') {
-    response.writeHead(200, { 'content-type': 'text/plain', 'content-length': String(BODY.length) })
-    return response.write(BODY.slice(0, 10), () => arrived())
-  }
-  response.writeHead(200, { 'content-type': 'text/plain', 'content-length': String(BODY.length) })
-  response.write(BODY.slice(0, 10), () => {
+  if (mode === 'stall') return writeBodyHead(response, () => arrived())
+  writeBodyHead(response, () => {
     if (mode === 'truncate') request.socket.end()
     else waiting.push(request.socket)
   })
@@ -45,9 +43,7 @@ const real = http.createServer((request, response) => {
 const received = () => waiting.shift()?.resetAndDestroy()
 
 const mocked = setupServer(
-  rest.get('http://faults.test/reset', () => fault.reset()),
-  rest.get('http://faults.test/reset-after', () => fault.resetAfter(HttpResponse.text(BODY), 10)),
-  rest.get('http://faults.test/truncate', () => fault.truncate(HttpResponse.text(BODY), 10)),
+  ...bodyFaults('http://faults.test'),
   rest.get('http://faults.test/hang', () => {
     arrived()
     return fault.hang()

@@ -6,34 +6,27 @@
 // does not for HttpResponse.error() either), where jsdom fires it on send().
 import http from 'node:http'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { fault, http as rest, HttpResponse } from 'mocklib'
 import { setupServer } from 'mocklib/node'
 import {
+  bodyFaults,
   closeLocally,
   deadOrigin as freePort,
   listenLocally,
   NOWHERE,
   unreachableFaults,
+  writeBodyHead,
 } from '../helpers/local-origins'
 
-const BODY = 'x'.repeat(100)
 const MODES = ['reset', 'reset-after', 'truncate'] as const
 
 const real = http.createServer((request, response) => {
   const mode = request.url?.slice(1)
   if (mode === 'reset') return request.socket.resetAndDestroy()
-  response.writeHead(200, { 'content-type': 'text/plain', 'content-length': String(BODY.length) })
   // jsdom reads the whole body before it reports anything: the reset needs no wait for the client.
-  response.write(BODY.slice(0, 10), () =>
-    mode === 'truncate' ? request.socket.end() : request.socket.resetAndDestroy(),
-  )
+  writeBodyHead(response, () => (mode === 'truncate' ? request.socket.end() : request.socket.resetAndDestroy()))
 })
 
-const mocked = setupServer(
-  rest.get('http://faults.test/reset', () => fault.reset()),
-  rest.get('http://faults.test/reset-after', () => fault.resetAfter(HttpResponse.text(BODY), 10)),
-  rest.get('http://faults.test/truncate', () => fault.truncate(HttpResponse.text(BODY), 10)),
-)
+const mocked = setupServer(...bodyFaults('http://faults.test'))
 
 interface Seen {
   events: string[]

@@ -1,7 +1,7 @@
 // Real local addresses for tests that compare mocked failures with real ones.
-import type { Server } from 'node:http'
+import type { Server, ServerResponse } from 'node:http'
 import { createServer, type AddressInfo } from 'node:net'
-import { fault, http, type RequestHandler } from 'mocklib'
+import { fault, http, HttpResponse, type RequestHandler } from 'mocklib'
 
 /** A host name that never resolves (`.invalid` is reserved for that). */
 export const NOWHERE = 'http://faults-nowhere.invalid/'
@@ -29,4 +29,23 @@ export function closeLocally(server: Server): Promise<void> {
 /** Handlers failing `deadOrigin` as a port where nothing listens and `NOWHERE` as a name that does not resolve. */
 export function unreachableFaults(deadOrigin: string): RequestHandler[] {
   return [http.get(`${deadOrigin}/`, () => fault.refused()), http.get(NOWHERE, () => fault.dns())]
+}
+
+/** The body the fault tests' servers, real and mocked, fail partway: 100 bytes, of which 10 arrive. */
+export const BODY = 'x'.repeat(100)
+const HEAD = 10
+
+/** A real server's start of BODY: Content-Length for all of it, its first bytes, then `sent` once they have left. */
+export function writeBodyHead(response: ServerResponse, sent: () => void): void {
+  response.writeHead(200, { 'content-type': 'text/plain', 'content-length': String(BODY.length) })
+  response.write(BODY.slice(0, HEAD), sent)
+}
+
+/** Handlers failing `${base}/reset`, `/reset-after` and `/truncate` with the fault of that name, after BODY's first bytes. */
+export function bodyFaults(base: string): RequestHandler[] {
+  return [
+    http.get(`${base}/reset`, () => fault.reset()),
+    http.get(`${base}/reset-after`, () => fault.resetAfter(HttpResponse.text(BODY), HEAD)),
+    http.get(`${base}/truncate`, () => fault.truncate(HttpResponse.text(BODY), HEAD)),
+  ]
 }
