@@ -74,7 +74,7 @@ function namedHeaders(headers: Headers, expected: unknown): unknown {
 }
 
 /** The URL query by name: a name given once is its value, one given more often its values in order. */
-export function queryRecord(searchParams: URLSearchParams): QueryRecord {
+function queryRecord(searchParams: URLSearchParams): QueryRecord {
   const record: QueryRecord = {}
   for (const name of new Set(searchParams.keys())) {
     const values = searchParams.getAll(name)
