@@ -3,9 +3,9 @@
 // then goes again on a fresh connection instead of failing. A stand-in remote drops every second
 // request on a connection, as that race does, so each reuse meets it.
 import http from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { setupServer } from 'mocklib/node'
 import { afterAll, beforeAll, expect, it } from 'vitest'
+import { listenLocally } from '../helpers/local-origins'
 
 const TOKEN = 'a-token-of-sixteen-chars'
 const served = new WeakSet<object>()
@@ -29,8 +29,7 @@ const remote = http.createServer((request, answer) => {
 const app = setupServer()
 
 beforeAll(async () => {
-  await new Promise<void>((resolve) => remote.listen(0, '127.0.0.1', resolve))
-  const url = `http://127.0.0.1:${(remote.address() as AddressInfo).port}`
+  const url = await listenLocally(remote)
   app.listen({ remote: { url, token: TOKEN, fallback: 'error' }, onUnhandledRequest: 'error' })
 })
 

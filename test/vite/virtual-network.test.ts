@@ -3,7 +3,6 @@
 // against a real server on 127.0.0.1 that answers whatever the network does not.
 import { cpSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer as createHttpServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -11,6 +10,7 @@ import { createServer, createServerModuleRunner, type ViteDevServer } from 'vite
 import { mocklib } from 'mocklib/vite'
 import type { SetupNetwork } from 'mocklib/experimental'
 import { afterAll, beforeAll, expect, it } from 'vitest'
+import { listenLocally } from '../helpers/local-origins'
 // @ts-expect-error: plain .mjs helpers without types
 import { installBuilt } from '../packaging/consumer.mjs'
 
@@ -27,8 +27,7 @@ beforeAll(async () => {
     throw new Error('dist/ is missing: run `npm run build` first (npm test does).')
   }
   backend = createHttpServer((_request, response) => response.end('from the server'))
-  await new Promise<void>((resolve) => backend.listen(0, '127.0.0.1', resolve))
-  origin = `http://127.0.0.1:${(backend.address() as AddressInfo).port}`
+  origin = await listenLocally(backend)
   workDir = mkdtempSync(join(tmpdir(), 'mocklib-vite-network-'))
   root = join(workDir, 'app')
   cpSync(fixture, root, { recursive: true })

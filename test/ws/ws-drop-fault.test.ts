@@ -8,6 +8,7 @@ import { createClient } from 'graphql-ws'
 import { WebSocketServer } from 'ws'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { collect } from '../subscriptions/graphql-ws-clients'
+import { listenLocally } from '../helpers/local-origins'
 
 const server = setupServer()
 const http = createServer()
@@ -20,8 +21,7 @@ real.on('connection', (socket) => {
 let realUrl = ''
 
 beforeAll(async () => {
-  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve))
-  realUrl = `ws://127.0.0.1:${(http.address() as { port: number }).port}`
+  realUrl = (await listenLocally(http)).replace(/^http:/, 'ws:')
 })
 afterEach(() => {
   server.resetHandlers()

@@ -4,12 +4,12 @@
 import { SocketIo, ws, type SocketIoMessage, type WebSocketClientConnectionProtocol } from 'mocklib'
 import { setupServer } from 'mocklib/node'
 import http from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { Server } from 'socket.io'
 import { io, type Socket } from 'socket.io-client'
 import WS from 'ws'
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest'
 import { deferred } from './socket'
+import { listenLocally } from '../helpers/local-origins'
 
 const server = setupServer()
 afterEach(() => {
@@ -171,9 +171,8 @@ describe('the Socket.IO extension with socket.io-client', () => {
       socket.emit('secret', 'token-123')
       socket.on('ping', (value: number, callback: (answer: string) => void) => callback(`real pong ${value}`))
     })
-    await new Promise<void>((resolve) => httpServer.listen(0, '127.0.0.1', resolve))
+    const origin = new URL(await listenLocally(httpServer)).host
     onTestFinished(() => new Promise<void>((resolve) => void real.close(() => resolve())))
-    const origin = `127.0.0.1:${(httpServer.address() as AddressInfo).port}`
 
     server.listen({ onUnhandledRequest: 'error' })
     const seen: string[] = []
