@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http'
 import type { Duplex } from 'node:stream'
 import { hasToken, headerNames, headerValue, routes } from '../control/protocol'
+import { isAbsoluteUrl } from '../runtime/is-url'
 import { offeredProtocols } from '../websocket-wire/upgrade-bridge'
 import { bridgeUpgrade, refuseUpgrade } from '../server/websocket-upgrade'
 import type { ResolveHost } from './answer-resolve'
@@ -29,7 +30,7 @@ export function answerRemoteUpgrade(
     )
   }
   const href = headerValue(incoming.headers[headerNames.url])
-  const url = URL.canParse(href ?? '') ? new URL(href!) : undefined
+  const url = isAbsoluteUrl(href ?? '') ? new URL(href!) : undefined
   if (url === undefined) return refuseUpgrade(socket, 400, `${headerNames.url} must be the connection's absolute URL.`)
   const id = headerValue(incoming.headers[headerNames.scope])
   const scope = host.scope(id)

@@ -1,8 +1,10 @@
 // The remote's endpoint reads and answers JSON as the mock server's control API does: bodies
 // bounded, mistakes answered as problem documents that say what to send.
 import { readFileSync } from 'node:fs'
+import { ws } from 'mocklib'
 import { ControlClient, setupRemoteServer } from 'mocklib/node'
 import { afterAll, beforeAll, expect, it } from 'vitest'
+import WebSocket from 'ws'
 
 const remote = setupRemoteServer()
 
@@ -68,4 +70,27 @@ it("DELETE /__mocklib/scopes/:id with a malformed escape is the client's mistake
   })
   expect(response.status).toBe(400)
   expect((await response.json()).detail).toContain('is not a percent-encoded id')
+})
+
+it('GET /__mocklib/websocket takes a connection while the global URL has no URL.canParse (jsdom 22 and older)', async () => {
+  remote.use(ws.link('wss://chat.test/room').addEventListener('connection', ({ client }) => client.send('taken')))
+  const saved = globalThis.URL
+  class OldURL extends saved {}
+  Object.defineProperty(OldURL, 'canParse', { value: undefined })
+  globalThis.URL = OldURL as typeof URL
+  try {
+    const socket = new WebSocket(`${remote.url.replace('http', 'ws')}/__mocklib/websocket`, {
+      headers: { authorization: `Bearer ${remote.token}`, 'x-mocklib-url': 'wss://chat.test/room' },
+    })
+    const first = await new Promise<string>((resolve, reject) => {
+      socket.on('message', (data: Buffer) => resolve(String(data)))
+      socket.on('unexpected-response', (_, response) => reject(new Error(`answered ${response.statusCode}`)))
+      socket.on('error', reject)
+    })
+    socket.close()
+    expect(first).toBe('taken')
+  } finally {
+    globalThis.URL = saved
+    remote.resetHandlers()
+  }
 })

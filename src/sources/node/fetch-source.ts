@@ -1,6 +1,7 @@
 import { FetchResponse, createRequestId } from '@mswjs/interceptors'
 import { NULL_BODY_STATUS } from '../../runtime/http-response'
 import { chooseSource, FETCH_SWITCH } from './source-kind'
+import { isAbsoluteUrl } from '../../runtime/is-url'
 import { rememberBodyText } from '../../runtime/request-body'
 import { headOf, isRequestDraft, requestOf, type RequestHead, type SourceRequest } from '../../runtime/request-draft'
 import { draftFetchRequest } from './fetch-request-draft'
@@ -293,20 +294,6 @@ function takes(input: unknown, init: RequestInit | undefined): boolean {
     body instanceof ArrayBuffer ||
     ArrayBuffer.isView(body)
   )
-}
-
-/**
- * Whether `url` parses without a base, by the global `URL` (jsdom's before jsdom 23 has no
- * `URL.canParse`).
- */
-function isAbsoluteUrl(url: string): boolean {
-  if (typeof URL.canParse === 'function') return URL.canParse(url)
-  try {
-    new URL(url)
-    return true
-  } catch {
-    return false
-  }
 }
 
 /**
