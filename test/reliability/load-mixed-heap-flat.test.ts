@@ -5,7 +5,7 @@
 // started with --expose-gc (test/reliability/fixtures/load-child.ts), which measures the heap
 // after full collections before and after the load.
 import { spawn } from 'node:child_process'
-import { mkdirSync, writeFileSync } from 'node:fs'
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { rolldown } from 'rolldown'
 import { expect, it } from 'vitest'
@@ -25,7 +25,8 @@ async function bundleChild(): Promise<string> {
   const { output } = await bundle.generate({ format: 'esm' })
   await bundle.close()
   mkdirSync(outDir, { recursive: true })
-  const file = `${outDir}load-child.mjs`
+  // A name of its own: .ci/run runs Node 22 and 24 at once in one checkout, each writing its bundle.
+  const file = `${outDir}load-child-${process.pid}.mjs`
   writeFileSync(file, output[0].code)
   return file
 }
@@ -60,7 +61,8 @@ it(
   '10,000 mixed requests, 200 in flight, with list churn and 1,000 concurrent boundaries: all correct, heap flat',
   { timeout: 300_000 },
   async () => {
-    const report = await run(await bundleChild())
+    const child = await bundleChild()
+    const report = await run(child).finally(() => rmSync(child, { force: true }))
     expect(report.wrong).toEqual([])
     // The list really churned while the load ran.
     expect(report.churnRounds).toBeGreaterThan(0)
