@@ -99,9 +99,9 @@ function join(raw: WebSocketConnection, socket: Duplex, head: Buffer, protocol: 
   // Blobs are read before they are sent: later messages wait behind them, in order.
   let queue: Promise<void> | undefined
   const send = (data: WebSocketData) => {
-    if (queue === undefined && !(data instanceof Blob)) return sendData(wire, data)
+    if (queue === undefined && !(data instanceof Blob)) return wire.sendMessage(data)
     queue = (queue ?? Promise.resolve()).then(async () =>
-      sendData(wire, data instanceof Blob ? new Uint8Array(await data.arrayBuffer()) : data),
+      wire.sendMessage(data instanceof Blob ? new Uint8Array(await data.arrayBuffer()) : data),
     )
   }
   raw.clientListeners.add('message', (event: MessageEvent) => send(event.data as WebSocketData), owner)
@@ -116,10 +116,4 @@ function join(raw: WebSocketConnection, socket: Duplex, head: Buffer, protocol: 
   )
   raw.open(protocol, '')
   if (head.byteLength > 0) wire.receive(head)
-}
-
-function sendData(wire: WebSocketWire, data: Exclude<WebSocketData, Blob>): void {
-  if (typeof data === 'string') wire.sendText(data)
-  else if (ArrayBuffer.isView(data)) wire.sendBinary(new Uint8Array(data.buffer, data.byteOffset, data.byteLength))
-  else wire.sendBinary(new Uint8Array(data))
 }

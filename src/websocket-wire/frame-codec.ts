@@ -76,6 +76,13 @@ export class WebSocketWire {
     this.#send(OPCODE.binary, bytes)
   }
 
+  /** A message: a string as a text frame, bytes (a buffer, a typed array, a DataView) as a binary one. */
+  sendMessage(data: string | ArrayBufferLike | ArrayBufferView): void {
+    if (typeof data === 'string') this.sendText(data)
+    else if (ArrayBuffer.isView(data)) this.sendBinary(new Uint8Array(data.buffer, data.byteOffset, data.byteLength))
+    else this.sendBinary(new Uint8Array(data))
+  }
+
   /**
    * Sends a close frame (once). 1005 sends none, as the code means "no code was given"; a
    * reason longer than a control frame allows is cut at a character boundary.

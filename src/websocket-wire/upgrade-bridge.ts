@@ -190,10 +190,7 @@ class FrameBridge {
 
   send(data: WebSocketData): void {
     this.#onFrame?.('out', data)
-    if (typeof data === 'string') this.#wire.sendText(data)
-    else if (ArrayBuffer.isView(data))
-      this.#wire.sendBinary(new Uint8Array(data.buffer, data.byteOffset, data.byteLength))
-    else this.#wire.sendBinary(new Uint8Array(data as ArrayBuffer))
+    this.#wire.sendMessage(data as Exclude<WebSocketData, Blob>)
   }
 
   /** The connection closed towards the application: the close frame, or a connection lost for 1006. */
