@@ -56,6 +56,18 @@ if (!existsSync(join(repoRoot, 'dist/index.cjs'))) {
   process.exit(1)
 }
 
+/** A Jest run (by `jest`, a bin path) of the jest.config.cjs in its folder, reporting JSON to `report`. */
+const jestArgs = (jest, report, ...options) => [
+  bin(jest),
+  '--ci',
+  '--config',
+  'jest.config.cjs',
+  ...options,
+  '--runInBand',
+  '--json',
+  `--outputFile=${report}`,
+]
+
 const workDir = createWorkDir()
 try {
   const vitestReport = join(workDir, 'vitest-jsdom22.json')
@@ -76,31 +88,13 @@ try {
   )
   for (const [index, run] of JEST_RUNS.entries()) {
     const report = join(workDir, `jest-${index}.json`)
-    const args = [
-      bin(run.jest),
-      '--ci',
-      '--config',
-      'jest.config.cjs',
-      `--env=${run.env}`,
-      '--runInBand',
-      '--json',
-      `--outputFile=${report}`,
-    ]
+    const args = jestArgs(run.jest, report, `--env=${run.env}`)
     const env = { MOCKLIB_EXPECT_AGENT: run.agent, ...(run.aliases === undefined ? {} : aliasing(run.aliases)) }
     await jsonReport(run.label, here, args, report, env)
   }
   for (const [index, run] of MATCHER_RUNS.entries()) {
     const report = join(workDir, `jest-matchers-${index}.json`)
-    const args = [
-      bin(run.jest),
-      '--ci',
-      '--config',
-      'jest.config.cjs',
-      '--runInBand',
-      '--json',
-      `--outputFile=${report}`,
-    ]
-    await jsonReport(run.label, join(repoRoot, 'test/verification/jest'), args, report)
+    await jsonReport(run.label, join(repoRoot, 'test/verification/jest'), jestArgs(run.jest, report), report)
   }
 } finally {
   removeWorkDir(workDir)
