@@ -44,14 +44,25 @@ export function draftOf(
     text,
     credentials: credentials ?? 'same-origin',
     redirect: redirect ?? 'follow',
-    make: () => {
-      if (text === undefined) return new RequestClass(href, init)
-      const request =
-        requestWithLazyBody(RequestClass, href, init as RequestInit & { body: string }) ?? new RequestClass(href, init)
-      rememberBodyText(request, text)
-      return request
-    },
+    make: () => sourceRequest(RequestClass, href, init),
   })
+}
+
+/**
+ * `new RequestClass(input, init)` as a source makes it: a text body's stream is made only if
+ * something reads it (runtime/node-fast-path/lazy-request-body.ts), and its readers (the GraphQL
+ * reader, resolvers' copies) take the text, not a stream copy (request-body.ts).
+ */
+export function sourceRequest(
+  RequestClass: typeof Request,
+  input: string | URL,
+  init: RequestInit | undefined,
+): Request {
+  if (typeof init?.body !== 'string') return new RequestClass(input, init)
+  const request =
+    requestWithLazyBody(RequestClass, input, init as RequestInit & { body: string }) ?? new RequestClass(input, init)
+  rememberBodyText(request, init.body)
+  return request
 }
 
 /**

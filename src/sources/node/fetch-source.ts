@@ -2,9 +2,9 @@ import { FetchResponse, createRequestId } from '@mswjs/interceptors'
 import { NULL_BODY_STATUS } from '../../runtime/http-response'
 import { chooseSource, FETCH_SWITCH } from './source-kind'
 import { isAbsoluteUrl } from '../../runtime/is-url'
-import { rememberBodyText } from '../../runtime/request-body'
 import { headOf, isRequestDraft, requestOf, type RequestHead, type SourceRequest } from '../../runtime/request-draft'
 import { draftFetchRequest } from './fetch-request-draft'
+import { sourceRequest } from '../node-shared/request-draft-of'
 import type { AnswerController, FetchSourceKind, RequestSink } from './source-contract'
 import {
   hasNodeFetch,
@@ -12,7 +12,6 @@ import {
   isKeptWhole,
   platformRequest,
   platformState,
-  requestWithLazyBody,
 } from '../../runtime/node-fast-path'
 import { toNetwork } from '../node-shared/network-scope'
 import { faultOf } from '../../runtime/fault'
@@ -21,15 +20,6 @@ import { readyFault } from './fault-answers'
 export type Fetch = (input: string | URL | Request, init?: RequestInit) => Promise<Response>
 
 const noop = () => {}
-
-/** The `Request` of a fetch call no draft can stand for, made now (errors reject the call). */
-function madeRequest(RequestClass: typeof Request, input: string | URL, init: RequestInit | undefined): Request {
-  if (typeof init?.body !== 'string') return new RequestClass(input, init)
-  const request =
-    requestWithLazyBody(RequestClass, input, init as RequestInit & { body: string }) ?? new RequestClass(input, init)
-  rememberBodyText(request, init.body)
-  return request
-}
 
 /** Statuses fetch follows (or refuses, with `redirect: 'error'`). */
 const REDIRECTS = new Set([301, 302, 303, 307, 308])
@@ -125,9 +115,10 @@ export class FetchSource {
   async #answer(sink: RequestSink, input: string | URL, init: RequestInit | undefined): Promise<Response> {
     const RequestClass = platformRequest()
     // Most calls become a draft whose Request is made only if a resolver, a listener or the
-    // network needs it (runtime/request-draft.ts); the others are made now, as the interceptor would.
+    // network needs it (runtime/request-draft.ts); the others are made now, as the interceptor
+    // would (errors reject the call).
     const draft = draftFetchRequest(RequestClass, input, init)
-    const request: SourceRequest = draft ?? madeRequest(RequestClass, input, init)
+    const request: SourceRequest = draft ?? sourceRequest(RequestClass, input, init)
     // A draft's signal is the client's (never aborted yet); the made request's follows it.
     const signal = draft === undefined ? (request as Request).signal : init?.signal
     // As the interceptor: an aborted request never reaches the pipeline.

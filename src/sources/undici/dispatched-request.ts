@@ -1,10 +1,9 @@
 import { stringify } from 'node:querystring'
 import { LazyAbort } from '../../runtime/lazy-abort-signal'
-import { rememberBodyText } from '../../runtime/request-body'
-import { platformRequest, requestWithLazyBody } from '../../runtime/node-fast-path'
+import { platformRequest } from '../../runtime/node-fast-path'
 import type { DispatchOptions } from './types'
 import { headOf, requestOf, type SourceRequest } from '../../runtime/request-draft'
-import { draftOf } from '../node-shared/request-draft-of'
+import { draftOf, sourceRequest } from '../node-shared/request-draft-of'
 
 /**
  * One dispatched request as a Fetch API `Request` for the pipeline, and the means to send it
@@ -43,7 +42,8 @@ export class DispatchedRequest {
       init.body === undefined || typeof init.body === 'string'
         ? draftOf(RequestClass, url, init as RequestInit & { headers: HeadersInit })
         : undefined
-    this.source = draft ?? madeRequest(RequestClass, url, init)
+    // No draft can stand for the others: made now (errors fail the dispatch).
+    this.source = draft ?? sourceRequest(RequestClass, url, init)
     this.#addedContentType = !headers.contentType && headOf(this.source).headers.has('content-type')
   }
 
@@ -74,17 +74,6 @@ export class DispatchedRequest {
     const { query: _query, ...rest } = options
     return { ...rest, path: pathOf(options), headers, body }
   }
-}
-
-/** The `Request` of a dispatch no draft can stand for, made now (errors fail the dispatch). */
-function madeRequest(RequestClass: typeof Request, url: string, init: RequestInit): Request {
-  if (typeof init.body !== 'string') return new RequestClass(url, init)
-  // A text body's stream is made only if something reads it (runtime/node-fast-path/lazy-request-body.ts).
-  const request =
-    requestWithLazyBody(RequestClass, url, init as RequestInit & { body: string }) ?? new RequestClass(url, init)
-  // Readers of a text body (the GraphQL reader, resolvers' copies) take the text, not a stream copy.
-  rememberBodyText(request, init.body)
-  return request
 }
 
 function requestUrl(options: DispatchOptions): string {
