@@ -72,7 +72,7 @@ export async function handleRequest(
 
   const network = list.store.network
   if (network === undefined) return resolveInScope(ctx, list, options)
-  const offline = await acrossUplink(network, ctx.request)
+  const offline = await acrossUplink(network, ctx.source)
   if (offline !== undefined) {
     announce(emitter, 'request:end', ctx)
     const result: PipelineResult = { type: 'mocked', response: offline, handler: undefined }

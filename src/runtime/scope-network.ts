@@ -1,6 +1,7 @@
 import { delay } from './delay'
 import { fault } from './fault'
 import { hasBody, knownBodyText } from './request-body'
+import { headOf, requestOf, type SourceRequest } from './request-draft'
 import { networkLink, throttle, type NetworkConditions, type NetworkPreset } from './throttle'
 
 /** A whole server's or boundary's link (`listen({ network })`, `server.boundary(callback, { network })`). */
@@ -18,7 +19,7 @@ export function scopeNetwork(option: unknown, call: string): Readonly<NetworkCon
  */
 export async function acrossUplink(
   link: Readonly<NetworkConditions> | 'offline',
-  request: Request,
+  request: SourceRequest,
 ): Promise<Response | undefined> {
   if (link === 'offline') return fault.dns()
   const bytes = link.upload === undefined ? 0 : await bodyBytes(request)
@@ -34,12 +35,16 @@ export function acrossDownlink(link: Readonly<NetworkConditions>, response: Resp
   return throttle(response, { download: link.download })
 }
 
-/** How many bytes a request's body has: the known text's, `Content-Length`, else a copy read whole. */
-async function bodyBytes(request: Request): Promise<number> {
-  if (!hasBody(request)) return 0
-  const text = knownBodyText(request)
+/**
+ * How many bytes a request's body has: the known text's, `Content-Length`, else a copy read
+ * whole. A draft's `Request` is not made for it (a draft's body is its text).
+ */
+async function bodyBytes(request: SourceRequest): Promise<number> {
+  const head = headOf(request)
+  if (!hasBody(head)) return 0
+  const text = knownBodyText(head)
   if (text !== undefined) return new TextEncoder().encode(text).byteLength
-  const length = Number(request.headers.get('content-length'))
+  const length = Number(head.headers.get('content-length'))
   if (Number.isInteger(length) && length > 0) return length
-  return (await request.clone().arrayBuffer()).byteLength
+  return (await requestOf(request).clone().arrayBuffer()).byteLength
 }
