@@ -1,8 +1,8 @@
 // A real Next.js App Router app (test/remote/next-app/, which never imports mocklib) built with
 // `next build` and started with `next start` under NODE_OPTIONS="--import mocklib/remote": its
-// server component and route handler fetch the API while serving, and each test's handlers answer
-// only the requests that carry its scope. The build (minutes on a busy machine) is skipped when
-// the last one is newer than the app's sources.
+// server components (one of them querying GraphQL), route handlers and server action fetch the
+// API while serving, and each test's handlers answer only the requests that carry its scope. The
+// build (minutes on a busy machine) is skipped when the last one is newer than the app's sources.
 import { execFile, spawn, type ChildProcess } from 'node:child_process'
 import { once } from 'node:events'
 import { statSync } from 'node:fs'
@@ -12,16 +12,34 @@ import { join } from 'node:path'
 import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
-import { HttpResponse, http } from 'mocklib'
+import { HttpResponse, graphql, http } from 'mocklib'
 import { setupRemoteServer } from 'mocklib/node'
+import { createSchemaExecutor } from 'mocklib/schema'
 import { afterAll, beforeAll, expect, it } from 'vitest'
+import { runPlaywright } from './run-playwright'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 const appDir = join(root, 'test/remote/next-app')
 const nextBin = createRequire(import.meta.url).resolve('next/dist/bin/next')
 const USER = 'https://api.example.test/user'
+const GRAPHQL = 'https://api.example.test/graphql'
 
-const remote = setupRemoteServer(http.get(USER, () => HttpResponse.json({ name: 'root' })))
+// The schema executor answers the app's GraphQL query in this process: the selected fields,
+// from these resolvers, then generated values.
+const api = createSchemaExecutor({
+  typeDefs: /* GraphQL */ `
+    type Query { viewer: User! }
+    type User { name: String!, repositories: [Repository!]! }
+    type Repository { name: String! }
+  `,
+  resolvers: {
+    Query: { viewer: () => ({ name: 'the schema', repositories: [{ name: 'mocklib' }, { name: 'graphql-js' }] }) },
+  },
+})
+const remote = setupRemoteServer(
+  http.get(USER, () => HttpResponse.json({ name: 'root' })),
+  api.handler(GRAPHQL),
+)
 let app: ChildProcess
 let origin: string
 
@@ -82,6 +100,35 @@ it(
   }),
   60_000,
 )
+
+it('answers a GraphQL query made during rendering from the schema executor, or from the scope’s override', async () => {
+  const page = async (headers: Record<string, string> = {}) => (await fetch(`${origin}/graphql`, { headers })).text()
+  const fromSchema = await page()
+  expect(fromSchema).toContain('<h1 id="viewer">the schema</h1>')
+  expect(fromSchema).toContain('<li>mocklib</li><li>graphql-js</li>')
+  const scope = remote.createScope()
+  scope.use(
+    graphql.query('Viewer', ({ variables }) =>
+      HttpResponse.json({
+        data: { viewer: { name: `from the scope (${JSON.stringify(variables)})`, repositories: [] } },
+      }),
+    ),
+  )
+  const scoped = await page(scope.headers)
+  expect(scoped).toContain('<h1 id="viewer">from the scope ({})</h1>')
+  expect(scoped).not.toContain('<li>')
+  expect(await page()).toContain('<h1 id="viewer">the schema</h1>')
+  scope.close()
+}, 60_000)
+
+it('Playwright: parallel tests in two workers see their own overrides in Next.js pages and server actions', async () => {
+  const { code, stats, workers, output } = await runPlaywright('next')
+  expect({ code, stats }, output).toEqual({
+    code: 0,
+    stats: expect.objectContaining({ expected: 4, unexpected: 0, flaky: 0, skipped: 0 }),
+  })
+  expect(workers.size).toBe(2)
+}, 300_000)
 
 /** The app's last build is newer than its sources and than the installed Next.js. */
 async function buildIsCurrent(): Promise<boolean> {

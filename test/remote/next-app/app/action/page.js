@@ -1,0 +1,5 @@
+import { EchoForm } from './echo-form'
+
+export default function Page() {
+  return <EchoForm />
+}
