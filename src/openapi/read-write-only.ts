@@ -1,11 +1,11 @@
 import { resolveReference, type JsonObject, type OpenApiDocument } from './document'
 
 /**
- * The document as one direction of the exchange sees it: a `readOnly` property is never required in
- * a request, a `writeOnly` one never in a response (OpenAPI's rule; JSON Schema validators ignore
- * both keywords). Nothing else changes, so every JSON pointer into the copy still fits the original.
+ * A schema of the document (a copy; its `$ref`s are left as they are) as one direction of the
+ * exchange sees it: a `readOnly` property is never required in a request, a `writeOnly` one never
+ * in a response (OpenAPI's rule; JSON Schema validators ignore both keywords). Nothing else changes.
  */
-export function forDirection(document: OpenApiDocument, direction: 'request' | 'response'): OpenApiDocument {
+export function forDirection(document: OpenApiDocument, schema: unknown, direction: 'request' | 'response'): unknown {
   const hidden = direction === 'request' ? 'readOnly' : 'writeOnly'
   const copy = (value: unknown): unknown => {
     if (Array.isArray(value)) return value.map(copy)
@@ -20,11 +20,11 @@ export function forDirection(document: OpenApiDocument, direction: 'request' | '
   }
   const isHidden = (property: unknown): boolean => {
     try {
-      const schema = resolveReference<unknown>(document, property)
-      return typeof schema === 'object' && schema !== null && (schema as JsonObject)[hidden] === true
+      const resolved = resolveReference<unknown>(document, property)
+      return typeof resolved === 'object' && resolved !== null && (resolved as JsonObject)[hidden] === true
     } catch {
       return false
     }
   }
-  return copy(document) as OpenApiDocument
+  return copy(schema)
 }
