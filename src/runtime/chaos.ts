@@ -1,23 +1,33 @@
 import { noteChaosFault } from './chaos-seeds'
-import { delay, type DelayDistribution } from './delay'
+import { connectionWrapper, type ConnectionClient } from './connection-wrapper'
+import { delay, drawDelay, type DelayDistribution } from './delay'
 import { DelegatingHandler } from './delegating-handler'
 import { MocklibTypeError } from './errors'
-import { fault } from './fault'
+import { DELAY_MESSAGES, fault } from './fault'
 import { HttpResponse } from './http-response'
 import { format } from './messages'
 import type { RequestHandler, ResolverInfoBase, ResponseResolver } from './request-handler'
 import { hashText, SeededRandom } from './seeded-random'
 
-/** What chaos may do to a request it picks. */
-export type ChaosFault = 'reset' | 'refused' | 'dns' | 'hang' | 'reset-after' | 'truncate' | 'stall' | 'server-error'
+/**
+ * What chaos may do to a request it picks, or to a WebSocket connection (`'drop'`, the only
+ * fault of a connection: it is lost after a number of messages, `dropAfter`).
+ */
+export type ChaosFault =
+  'reset' | 'refused' | 'dns' | 'hang' | 'reset-after' | 'truncate' | 'stall' | 'server-error' | 'drop'
 
 export interface ChaosOptions {
   /** The fraction of requests that fail, from 0 to 1. */
   rate: number
   /** The faults to pick from, each as likely as the others, or weighted. Default: `['reset']`. */
   faults?: readonly ChaosFault[] | Partial<Record<ChaosFault, number>>
-  /** A wait before every request wrapped handlers answer, drawn from the chaos seed's stream. */
+  /**
+   * A wait before every request wrapped handlers answer, and before each message of a WebSocket
+   * connection they take reaches the client, drawn from the chaos seed's stream.
+   */
   latency?: DelayDistribution
+  /** How many messages reach the client before a `'drop'`: drawn from this range. Default: 0 to 10. */
+  dropAfter?: number | { min: number; max: number }
   /**
    * The seed of every decision. Default: the `MOCKLIB_SEED` environment variable, else a
    * random one, printed with the first fault so that a failing run can be replayed.
@@ -42,7 +52,8 @@ export interface Chaos {
   reset(): void
 }
 
-const ALL: readonly ChaosFault[] = [
+/** The faults of an HTTP request; a connection's is 'drop'. */
+const HTTP_FAULTS: readonly ChaosFault[] = [
   'reset',
   'refused',
   'dns',
@@ -52,6 +63,7 @@ const ALL: readonly ChaosFault[] = [
   'stall',
   'server-error',
 ]
+const ALL: readonly ChaosFault[] = [...HTTP_FAULTS, 'drop']
 
 /**
  * Seeded chaos for a list of handlers. Each request is decided by a generator seeded from the
@@ -66,18 +78,25 @@ export function createChaos(options: ChaosOptions): Chaos {
       format(`createChaos({ rate: ${String(rate)} }): rate is a fraction from 0 to 1.`),
     )
   }
+  // A bad distribution fails here, not at the first request.
+  if (latency !== undefined) drawDelay({ ...latency, random: () => 0.5 })
   const weights = faultWeights(options.faults ?? ['reset'])
+  const httpWeights = weights.filter(([name]) => HTTP_FAULTS.includes(name))
+  const connectionWeights = weights.filter(([name]) => name === 'drop')
+  const dropAfter = dropRange(options.dropAfter)
   const seed = chooseSeed(options.seed)
   const counts = new Map<string, number>()
   const outcomes: ChaosOutcome[] = []
+  // Connections decided for: one decision each, however many wrapped handlers take it.
+  const connections = new WeakSet<object>()
   let announced = false
 
-  const decide = (request: Request) => {
-    const key = `${request.method} ${request.url}`
+  /** The fault for one request or connection (`key`), from `choices`, and its own seeded stream. */
+  const decide = (key: string, choices: [ChaosFault, number][]) => {
     const count = counts.get(key) ?? 0
     counts.set(key, count + 1)
     const random = new SeededRandom(hashText(`${seed}:${key}:${count}`))
-    const chosen = random.next() < rate ? pick(weights, random.next()) : undefined
+    const chosen = random.next() < rate ? pick(choices, random.next()) : undefined
     outcomes.push({ request: key, fault: chosen })
     if (chosen !== undefined) noteChaosFault(seed, `${key} with '${chosen}'`)
     if (chosen !== undefined && !announced) {
@@ -89,10 +108,10 @@ export function createChaos(options: ChaosOptions): Chaos {
     return { chosen, random }
   }
 
-  const wrapOne = (handler: RequestHandler): RequestHandler => {
+  const resolverFor = (handler: RequestHandler): ResponseResolver<ResolverInfoBase> => {
     const inner = handler.resolver as ResponseResolver<ResolverInfoBase>
-    const resolver: ResponseResolver<ResolverInfoBase> = async (info) => {
-      const { chosen, random } = decide(info.request)
+    return async (info) => {
+      const { chosen, random } = decide(`${info.request.method} ${info.request.url}`, httpWeights)
       if (latency !== undefined) await delay({ ...latency, random: () => random.next() })
       if (chosen === 'reset' || chosen === 'refused' || chosen === 'dns') return fault[chosen]()
       if (chosen === 'hang') return fault.hang()
@@ -104,7 +123,28 @@ export function createChaos(options: ChaosOptions): Chaos {
       if (chosen === 'stall') return fault.stall(answer, bytes)
       return chosen === 'truncate' ? fault.truncate(answer, bytes) : fault.resetAfter(answer, bytes)
     }
-    return new ChaosHandler(handler, resolver)
+  }
+
+  /** A connection a wrapped handler takes: maybe dropped after some messages, its messages maybe delayed. */
+  const onConnection = (client: ConnectionClient, connect: () => void) => {
+    if (connections.has(client.socket)) return connect()
+    connections.add(client.socket)
+    const { chosen, random } = decide(`WebSocket ${client.url.href}`, connectionWeights)
+    if (chosen === 'drop') fault.drop(client, random.int(dropAfter.min, dropAfter.max))
+    if (latency !== undefined) {
+      const delayMessages = (client as { [DELAY_MESSAGES]?: (draw: () => number) => void })[DELAY_MESSAGES]
+      delayMessages?.call(client, () => drawDelay({ ...latency, random: () => random.next() }))
+    }
+    connect()
+  }
+
+  const wrapOne = (handler: RequestHandler): RequestHandler => {
+    const wrapper = connectionWrapper(handler)
+    const takesHttp = wrapper === undefined || wrapper.servesHttp
+    const hasFault = (takesHttp && httpWeights.length > 0) || (wrapper !== undefined && connectionWeights.length > 0)
+    if (!hasFault && (wrapper === undefined || latency === undefined)) throw noFaultFor(handler, wrapper !== undefined)
+    const resolver = resolverFor(handler)
+    return wrapper === undefined ? new ChaosHandler(handler, resolver) : wrapper.wrap(resolver, onConnection)
   }
 
   return {
@@ -116,6 +156,32 @@ export function createChaos(options: ChaosOptions): Chaos {
       outcomes.length = 0
     },
   }
+}
+
+/** A handler none of the chaos' faults applies to. */
+function noFaultFor(handler: RequestHandler, takesConnections: boolean): MocklibTypeError {
+  const advice = takesConnections
+    ? "it takes WebSocket connections, whose one fault is 'drop': add 'drop' to faults (or give a latency, which delays its messages)"
+    : `it answers HTTP requests, and 'drop' is a WebSocket connection's fault: add one of ${HTTP_FAULTS.map((name) => `'${name}'`).join(', ')}`
+  return new MocklibTypeError(
+    'MOCKLIB_INVALID_ARGUMENT',
+    format(`chaos.wrap(): none of the chaos' faults applies to "${handler.info.header}": ${advice}.`),
+  )
+}
+
+/** `dropAfter` as a range of message counts, checked. */
+function dropRange(dropAfter: ChaosOptions['dropAfter']): { min: number; max: number } {
+  const range = typeof dropAfter === 'number' ? { min: dropAfter, max: dropAfter } : (dropAfter ?? { min: 0, max: 10 })
+  const count = (value: unknown) => typeof value === 'number' && Number.isInteger(value) && value >= 0
+  if (typeof range === 'object' && range !== null && count(range.min) && count(range.max) && range.max >= range.min) {
+    return range
+  }
+  throw new MocklibTypeError(
+    'MOCKLIB_INVALID_ARGUMENT',
+    format(
+      `createChaos({ dropAfter: ${JSON.stringify(dropAfter)} }): give a number of messages (0 or more) or { min, max } of them.`,
+    ),
+  )
 }
 
 /** A handler whose resolver chaos decides for: everything else is the wrapped handler's. */
@@ -147,11 +213,13 @@ function faultWeights(faults: ChaosOptions['faults']): [ChaosFault, number][] {
   return entries.map(([name, weight]) => [name as ChaosFault, Number(weight) / total])
 }
 
-function pick(weights: [ChaosFault, number][], draw: number): ChaosFault {
+/** The fault `draw` (0 to 1) lands on among `choices`, in proportion to their weights; none when there are none. */
+function pick(choices: [ChaosFault, number][], draw: number): ChaosFault | undefined {
+  const target = draw * choices.reduce((sum, [, weight]) => sum + weight, 0)
   let sum = 0
-  for (const [name, weight] of weights) {
+  for (const [name, weight] of choices) {
     sum += weight
-    if (draw < sum) return name
+    if (target < sum) return name
   }
-  return weights.at(-1)![0]
+  return choices.at(-1)?.[0]
 }

@@ -59,7 +59,7 @@ function delayTime(durationOrMode: unknown): number {
 }
 
 /** One draw from a delay distribution, in whole milliseconds. */
-function drawDelay(distribution: DelayDistribution): number {
+export function drawDelay(distribution: DelayDistribution): number {
   const random = distribution.random ?? Math.random
   const numbers = (...names: string[]) =>
     names.map((name) => (distribution as unknown as Record<string, unknown>)[name]).every(isFiniteNumber)

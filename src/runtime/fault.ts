@@ -37,6 +37,9 @@ const FAULT = Symbol.for('mocklib.fault')
 /** What a WebSocket handler's `client` does for `fault.drop()` (ws/mocked-connection.ts); global: across builds. */
 export const DROP_CONNECTION: unique symbol = Symbol.for('mocklib.fault.drop') as typeof DROP_CONNECTION
 
+/** What a WebSocket handler's `client` does for chaos' `latency`: its messages delayed (ws/mocked-connection.ts). */
+export const DELAY_MESSAGES: unique symbol = Symbol.for('mocklib.chaos.delayMessages') as typeof DELAY_MESSAGES
+
 /** A WebSocket handler's `client` (`ws.link(...).addEventListener('connection', ({ client }) => ...)`). */
 export interface DroppableClient {
   readonly id: string

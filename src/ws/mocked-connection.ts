@@ -1,4 +1,4 @@
-import { DROP_CONNECTION } from '../runtime/fault'
+import { DELAY_MESSAGES, DROP_CONNECTION } from '../runtime/fault'
 import { format } from '../runtime/messages'
 import { ClientDelivery } from './client-delivery'
 import { ExtensionSession } from './extension-session'
@@ -158,6 +158,8 @@ class MockedClient extends ListenerView<WebSocketClientEventMap> implements WebS
     Object.defineProperty(this, DROP_CONNECTION, {
       value: (afterMessages: number) => this.sender.afterSent(() => this.raw.dropAfter(afterMessages)),
     })
+    // What chaos' latency calls (runtime/chaos.ts).
+    Object.defineProperty(this, DELAY_MESSAGES, { value: (draw: () => number) => this.raw.delayMessages(draw) })
   }
 
   get id(): string {

@@ -1,4 +1,5 @@
 import { format } from '../runtime/messages'
+import { DeliveryDelay } from './delivery-delay'
 import { OwnedListeners, type ListenerOwner } from './owned-listeners'
 import type { HandlerEvent, SocketEvents } from './socket-events'
 import type { WebSocketData } from './types'
@@ -84,6 +85,8 @@ export class WebSocketConnection {
   #dropIn: number | undefined
   /** The connection drops (once open, behind the messages queued): later messages are lost. */
   #dropping = false
+  /** Messages to the application are delayed (`delayMessages`). */
+  #delay: DeliveryDelay | undefined
 
   constructor(request: ConnectionRequest) {
     this.socket = request.socket
@@ -182,6 +185,7 @@ export class WebSocketConnection {
   sendToClient(data: WebSocketData, position: number = this.#toClient.length): void {
     if (this.readyState === CLOSING || this.readyState === CLOSED || this.#clientCloseQueued || this.#dropping) return
     this.#toClient.splice(position, 0, data)
+    this.#delay?.queued(position, true)
     if (this.#dropIn !== undefined && --this.#dropIn <= 0) this.dropAfter(0)
     this.#scheduleToClient()
   }
@@ -211,6 +215,7 @@ export class WebSocketConnection {
     if (!this.#clientCloseQueued) {
       this.#clientCloseQueued = true
       this.#toClient.push(close)
+      this.#delay?.queued(this.#toClient.length - 1, false)
     }
     this.#scheduleToClient()
   }
@@ -230,6 +235,14 @@ export class WebSocketConnection {
     this.#dropping = true
     // A connection is lost once it was made: one still connecting opens first.
     if (this.readyState !== CONNECTING) this.#drop()
+  }
+
+  /**
+   * Every later message to the application arrives `draw()` ms after it was sent, in order, as
+   * over a slow or congested link; a close arrives behind them.
+   */
+  delayMessages(draw: () => number): void {
+    this.#delay ??= new DeliveryDelay(draw, this.#toClient.length)
   }
 
   #drop(): void {
@@ -254,8 +267,8 @@ export class WebSocketConnection {
     this.#toClientScheduled = false
     // Messages wait for the handshake; a close does not.
     if (this.readyState === CONNECTING) return
-    const queued = this.#toClient
-    this.#toClient = []
+    const due = this.#delay === undefined ? this.#toClient.length : this.#delay.takeDue(this.#flushToClient)
+    const queued = this.#toClient.splice(0, due)
     const { socket, events } = this
     for (const item of queued) {
       if (item instanceof PendingClose) {
@@ -270,6 +283,7 @@ export class WebSocketConnection {
     this.readyState = CLOSED
     this.bufferedAmount = 0
     this.#toClient = []
+    this.#delay?.clear()
     this.socket.dispatchEvent(this.events.close(code, reason, wasClean))
     if (this.clientListeners.has('close'))
       this.clientListeners.dispatch(this.events.handlerClose(code, reason, wasClean, false))

@@ -1,3 +1,4 @@
+import { offerConnectionWrapper } from '../runtime/connection-wrapper'
 import { MocklibTypeError } from '../runtime/errors'
 import { compilePattern, execPattern, type CompiledPattern, type PathParams } from '../rest/path-pattern'
 import { regexpParamNames } from '../rest/regexp-params'
@@ -11,6 +12,7 @@ import type { IndexFamily, IndexHint, MaybePromise, RequestHandlerOptions } from
 import { isRequestHandler, RequestHandler } from '../runtime/request-handler'
 import type { HandlerRunArgs } from '../runtime/run-handler'
 import type { WebSocketConnectionEvent, WebSocketEventListener } from './connection-event'
+import { DelegatingWebSocketHandler } from './delegating-websocket-handler'
 import type { WebSocketClientConnectionProtocol } from './types'
 import type { AnyWebSocketExtension } from './websocket-extension'
 
@@ -261,6 +263,11 @@ export function toWebSocketScheme(url: string): string {
  */
 const kWebSocketHandler = Symbol.for('mocklib.WebSocketHandler')
 Object.defineProperty(WebSocketHandler.prototype, kWebSocketHandler, { value: true })
+// A wrapper in a WebSocket handler's place takes its connections: it carries the brand too.
+Object.defineProperty(DelegatingWebSocketHandler.prototype, kWebSocketHandler, { value: true })
+offerConnectionWrapper(WebSocketHandler.prototype, function (this: WebSocketHandler, resolver, hook) {
+  return new DelegatingWebSocketHandler(this, resolver, hook)
+})
 
 export function isWebSocketHandler(value: unknown): value is WebSocketHandler {
   return isRequestHandler(value) && (value as unknown as Record<symbol, unknown>)[kWebSocketHandler] === true

@@ -1,5 +1,6 @@
 // graphql-ws clients for the subscription suites: created on the global WebSocket (the one
 // mocklib patches), disposed after each test, with subscriptions turned into promises.
+import { graphql } from 'mocklib'
 import type { SetupServer } from 'mocklib/node'
 import { createClient, type Client, type ClientOptions } from 'graphql-ws'
 import { afterAll, afterEach, beforeAll } from 'vitest'
@@ -40,4 +41,36 @@ export function failure(promise: Promise<unknown>): Promise<unknown> {
     () => new Error('expected a failure'),
     (reason: unknown) => reason,
   )
+}
+
+/** A subscription that publishes the number of its attempt, and completes on the second. */
+export function attemptSubscription() {
+  let attempt = 0
+  return graphql.subscription('OnAttempt', ({ subscription }) => {
+    subscription.publish({ data: { attempt: ++attempt } })
+    if (attempt > 1) subscription.complete()
+  })
+}
+
+/**
+ * Subscribes to attemptSubscription() with a graphql-ws client that retries a lost connection at
+ * once: the results it got, and the close code of each connection it lost.
+ */
+export async function subscribeWithRetry(url: string): Promise<{ results: unknown[]; closes: number[] }> {
+  const closes: number[] = []
+  const client = createClient({
+    url,
+    webSocketImpl: WebSocket,
+    retryAttempts: 2,
+    retryWait: () => Promise.resolve(),
+    // Where the platform's WebSocket fires 'error' before an abnormal close (Node 24's does, as
+    // against a real server), graphql-ws's default retries only close events: retry that too.
+    shouldRetry: () => true,
+    on: { closed: (event) => closes.push((event as CloseEvent).code) },
+  })
+  try {
+    return { results: await collect(client, 'subscription OnAttempt { attempt }'), closes }
+  } finally {
+    await client.dispose()
+  }
 }

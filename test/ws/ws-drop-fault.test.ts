@@ -2,12 +2,11 @@
 // client as a real server's abrupt drop (compared side by side with a `ws` server that terminates
 // its socket), and graphql-ws recovering from it with its own retry.
 import { createServer } from 'node:http'
-import { fault, graphql, ws } from 'mocklib'
+import { fault, ws } from 'mocklib'
 import { setupServer } from 'mocklib/node'
-import { createClient } from 'graphql-ws'
 import { WebSocketServer } from 'ws'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { collect } from '../subscriptions/graphql-ws-clients'
+import { attemptSubscription, subscribeWithRetry } from '../subscriptions/graphql-ws-clients'
 import { listenLocally } from '../helpers/local-origins'
 
 const server = setupServer()
@@ -101,31 +100,15 @@ describe('fault.drop()', () => {
 
 describe('graphql-ws retries a dropped connection', () => {
   it('reconnects, subscribes again and gets the rest: the drop was 1006', async () => {
-    let attempt = 0
-    const closes: number[] = []
     server.use(
       // The first connection drops after connection_ack and one result.
       ws.link('wss://api.test/graphql').addEventListener('connection', ({ client }) => fault.drop(client, 2), {
         once: true,
       }),
-      graphql.subscription('OnAttempt', ({ subscription }) => {
-        subscription.publish({ data: { attempt: ++attempt } })
-        if (attempt > 1) subscription.complete()
-      }),
+      attemptSubscription(),
     )
     server.listen({ onUnhandledRequest: 'error' })
-    const client = createClient({
-      url: 'wss://api.test/graphql',
-      webSocketImpl: WebSocket,
-      retryAttempts: 2,
-      retryWait: () => Promise.resolve(),
-      // Where the platform's WebSocket fires 'error' before an abnormal close (Node 24's does, as
-      // against a real server), graphql-ws's default retries only close events: retry that too.
-      shouldRetry: () => true,
-      on: { closed: (event) => closes.push((event as CloseEvent).code) },
-    })
-    const results = await collect(client, 'subscription OnAttempt { attempt }')
-    await client.dispose()
+    const { results, closes } = await subscribeWithRetry('wss://api.test/graphql')
     expect(results).toEqual([{ data: { attempt: 1 } }, { data: { attempt: 2 } }])
     expect(closes[0]).toBe(1006)
   })
