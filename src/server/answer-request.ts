@@ -9,11 +9,12 @@ import type { HistoryReason } from '../control/resources'
 import { withListenerCopy } from '../runtime/listener-copy'
 import type { LifeCycleEmitter } from '../runtime/emitter'
 import { handleRequest } from '../runtime/handle-request'
+import { headOf, requestOf } from '../runtime/request-draft'
 import type { HandlerList } from '../runtime/handler-list'
 import { hasResponseBody, isKeptWhole } from '../runtime/node-fast-path'
 import type { UnhandledRequestStrategy } from '../runtime/unhandled-request'
 import type { HandlerControl } from './handler-control'
-import { incomingUrl, toFetchRequest } from './incoming-request'
+import { incomingUrl, toSourceRequest } from './incoming-request'
 import { OriginMap } from './origin-map'
 import type { RequestHistory } from './request-history'
 import type { ScopedLists } from './scoped-lists'
@@ -58,16 +59,17 @@ export class RequestResponder {
     const list = this.#options.scopes?.listFor(scope, this.#options.list()) ?? this.#options.list()
     const own = incomingUrl(message, scheme, `${message.socket.localAddress}:${message.socket.localPort}`)
     const url = this.#origins.map(own, list.current(), false, this.#options.origin?.())
-    const request = toFetchRequest(message, target, url)
+    const { request: source, signal } = toSourceRequest(message, target, url)
+    const request = headOf(source)
     const started = performance.now()
-    const entry = history.start(request, scope)
+    const entry = history.start(source, scope)
     const requestId = `serve-${++this.#nextId}`
-    const result = await handleRequest(request, requestId, list, {
+    const options = {
       emitter,
       onUnhandledRequest: this.#options.onUnhandledRequest(),
-      lifetime: this.#options.lifetime(),
-      baseUrl: own.origin,
-    })
+      lifetime: this.#options.lifetime,
+    }
+    const result = await handleRequest(source, requestId, list, { ...options, baseUrl: own.origin }, signal)
     let response: Response
     let handler: string | undefined
     let reason: HistoryReason | undefined
@@ -89,19 +91,19 @@ export class RequestResponder {
       next()
       return
     } else {
-      ;[response, reason] = await this.#unhandled(request, own)
+      ;[response, reason] = await this.#unhandled(requestOf(source), own)
     }
     const status = response.type === 'error' ? 0 : response.status
     // A streamed body is read by the history from a copy; a kept one is handed over once written.
     // eslint-disable-next-line mocklib/no-response-body -- a copy of a streamed body, for the history
-    const copy = hasResponseBody(response) && !isKeptWhole(response) ? response.clone().body : null
+    const copy = history.keeps && hasResponseBody(response) && !isKeptWhole(response) ? response.clone().body : null
     history.finish(entry, { status, handler, reason, headers: response.headers, body: copy ?? undefined })
     if (result.type === 'mocked' && emitter.has('response:mocked') && response.type !== 'error') {
       let forEvent: Response
       ;[response, forEvent] = withListenerCopy(response)
-      emitter.emit('response:mocked', { response: forEvent, request, requestId })
+      emitter.emit('response:mocked', { response: forEvent, request: requestOf(source), requestId })
     }
-    wireFault(response, target, request.signal)
+    wireFault(response, target, signal)
     const written = await writeResponse(target, response, request.method === 'HEAD')
     if (written !== undefined) history.wholeBody(entry, written)
     // A body no handler read: drained, so the connection can carry the next request.

@@ -5,10 +5,13 @@
 import type { ServerResponse } from 'node:http'
 import { faultOf } from '../runtime/fault'
 
-/** Binds `response`'s fault, if it has one, to the socket of `target`; `signal` aborts when the client leaves. */
-export function wireFault(response: Response, target: ServerResponse, signal: AbortSignal): void {
+/**
+ * Binds `response`'s fault, if it has one, to the socket of `target`; `signal` (made on first
+ * use) aborts when the client leaves.
+ */
+export function wireFault(response: Response, target: ServerResponse, signal: () => AbortSignal): void {
   faultOf(response)?.wire({
-    signal,
+    signal: signal(),
     async cut(kind) {
       const socket = target.socket
       if (socket !== null && !socket.destroyed) {

@@ -2,6 +2,7 @@
 // pipeline takes. The body is streamed as it arrives (nothing is buffered), and the request's
 // signal aborts when the client goes away before the answer is complete.
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import { RequestDraft, type SourceRequest } from '../runtime/request-draft'
 
 const NO_BODY = new Set(['GET', 'HEAD'])
 
@@ -13,20 +14,48 @@ export function incomingUrl(message: IncomingMessage, scheme: 'http' | 'https', 
   return new URL(`${scheme}://${host}${target.startsWith('/') ? target : `/${target}`}`)
 }
 
-export function toFetchRequest(message: IncomingMessage, response: ServerResponse, url: URL): Request {
+/**
+ * The request as the pipeline takes it, and its client signal (aborted when the client leaves
+ * before the answer is complete; made on first use). A request without a body is a draft: most
+ * resolvers never read `request`, and making one is a large part of a mocked request's cost.
+ */
+export function toSourceRequest(
+  message: IncomingMessage,
+  response: ServerResponse,
+  url: URL,
+): { request: SourceRequest; signal: () => AbortSignal } {
+  const signal = clientSignal(response)
   const headers = incomingHeaders(message)
-  const controller = new AbortController()
-  // 'close' on the response before it finished: the client left mid-answer (or mid-request).
-  response.once('close', () => {
-    if (!response.writableFinished) controller.abort()
-  })
   const method = message.method ?? 'GET'
-  const init: RequestInit & { duplex?: 'half' } = { method, headers, signal: controller.signal }
-  if (!NO_BODY.has(method.toUpperCase())) {
-    init.body = incomingBody(message)
-    init.duplex = 'half'
+  if (NO_BODY.has(method)) {
+    const href = url.href
+    const make = () => new Request(href, { method, headers, signal: signal() })
+    const parts = { method, url: href, parsedUrl: url, headers, text: undefined, make }
+    return { request: new RequestDraft({ ...parts, credentials: 'same-origin', redirect: 'follow' }), signal }
   }
-  return new Request(url, init)
+  const init = { method, headers, signal: signal(), body: incomingBody(message), duplex: 'half' }
+  return { request: new Request(url, init), signal }
+}
+
+/**
+ * Aborted when the client leaves before the answer is complete ('close' on the response before
+ * it finished), made on first use: most requests are answered before anyone asks.
+ */
+function clientSignal(response: ServerResponse): () => AbortSignal {
+  let controller: AbortController | undefined
+  return () => {
+    if (controller !== undefined) return controller.signal
+    const made = new AbortController()
+    controller = made
+    if (response.destroyed) {
+      if (!response.writableFinished) made.abort()
+    } else {
+      response.once('close', () => {
+        if (!response.writableFinished) made.abort()
+      })
+    }
+    return made.signal
+  }
 }
 
 /** The message's headers as sent, repeated ones included. */

@@ -42,9 +42,9 @@ export function createMiddleware(...handlers: RequestHandler[]): Middleware {
   const responder = new RequestResponder({
     emitter: new LifeCycleEmitter(),
     list: () => list,
-    // The history is the server's business: a middleware keeps a small one and reads no request
-    // body for it, so what goes to next() arrives whole.
-    history: new RequestHistory({ capacity: 50, bodyLimit: 0 }),
+    // The history is the server's business (its control API reads it): a middleware keeps none,
+    // so no request costs a record and what goes to next() arrives whole.
+    history: new RequestHistory({ capacity: 0, bodyLimit: 0 }),
     control: new HandlerControl(list, list.current()),
     lifetime: () => lifetime.signal,
     onUnhandledRequest: () => 'bypass',

@@ -15,21 +15,25 @@ import type { Har, HarEntry, HarNameValue } from '../record/har'
 import { harContent, harPostData, harQueryString } from '../record/har-message'
 import { FRAME_LIMIT, historyFrame } from '../runtime/history-frame'
 import { captureStream } from './body-capture'
+import { headOf, isRequestDraft, type SourceRequest } from '../runtime/request-draft'
 
 export type HistoryListener = (type: 'request' | 'response' | 'frame', data: unknown) => void
 
 interface Entry {
   record: RequestRecord
   started: number
-  requestHeaders: Array<[string, string]>
-  responseHeaders: Array<[string, string]>
+  /** Kept as they came and turned into pairs when read: most entries are never read. */
+  requestHeaders: Headers
+  responseHeaders: Headers | undefined
   requestBody?: { bytes: Uint8Array; truncated: boolean; type: string }
   responseBody?: { bytes: Uint8Array; truncated: boolean; type: string }
+  /** A body sent whole, encoded to bytes when read. */
+  wholeBody?: string | Uint8Array
   frames: HistoryFrame[]
 }
 
 export interface HistoryOptions {
-  /** Requests kept (oldest out first). Default 500. */
+  /** Requests kept (oldest out first). Default 500; 0 keeps none and reads nothing. */
   capacity?: number
   /** Bytes of each body kept. Default 256 KiB; 0 reads no request body (a middleware's next() gets it). */
   bodyLimit?: number
@@ -51,13 +55,23 @@ export class RequestHistory {
     this.#frameLimit = options.frameLimit ?? FRAME_LIMIT
   }
 
+  /** Whether requests are kept at all (a middleware's history keeps none: nobody can read it). */
+  get keeps(): boolean {
+    return this.#capacity > 0
+  }
+
   subscribe(listener: HistoryListener): () => void {
     this.#listeners.add(listener)
     return () => this.#listeners.delete(listener)
   }
 
-  /** A request arrived; its body is read from a branch of its own. Returns the entry's id. */
-  start(request: Request, scope?: string): string {
+  /**
+   * A request arrived; its body is read from a branch of its own (a draft has none). Returns
+   * the entry's id.
+   */
+  start(source: SourceRequest, scope?: string): string {
+    if (!this.keeps) return ''
+    const request = headOf(source)
     const id = String(++this.#counter)
     const record: RequestRecord = {
       id,
@@ -68,18 +82,23 @@ export class RequestHistory {
       startedAt: new Date().toISOString(),
     }
     if (scope !== undefined) record.scope = scope
-    const fromQuery = new URL(request.url).searchParams.get('operationName')
-    if (fromQuery) record.operationName = fromQuery
+    if (request.url.includes('operationName=')) {
+      const fromQuery = new URL(request.url).searchParams.get('operationName')
+      if (fromQuery) record.operationName = fromQuery
+    }
     const entry: Entry = {
       record,
       started: performance.now(),
-      requestHeaders: headerPairs(request.headers),
-      responseHeaders: [],
+      // A draft's headers are its own until its Request is made; a Request's a resolver may edit.
+      requestHeaders: isRequestDraft(source) ? source.headers : new Headers(request.headers),
+      responseHeaders: undefined,
       frames: [],
     }
     this.#entries.set(id, entry)
     if (this.#entries.size > this.#capacity) this.#entries.delete(this.#entries.keys().next().value!)
-    if (this.#bodyLimit > 0 && request.body !== null) void this.#captureRequest(entry, request.clone())
+    if (this.#bodyLimit > 0 && !isRequestDraft(source) && source.body !== null) {
+      void this.#captureRequest(entry, source.clone())
+    }
     this.#emit('request', record)
     return id
   }
@@ -115,7 +134,7 @@ export class RequestHistory {
     record.durationMs = Math.round((performance.now() - entry.started) * 100) / 100
     if (outcome.handler !== undefined) record.handler = outcome.handler
     if (outcome.reason !== undefined) record.reason = outcome.reason
-    if (outcome.headers !== undefined) entry.responseHeaders = headerPairs(outcome.headers)
+    entry.responseHeaders = outcome.headers
     if (outcome.body !== undefined) void this.#captureResponse(entry, outcome.body)
     this.#emit('response', record)
   }
@@ -123,10 +142,15 @@ export class RequestHistory {
   /** A body sent whole (kept text or bytes): recorded without a stream. */
   wholeBody(id: string, body: string | Uint8Array): void {
     const entry = this.#entries.get(id)
-    if (entry === undefined) return
-    const bytes = typeof body === 'string' ? new TextEncoder().encode(body) : body
+    if (entry !== undefined) entry.wholeBody = body
+  }
+
+  #responseBody(entry: Entry): Entry['responseBody'] {
+    const whole = entry.wholeBody
+    if (whole === undefined) return entry.responseBody
+    const bytes = typeof whole === 'string' ? new TextEncoder().encode(whole) : whole
     const truncated = bytes.byteLength > this.#bodyLimit
-    entry.responseBody = {
+    return {
       bytes: truncated ? bytes.subarray(0, this.#bodyLimit) : bytes,
       truncated,
       type: this.#type(entry),
@@ -134,7 +158,7 @@ export class RequestHistory {
   }
 
   #type(entry: Entry): string {
-    return entry.responseHeaders.find(([name]) => name === 'content-type')?.[1] ?? ''
+    return entry.responseHeaders?.get('content-type') ?? ''
   }
 
   async #captureResponse(entry: Entry, body: ReadableStream<Uint8Array>): Promise<void> {
@@ -169,11 +193,12 @@ export class RequestHistory {
     if (entry === undefined) return undefined
     const details: RequestDetails = {
       ...entry.record,
-      requestHeaders: entry.requestHeaders,
-      responseHeaders: entry.responseHeaders,
+      requestHeaders: headerPairs(entry.requestHeaders),
+      responseHeaders: responseHeaderPairs(entry),
     }
+    const responseBody = this.#responseBody(entry)
     if (entry.requestBody !== undefined) details.requestBody = bodyText(entry.requestBody)
-    if (entry.responseBody !== undefined) details.responseBody = bodyText(entry.responseBody)
+    if (responseBody !== undefined) details.responseBody = bodyText(responseBody)
     if (entry.frames.length > 0) details.frames = entry.frames
     return details
   }
@@ -183,7 +208,9 @@ export class RequestHistory {
   }
 
   har(version: string): Har {
-    const entries = [...this.#entries.values()].filter((entry) => entry.record.status > 0).map(harEntry)
+    const entries = [...this.#entries.values()]
+      .filter((entry) => entry.record.status > 0)
+      .map((entry) => harEntry(entry, this.#responseBody(entry)))
     return { log: { version: '1.2', creator: { name: 'mocklib', version }, entries } }
   }
 
@@ -215,8 +242,12 @@ function operationNameOf(bytes: Uint8Array): string | undefined {
 
 const nameValues = (pairs: Array<[string, string]>): HarNameValue[] => pairs.map(([name, value]) => ({ name, value }))
 
-function harEntry(entry: Entry): HarEntry {
-  const { record, requestBody, responseBody } = entry
+function responseHeaderPairs(entry: Entry): Array<[string, string]> {
+  return entry.responseHeaders === undefined ? [] : headerPairs(entry.responseHeaders)
+}
+
+function harEntry(entry: Entry, responseBody: Entry['responseBody']): HarEntry {
+  const { record, requestBody } = entry
   return {
     startedDateTime: record.startedAt,
     time: record.durationMs,
@@ -225,7 +256,7 @@ function harEntry(entry: Entry): HarEntry {
       url: record.url,
       httpVersion: 'HTTP/1.1',
       cookies: [],
-      headers: nameValues(entry.requestHeaders),
+      headers: nameValues(headerPairs(entry.requestHeaders)),
       queryString: harQueryString(new URL(record.url)),
       headersSize: -1,
       bodySize: requestBody?.bytes.byteLength ?? 0,
@@ -236,7 +267,7 @@ function harEntry(entry: Entry): HarEntry {
       statusText: '',
       httpVersion: 'HTTP/1.1',
       cookies: [],
-      headers: nameValues(entry.responseHeaders),
+      headers: nameValues(responseHeaderPairs(entry)),
       content: harContent(responseBody?.bytes ?? new Uint8Array(0), responseBody?.type ?? ''),
       redirectURL: '',
       headersSize: -1,

@@ -110,6 +110,48 @@ describe('createMockServer', () => {
     await expect(fetch(`${url}/fail`)).rejects.toThrow(/fetch failed/)
   })
 
+  it("aborts a GET's request.signal when the client leaves, whether the resolver asks before or after", async () => {
+    const aborted = (signal: AbortSignal) =>
+      signal.aborted
+        ? Promise.resolve('aborted')
+        : new Promise<string>((resolve) => signal.addEventListener('abort', () => resolve('aborted')))
+    let asked!: (signal: AbortSignal) => void
+    let signals = new Promise<AbortSignal>((resolve) => (asked = resolve))
+    let clientGone!: () => void
+    const gone = new Promise<void>((resolve) => (clientGone = resolve))
+    const { url } = await start(
+      http.get('/early', async ({ request }) => {
+        asked(request.signal)
+        await aborted(request.signal)
+        return HttpResponse.text('too late')
+      }),
+      http.get('/late', async ({ request }) => {
+        asked(new AbortController().signal)
+        await gone
+        asked(request.signal)
+        await aborted(request.signal)
+        return HttpResponse.text('too late')
+      }),
+    )
+    const early = new AbortController()
+    const earlyAnswer = fetch(`${url}/early`, { signal: early.signal }).catch((error: Error) => error.name)
+    const earlySignal = await signals
+    early.abort()
+    expect(await earlyAnswer).toBe('AbortError')
+    expect(await aborted(earlySignal)).toBe('aborted')
+
+    signals = new Promise<AbortSignal>((resolve) => (asked = resolve))
+    const late = new AbortController()
+    const lateAnswer = fetch(`${url}/late`, { signal: late.signal }).catch((error: Error) => error.name)
+    await signals
+    signals = new Promise<AbortSignal>((resolve) => (asked = resolve))
+    late.abort()
+    expect(await lateAnswer).toBe('AbortError')
+    // The resolver asks for the signal only now, once the client has gone.
+    clientGone()
+    expect(await aborted(await signals)).toBe('aborted')
+  })
+
   it('answers a GraphQL query and a thrown resolver with the in-process pipeline (Python urllib)', async () => {
     const { url } = await start(
       graphql.query('GetUser', () => HttpResponse.json({ data: { user: { name: 'Ada' } } })),
