@@ -1,0 +1,39 @@
+// An app that never imports mocklib, serving with the server SERVER names: 'http2' (cleartext),
+// 'http2-secure' or 'https' (with tls/, a certificate for 127.0.0.1 made for these tests only).
+// Each request it serves fetches the API's user and answers with it. HTTP2_API=compat serves
+// HTTP/2 through the request/response API, otherwise through the core API's 'stream' event.
+import { readFileSync } from 'node:fs'
+import http2 from 'node:http2'
+import https from 'node:https'
+
+const tls = {
+  key: readFileSync(new URL('tls/key.pem', import.meta.url)),
+  cert: readFileSync(new URL('tls/cert.pem', import.meta.url)),
+}
+const user = async () => (await fetch('https://api.example.test/user')).text()
+const answer = async (req, res) => {
+  res.writeHead(200, { 'content-type': 'application/json' })
+  res.end(await user())
+}
+
+const kind = process.env.SERVER
+const server =
+  kind === 'https'
+    ? https.createServer(tls)
+    : kind === 'http2-secure'
+      ? http2.createSecureServer(tls)
+      : http2.createServer()
+if (kind === 'https' || process.env.HTTP2_API === 'compat') {
+  server.on('request', answer)
+} else {
+  server.on('stream', async (stream) => {
+    const body = await user()
+    stream.respond({ ':status': 200, 'content-type': 'application/json' })
+    stream.end(body)
+  })
+}
+server.listen(0, '127.0.0.1', () => console.log(JSON.stringify({ port: server.address().port })))
+process.on('SIGTERM', () => {
+  server.close()
+  server.closeAllConnections?.()
+})
