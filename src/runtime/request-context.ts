@@ -18,6 +18,18 @@ export interface ResolverRunNotes {
   frame(direction: 'in' | 'out', data: string): void
 }
 
+/** What a resolver argument's lazy `request` reads (see `withRequest`), kept on the argument under a symbol. */
+interface RequestLoan {
+  readonly ctx: RequestContext
+  /** Whether the request has a body, read from a copy (`#lend`). */
+  readonly lends: boolean
+  /** The request the resolver got, or set. */
+  given: Request | undefined
+}
+
+const kRequestLoan = Symbol('mocklib.requestLoan')
+type LoanHolder = { [kRequestLoan]: RequestLoan }
+
 /** Contexts by a request handed to MSW-style handler members (see handler-members.ts). */
 const registered = new WeakMap<Request, RequestContext>()
 
@@ -211,15 +223,28 @@ export class RequestContext {
       return info as Info
     }
     // A draft's request is made only if the resolver reads it.
-    let given: Request | undefined
-    return Object.defineProperty(info, 'request', {
-      enumerable: true,
-      configurable: true,
-      get: () => (given ??= lends ? this.#lend() : this.request),
-      set: (value: Request) => {
-        given = value
-      },
-    }) as Info
+    const loan: RequestLoan = { ctx: this, lends, given: undefined }
+    Object.defineProperty(info, kRequestLoan, { value: loan })
+    return Object.defineProperty(info, 'request', RequestContext.#requestAccessor) as Info
+  }
+
+  /**
+   * The `request` member of every argument `withRequest` completes lazily: one getter and setter
+   * for all of them, reading the argument's own loan. An accessor made of closures per request
+   * gives each argument a hidden class of its own, which V8 keeps in the old generation, where it
+   * holds the closures and the whole request's context through every young-generation collection
+   * (a mocked fetch's GC time went up 2.5× on Node 20).
+   */
+  static readonly #requestAccessor: PropertyDescriptor = {
+    enumerable: true,
+    configurable: true,
+    get(this: LoanHolder): Request {
+      const loan = this[kRequestLoan]
+      return (loan.given ??= loan.lends ? loan.ctx.#lend() : loan.ctx.request)
+    },
+    set(this: LoanHolder, value: Request): void {
+      this[kRequestLoan].given = value
+    },
   }
 
   /** @internal The keys `args` was given, when `withRequest` made it; undefined for any other argument. */

@@ -268,3 +268,37 @@ describe("the resolver's request is the request of the lifecycle events", () => 
     },
   )
 })
+
+describe("the resolver argument's request member", () => {
+  const sends: Array<[string, (path: string) => Promise<unknown>]> = [
+    ['fetch GET', (path) => fetch(`http://a.test/${path}`)],
+    ['fetch POST with a body', (path) => fetch(`http://a.test/${path}`, { method: 'POST', body: path })],
+  ]
+  it.each(sends)(
+    '%s: an own enumerable member each argument reads for its own request (spread, two at once), and can be replaced',
+    async (_, send) => {
+      const { msw, mocklib } = await runBoth((lib: Lib) => {
+        const seen: unknown[] = []
+        const handler = lib.http.all('http://a.test/:path', async (args) => {
+          const copy = { ...args }
+          const own = Object.keys(args).includes('request')
+          const url = copy.request.url
+          const body = copy.request.method === 'GET' ? '' : await args.request.text()
+          const replacement = new Request('http://b.test/replaced')
+          args.request = replacement
+          seen.push({ own, url, body, replaced: args.request === replacement })
+          return lib.HttpResponse.text('ok')
+        })
+        return withServer(lib, [handler], {}, async () => {
+          await Promise.all([send('one'), send('two')])
+          return seen.sort((a, b) => String((a as { url: string }).url).localeCompare((b as { url: string }).url))
+        })
+      })
+      expect(mocklib).toMatchObject([
+        { own: true, url: 'http://a.test/one', replaced: true },
+        { own: true, url: 'http://a.test/two', replaced: true },
+      ])
+      expect(mocklib).toEqual(msw)
+    },
+  )
+})
