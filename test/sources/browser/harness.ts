@@ -28,9 +28,25 @@ declare global {
 const root = fileURLToPath(new URL('../../../', import.meta.url))
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 
-/** The page-side code, bundled once per test file: file name → source. */
-export async function bundlePage(entry = 'test/sources/browser/fixtures/page-entry.ts'): Promise<Map<string, string>> {
-  const bundle = await rolldown({
+const bundles = new Map<string, Promise<ReadonlyMap<string, string>>>()
+
+/**
+ * The page-side code (file name → source), bundled once per process and entry: the browser files share one
+ * process (vitest.config.ts), and most of them load the same page.
+ */
+export function bundlePage(
+  entry = 'test/sources/browser/fixtures/page-entry.ts',
+): Promise<ReadonlyMap<string, string>> {
+  let files = bundles.get(entry)
+  if (files === undefined) {
+    files = bundle(entry)
+    bundles.set(entry, files)
+  }
+  return files
+}
+
+async function bundle(entry: string): Promise<ReadonlyMap<string, string>> {
+  const build = await rolldown({
     input: root + entry,
     platform: 'browser',
     logLevel: 'silent',
@@ -42,12 +58,12 @@ export async function bundlePage(entry = 'test/sources/browser/fixtures/page-ent
       },
     },
   })
-  const { output } = await bundle.generate({
+  const { output } = await build.generate({
     format: 'esm',
     entryFileNames: 'app.js',
     chunkFileNames: '[name]-[hash].js',
   })
-  await bundle.close()
+  await build.close()
   const files = new Map<string, string>()
   for (const chunk of output) if (chunk.type === 'chunk') files.set(chunk.fileName, chunk.code)
   return files
@@ -75,7 +91,7 @@ export const PAGE_HTML = (script = '/app.js') =>
  * Serves the test pages: `/` and any `*.html` (a blank page loading the bundle), the bundle's
  * files, `/mockServiceWorker.js`, and whatever routes a test adds.
  */
-export async function startServer(files: Map<string, string>): Promise<TestServer> {
+export async function startServer(files: ReadonlyMap<string, string>): Promise<TestServer> {
   const routes = new Map<string, Route>()
   const received: TestServer['received'] = []
   const send = (res: ServerResponse, type: string, body: string | Buffer, headers: Record<string, string> = {}) => {
