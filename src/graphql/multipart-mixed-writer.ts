@@ -41,6 +41,8 @@ export class MultipartMixedWriter {
   readonly #ended = new AbortController()
   #controller!: ReadableStreamDefaultController<Uint8Array>
   #wanted: (() => void) | undefined
+  /** Told each part's body written while the body is open (the history's frames). */
+  onWrite: ((body: string) => void) | undefined
 
   constructor(options: MultipartMixedWriterOptions = {}) {
     const boundary = options.boundary ?? DEFAULT_MULTIPART_BOUNDARY
@@ -89,6 +91,7 @@ export class MultipartMixedWriter {
   /** Writes one part: its headers (Content-Length is added), a blank line, the body, a delimiter. */
   writePart(body: string, headers: Readonly<Record<string, string>> = {}): boolean {
     if (this.state !== 'open') return false
+    this.onWrite?.(body)
     const bytes = encoder.encode(body)
     let head = ''
     for (const [name, value] of Object.entries(headers)) head += `\r\n${name}: ${value}`

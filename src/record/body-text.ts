@@ -1,3 +1,5 @@
+import { fromBase64, toBase64 } from '../runtime/base64'
+
 /** A body as HAR stores it: UTF-8 text when it is text, base64 otherwise (byte for byte either way). */
 export interface BodyText {
   text: string
@@ -22,19 +24,4 @@ export function encodeBody(bytes: Uint8Array, contentType: string): BodyText {
 export function decodeBody(text: string | undefined, base64: boolean): Uint8Array<ArrayBuffer> {
   if (text === undefined || text === '') return new Uint8Array(0)
   return base64 ? fromBase64(text) : new TextEncoder().encode(text)
-}
-
-function toBase64(bytes: Uint8Array): string {
-  let binary = ''
-  for (let index = 0; index < bytes.byteLength; index += 0x8000) {
-    binary += String.fromCharCode(...bytes.subarray(index, index + 0x8000))
-  }
-  return btoa(binary)
-}
-
-function fromBase64(text: string): Uint8Array<ArrayBuffer> {
-  const binary = atob(text)
-  const bytes = new Uint8Array(binary.length)
-  for (let index = 0; index < binary.length; index++) bytes[index] = binary.charCodeAt(index)
-  return bytes
 }

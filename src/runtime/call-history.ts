@@ -1,7 +1,7 @@
 import type { HandlerShape } from './handler-shape'
 import { MocklibTypeError } from './errors'
 import { describeValue, format } from './messages'
-import { FRAME_LIMIT, historyFrame, type HistoryFrame } from './history-frame'
+import { FRAME_LIMIT, historyFrame, type FrameData, type HistoryFrame } from './history-frame'
 import type { NearMiss } from './near-miss'
 import { copyRequest, hasBody, knownBodyText } from './request-body'
 import { headOf, type RequestHead, type SourceRequest } from './request-draft'
@@ -161,7 +161,7 @@ export class RequestNotes {
     args: object,
     given: Record<string, unknown> | undefined,
     request: SourceRequest,
-    response: Response | undefined,
+    response: Response | RecordedResponse | undefined,
     fellThrough: boolean,
     time: number,
   ): void {
@@ -176,9 +176,13 @@ export class RequestNotes {
     })
   }
 
-  frame(direction: 'in' | 'out', data: string): void {
+  /** A message of a stream or connection; returns it unless the limit is reached. */
+  frame(direction: 'in' | 'out', data: FrameData): HistoryFrame | undefined {
     const frames = (this.frames ??= [])
-    if (frames.length < FRAME_LIMIT) frames.push(historyFrame(direction, data))
+    if (frames.length >= FRAME_LIMIT) return undefined
+    const frame = historyFrame(direction, data)
+    frames.push(frame)
+    return frame
   }
 
   /**
@@ -196,7 +200,7 @@ export class RequestNotes {
    * the first answer, so it is the last call that has one), else read now (an exception's 500,
    * a batch's combined answer, an answer given while matching).
    */
-  answered(handler: HandlerShape | undefined, response: Response): void {
+  answered(handler: HandlerShape | undefined, response: Response | RecordedResponse): void {
     this.handler = handler
     const last = this.calls.length === 0 ? undefined : this.calls[this.calls.length - 1]
     this.response =
@@ -242,7 +246,7 @@ function keysOf(args: object): Record<string, unknown> {
   return data
 }
 
-function recorded(response: Response | undefined): RecordedResponse | undefined {
+function recorded(response: Response | RecordedResponse | undefined): RecordedResponse | undefined {
   // Two reads: each getter of the platform's Response checks its brand first.
   return response === undefined ? undefined : { status: response.status, headers: response.headers }
 }

@@ -15,7 +15,7 @@ export interface ResolverRunNotes {
     time: number,
   ): void
   /** A message or chunk of the stream the request was answered with (`HistoryEntry.frames`). */
-  frame(direction: 'in' | 'out', data: string): void
+  frame(direction: 'in' | 'out', data: string): unknown
 }
 
 /** What a resolver argument's lazy `request` reads (see `withRequest`), kept on the argument under a symbol. */
@@ -245,6 +245,12 @@ export class RequestContext {
     set(this: LoanHolder, value: Request): void {
       this[kRequestLoan].given = value
     },
+  }
+
+  /** @internal Where a streamed answer tells the history each text it sends; undefined when none is kept. */
+  streamFrames(): ((text: string) => void) | undefined {
+    const notes = this.notes
+    return notes === undefined ? undefined : (text) => void notes.frame('out', text)
   }
 
   /** @internal The keys `args` was given, when `withRequest` made it; undefined for any other argument. */

@@ -144,6 +144,8 @@ let handlerCounter = 0
 export abstract class RequestHandler<
   ResolverArgs extends ResolverInfoBase = ResolverInfoBase,
   ResponseBody extends DefaultBodyType = DefaultBodyType,
+  /** What its history notes of a call: the resolver's argument, unless the handler notes something else. */
+  CallArgs extends object = ResolverArgs,
 > implements HandlerShape {
   /** Distinguishes handler kinds at runtime ('http', 'graphql', or a custom kind; MSW's 'request' by default). */
   declare readonly kind: string
@@ -244,8 +246,8 @@ export abstract class RequestHandler<
    * a fresh copy of the request, and the status and headers it answered with. Read in the scope
    * code runs in (a `boundary()`'s own); `resetHandlers()` clears it. See docs/verification.md.
    */
-  get calls(): ReadonlyArray<HandlerCall<ResolverArgs, this>> {
-    return callsOf(this) as unknown as ReadonlyArray<HandlerCall<ResolverArgs, this>>
+  get calls(): ReadonlyArray<HandlerCall<CallArgs, this>> {
+    return callsOf(this) as unknown as ReadonlyArray<HandlerCall<CallArgs, this>>
   }
 
   /** Whether this handler would take the request, without running its resolver (as in MSW). */

@@ -13,7 +13,7 @@ import { scanOperations } from '../graphql/scan-operations'
 import { encodeBody } from '../record/body-text'
 import type { Har, HarEntry, HarNameValue } from '../record/har'
 import { harContent, harPostData, harQueryString } from '../record/har-message'
-import { FRAME_LIMIT, historyFrame } from '../runtime/history-frame'
+import { FRAME_LIMIT, historyFrame, type FrameData } from '../runtime/history-frame'
 import { captureStream } from './body-capture'
 import { headOf, isRequestDraft, type SourceRequest } from '../runtime/request-draft'
 
@@ -173,13 +173,10 @@ export class RequestHistory {
   }
 
   /** A WebSocket message (binary ones kept in base64) or a chunk of a stream. */
-  frame(id: string, direction: 'in' | 'out', data: string | Uint8Array): void {
+  frame(id: string, direction: 'in' | 'out', data: FrameData): void {
     const entry = this.#entries.get(id)
     if (entry === undefined || entry.frames.length >= this.#frameLimit) return
-    const frame =
-      typeof data === 'string'
-        ? historyFrame(direction, data)
-        : historyFrame(direction, encodeBody(data, 'application/octet-stream').text, 'base64')
+    const frame = historyFrame(direction, data)
     entry.frames.push(frame)
     this.#emit('frame', { id, ...frame })
   }

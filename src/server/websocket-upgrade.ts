@@ -5,6 +5,7 @@
 import { STATUS_CODES, type IncomingMessage } from 'node:http'
 import type { Duplex } from 'node:stream'
 import type { PipelineOptions } from '../runtime/handle-request'
+import type { FrameData } from '../runtime/history-frame'
 import type { HandlerList } from '../runtime/handler-list'
 import { answerUpgrade, offeredProtocols, type UpgradeChannel } from '../websocket-wire/upgrade-bridge'
 import type { UpgradedSocket } from '../websocket-wire/upgraded-socket'
@@ -47,12 +48,7 @@ export function answerWebSocketUpgrade(
     { ...context.pipeline, baseUrl: own.origin },
     {
       finish: (status, headers, reason) => history.finish(entry, { status, headers, reason }),
-      frame: (direction, data) =>
-        history.frame(
-          entry,
-          direction,
-          typeof data === 'string' ? data : bytesOf(data as ArrayBufferLike | ArrayBufferView),
-        ),
+      frame: (direction, data) => history.frame(entry, direction, data as FrameData),
     },
   )
 }
@@ -119,10 +115,6 @@ export function bridgeUpgrade(
 export function refuseUpgrade(socket: Duplex, status: number, text: string): void {
   const head = `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\ncontent-type: text/plain; charset=utf-8`
   socket.end(`${head}\r\ncontent-length: ${Buffer.byteLength(text)}\r\nconnection: close\r\n\r\n${text}`)
-}
-
-function bytesOf(data: ArrayBufferLike | ArrayBufferView): Uint8Array {
-  return ArrayBuffer.isView(data) ? new Uint8Array(data.buffer, data.byteOffset, data.byteLength) : new Uint8Array(data)
 }
 
 /** Bytes both ways between the client's socket and the frame bridge's; either closing ends both. */

@@ -139,8 +139,7 @@ async function streamEvents<EventMap extends ServerSentEventMap, Params extends 
   const ctx = contexts.get(info)
   const header = handler.info.header
   const writer = new EventStreamWriter()
-  const notes = ctx?.notes
-  if (notes !== undefined) writer.onWrite = (text) => notes.frame('out', text)
+  writer.onWrite = ctx?.streamFrames()
   const client = new ServerSentEventClient<EventMap>(writer, header)
   const cleanups: ResolverCleanup[] = []
   // The server or worker stopped: end the stream quietly (later sends are ignored, not errors).

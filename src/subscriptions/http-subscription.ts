@@ -42,9 +42,9 @@ export function matchHttpSubscription(
   if (transport === undefined || (endpoint !== undefined && !endpoint.matches(ctx))) return null
   return readHttpSubscription(handler, ctx).then((operation) => {
     if (operation === undefined) return null
-    return argsFor(ctx, (whenRemoved) =>
-      (transport === 'multipart' ? serveMultipart : serveEventStream)(handler, operation, ctx, whenRemoved),
-    )
+    const serve: ServeHttp = (whenRemoved) =>
+      (transport === 'multipart' ? serveMultipart : serveEventStream)(handler, operation, ctx, whenRemoved)
+    return argsFor(ctx, Object.assign(serve, { operation }))
   })
 }
 
@@ -55,9 +55,21 @@ export function serveHttpSubscription(args: ResolverInfoBase): Response {
 
 function argsFor(ctx: RequestContext, serve: ServeHttp | null): HttpSubscriptionArgs | null {
   if (serve === null) return null
+  // A subscription's call in the history names its operation, as one over a WebSocket does.
+  const operation = serve.operation
+  const keys =
+    operation === undefined
+      ? { requestId: ctx.requestId }
+      : {
+          requestId: ctx.requestId,
+          query: operation.query,
+          operationName: operation.operationName,
+          variables: operation.variables,
+          extensions: operation.extensions,
+        }
   // Its subscription (or stream) may outlive the request: the loop hands it the removal registration.
   return outlivesRequest(
-    Object.defineProperty(ctx.withRequest<ResolverInfoBase>({ requestId: ctx.requestId }), kServe, { value: serve }),
+    Object.defineProperty(ctx.withRequest<ResolverInfoBase>(keys), kServe, { value: serve }),
   ) as HttpSubscriptionArgs
 }
 
@@ -78,6 +90,7 @@ function serveEventStream(
   whenRemoved?: WhenHandlerRemoved,
 ): Response {
   const writer = new EventStreamWriter()
+  writer.onWrite = ctx.streamFrames()
   const sink = new EventStreamSink(
     { send: (fields) => void writer.send(fields), completed: () => void writer.close(), ended: () => {} },
     false,
@@ -93,6 +106,7 @@ function serveMultipart(
   whenRemoved?: WhenHandlerRemoved,
 ): Response {
   const writer = new MultipartMixedWriter()
+  writer.onWrite = ctx.streamFrames()
   const sink = new MultipartSink(writer)
   sink.heartbeat()
   runOnStream({ handler, operation, ctx, whenRemoved }, sink, writer.signal, (reason) => writer.error(reason))

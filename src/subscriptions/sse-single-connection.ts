@@ -20,7 +20,10 @@ import type { LiveSubscription } from './subscription-handle'
  * Answers a request the handler took (run as its resolver, never while matching); a
  * subscription it starts completes through `whenRemoved` when its handler leaves the list.
  */
-export type ServeHttp = (whenRemoved?: WhenHandlerRemoved) => Response
+export type ServeHttp = ((whenRemoved?: WhenHandlerRemoved) => Response) & {
+  /** The subscription it starts, when it starts one: its call in the history names the operation. */
+  operation?: SubscribeOperation
+}
 
 /** Reservations by token, from the PUT that made them until their stream ends. */
 const reservations = new Map<string, StreamReservation>()
@@ -57,7 +60,8 @@ export function matchSingleConnection(
         // Queries and mutations: the first subscription handler at the URL runs them through the list.
         if (read.type !== 'subscription') return () => reservation.answer(read.operation, ctx)
         if (!(await handler.matches(read.operation))) return null
-        return (whenRemoved) => reservation.start(handler, read.operation, ctx, whenRemoved)
+        const serve: ServeHttp = (whenRemoved) => reservation.start(handler, read.operation, ctx, whenRemoved)
+        return Object.assign(serve, { operation: read.operation })
       })
     case 'PUT':
       return () => errorResponse(409, 'Stream already registered')
@@ -108,6 +112,7 @@ class StreamReservation {
   open(ctx: RequestContext): Response {
     if (this.#writer !== undefined) return errorResponse(409, 'Stream already open')
     const writer = (this.#writer = new EventStreamWriter())
+    writer.onWrite = ctx.streamFrames()
     for (const fields of this.#waiting.splice(0)) writer.send(fields)
     writer.signal.addEventListener('abort', () => this.end(), { once: true })
     followRequest(ctx, writer.signal, { left: (reason) => writer.abandon(reason), stopped: () => writer.close() })

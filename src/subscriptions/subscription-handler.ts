@@ -27,6 +27,7 @@ import type { LiveSubscription } from './subscription-handle'
 import { protocolOf, sessionFor } from './transport-session'
 import type {
   GraphQLConnectionOptions,
+  GraphQLSubscriptionCallArgs,
   GraphQLSubscriptionHandle,
   GraphQLSubscriptionOptions,
   GraphQLSubscriptionResolver,
@@ -53,7 +54,7 @@ export interface GraphQLSubscriptionLinkState {
 export class GraphQLSubscriptionHandler<
   Data extends object | null = GraphQLQuery,
   Variables extends object = GraphQLVariables,
-> extends WebSocketHandler {
+> extends WebSocketHandler<PathParams, GraphQLSubscriptionCallArgs<Variables>> {
   readonly #predicate: CompiledPredicate
   readonly #resolver: GraphQLSubscriptionResolver<Data, Variables>
   readonly #live = new Set<GraphQLSubscriptionHandle<Data, Variables>>()
@@ -67,6 +68,8 @@ export class GraphQLSubscriptionHandler<
   readonly #endpoint: CompiledEndpoint | undefined
   /** @internal It serves GraphQL over SSE and multipart too, without a global WebSocket. */
   override readonly servesHttp: boolean = true
+  /** @internal Its calls are its subscriptions (subscription-history.ts), not the connections they run on. */
+  override readonly callsAreConnections: boolean = false
 
   constructor(
     predicate: GraphQLPredicate<Data, Variables>,

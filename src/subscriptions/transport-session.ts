@@ -1,6 +1,7 @@
 import { parseDocument } from '../graphql/document-cache'
 import type { GraphQLOperationType, GraphQLResponseBody, GraphQLResponseError } from '../graphql/types'
 import type { PathParams } from '../rest/path-pattern'
+import type { RequestNotes } from '../runtime/call-history'
 import type { HandlerShape } from '../runtime/handler-shape'
 import { markHandlerUsed, type HandlerRunState } from '../runtime/handler-state'
 import { format } from '../runtime/messages'
@@ -13,6 +14,7 @@ import { transportWsProtocol, type SocketProtocol } from './socket-protocol'
 import { PassthroughConnection } from './passthrough-connection'
 import { PassthroughSubscription } from './passthrough-subscription'
 import { startSubscription, type SessionHandler, type SubscribeOperation } from './start-subscription'
+import { noteSubscription } from './subscription-history'
 import type { LiveSubscription, SubscriptionSink } from './subscription-handle'
 import type { GraphQLConnectionOptions } from './types'
 
@@ -86,6 +88,8 @@ export class TransportSession implements SubscriptionSink {
   }> = []
   /** Subscriptions by id; undefined while the handler is being chosen. */
   readonly #live = new Map<string, LiveSubscription | undefined>()
+  /** The history's notes of each subscription still running, when the scope keeps a history. */
+  readonly #notes = new Map<string, RequestNotes>()
   #initReceived = false
   #acknowledged = false
   #closed = false
@@ -127,7 +131,10 @@ export class TransportSession implements SubscriptionSink {
   }
 
   send(message: object): void {
-    this.#client.send(JSON.stringify(message))
+    const text = JSON.stringify(message)
+    this.#client.send(text)
+    const id = (message as { id?: unknown }).id
+    if (typeof id === 'string') this.#notes.get(id)?.frame('out', text)
   }
 
   next(id: string, payload: GraphQLResponseBody<object | null>): void {
@@ -144,6 +151,7 @@ export class TransportSession implements SubscriptionSink {
 
   ended(id: string): void {
     this.#live.delete(id)
+    this.#notes.delete(id)
   }
 
   passthrough(subscription: LiveSubscription): PassthroughSubscription {
@@ -167,6 +175,7 @@ export class TransportSession implements SubscriptionSink {
     clearTimeout(this.#initTimer)
     for (const live of [...this.#live.values()]) live?.stop()
     this.#live.clear()
+    this.#notes.clear()
     this.#passthrough?.close()
   }
 
@@ -207,6 +216,7 @@ export class TransportSession implements SubscriptionSink {
       case 'terminate':
         return this.#client.close(1000, 'Normal Closure')
       case 'complete': {
+        this.#notes.get(message.id)?.frame('in', JSON.stringify(message))
         const live = this.#live.get(message.id)
         // Still choosing its handler: forgetting the id is enough, #subscribe checks for it.
         if (live === undefined) this.#live.delete(message.id)
@@ -266,11 +276,6 @@ export class TransportSession implements SubscriptionSink {
     if (chosen === 'query' || chosen === 'mutation') return this.#answerOverHttp(id, operation)
     const handler = chosen === 'subscription' ? await this.#handlerFor(operation) : undefined
     if (!this.#live.has(id)) return // the client completed it meanwhile
-    if (handler === undefined && chosen === 'subscription') {
-      console.warn(format(this.#unmatchedWarning(operation)))
-      return this.#reject(id, this.#unmatched(operation))
-    }
-    if (handler === undefined) return this.#reject(id, chosen)
     const entry = this.#handlers.find((candidate) => candidate.handler === handler)
     const ids = {
       requestId: this.#requestId,
@@ -278,6 +283,18 @@ export class TransportSession implements SubscriptionSink {
       connectionParams: this.#connectionParams,
       params: entry?.params,
     }
+    const history = this.#pipeline?.history
+    if (history !== undefined && (handler !== undefined || chosen === 'subscription')) {
+      this.#notes.set(
+        id,
+        noteSubscription(history, operation, ids, handler as HandlerShape | undefined, JSON.stringify(message)),
+      )
+    }
+    if (handler === undefined && chosen === 'subscription') {
+      console.warn(format(this.#unmatchedWarning(operation)))
+      return this.#reject(id, this.#unmatched(operation))
+    }
+    if (handler === undefined) return this.#reject(id, chosen)
     const live = startSubscription(handler, operation, ids, this, entry?.whenRemoved)
     if (live.active) this.#live.set(id, live)
     const { operationName, query, variables, request } = operation
@@ -371,6 +388,7 @@ export class TransportSession implements SubscriptionSink {
   #reject(id: string, message: string): void {
     this.#live.delete(id)
     this.send(this.#protocol.error(id, [{ message }]))
+    this.#notes.delete(id)
   }
 
   /** Choosing the operation or its handler failed: the subscription ends with an error. */

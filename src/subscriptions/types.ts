@@ -182,6 +182,18 @@ export interface GraphQLSubscriptionResolverInfo<
 }
 
 /**
+ * What the history notes of a subscription (`handler.calls`): its operation, and over a WebSocket
+ * which subscription of which connection it was.
+ */
+export type GraphQLSubscriptionCallArgs<Variables extends object = GraphQLVariables> = Pick<
+  GraphQLSubscriptionResolverInfo<GraphQLQuery, Variables>,
+  'query' | 'variables' | 'operationName' | 'extensions'
+> &
+  Partial<
+    Pick<GraphQLSubscriptionResolverInfo<GraphQLQuery, Variables>, 'subscriptionId' | 'connectionParams' | 'params'>
+  >
+
+/**
  * A subscription handler's resolver. What it returns is not used; returning
  * `subscription.passthrough()`'s answer is allowed, so `({ subscription }) => subscription.passthrough()` type-checks.
  */

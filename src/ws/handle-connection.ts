@@ -9,6 +9,7 @@ import { format } from '../runtime/messages'
 import type { RequestHandler } from '../runtime/request-handler'
 import { onUnhandledRequest } from '../runtime/unhandled-request'
 import { WebSocketConnectionEvent } from './connection-event'
+import { ConnectionNotes } from './connection-history'
 import { MockedConnection } from './mocked-connection'
 import type { WebSocketConnection } from './websocket-connection'
 import { isWebSocketHandler, type ConnectionPipeline, type WebSocketHandler } from './websocket-handler'
@@ -47,6 +48,24 @@ export async function handleConnection(
     if (delegated !== undefined) return delegated
   }
 
+  const history = list.store.history
+  if (history === undefined) return connectInList(raw, list, options, handshake, undefined)
+  const notes = new ConnectionNotes(raw, handshake())
+  const outcome = await connectInList(raw, list, options, handshake, notes)
+  history.add(notes.settle(outcome))
+  return outcome
+}
+
+/** The handlers of the list that take the connection get it; with none, the unhandled strategy decides. */
+async function connectInList(
+  raw: WebSocketConnection,
+  list: HandlerList,
+  options: ConnectionOptions,
+  handshake: () => Request,
+  notes: ConnectionNotes | undefined,
+): Promise<ConnectionOutcome> {
+  const { emitter } = options
+  const { url, id, protocols } = raw
   const baseUrl = options.baseUrl ?? getDocumentBaseUrl()
   const matches = matchingHandlers(list, url, protocols, baseUrl)
   if (matches.length === 0) return unhandled(raw, handshake(), options)
@@ -68,11 +87,12 @@ export async function handleConnection(
   })
   const pipeline: ConnectionPipeline = Object.assign(
     (request: Request, requestId: string) => handleRequest(request, requestId, list, options),
-    { emitter },
+    { emitter, history: list.store.history },
   )
   for (const { handler, listed, params } of matches) {
     const state = list.store.get(handler)
     if (handler.options.once === true && handler.onceSpentOnConnect) state.used = true
+    notes?.took(listed, listed === handler && handler.callsAreConnections, params, protocols)
     try {
       const { client, server, api } = connection.viewsWith(handler, handler.info.header, handler.extensions)
       const whenRemoved = list.store.whenRemoved(listed)

@@ -69,6 +69,8 @@ export class WebSocketConnection {
   readonly closed: Promise<void>
   /** Where a listener that throws is reported; the handlers' connection (mocked-connection.ts) sets it. */
   onListenerError: (error: unknown, owner: ListenerOwner) => void = (error) => console.error(error)
+  /** Sees each message the application sent (`in`) and each it received (`out`): a history's frames. */
+  onFrame: ((direction: 'in' | 'out', data: WebSocketData) => void) | undefined = undefined
   readonly #Original: typeof WebSocket
   readonly #origin: string
   readonly #opensBeforeClose: boolean
@@ -166,6 +168,7 @@ export class WebSocketConnection {
   }
 
   #deliverToHandlers(data: WebSocketData): void {
+    this.onFrame?.('in', data)
     let prevented = false
     if (this.clientListeners.has('message')) {
       const event = this.events.handlerMessage(data, this.#origin)
@@ -274,7 +277,10 @@ export class WebSocketConnection {
       if (item instanceof PendingClose) {
         if (item.failed && this.readyState !== CLOSED) socket.dispatchEvent(events.event('error'))
         this.#finishClose(item.code, item.reason, item.wasClean)
-      } else if (this.readyState === OPEN) socket.dispatchEvent(events.message(item, this.#origin))
+      } else if (this.readyState === OPEN) {
+        this.onFrame?.('out', item)
+        socket.dispatchEvent(events.message(item, this.#origin))
+      }
     }
   }
 

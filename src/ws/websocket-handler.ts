@@ -4,7 +4,9 @@ import { compilePattern, execPattern, type CompiledPattern, type PathParams } fr
 import { regexpParamNames } from '../rest/regexp-params'
 import { describeValue, format } from '../runtime/messages'
 import type { LifeCycleEmitter } from '../runtime/emitter'
+import type { CallHistory } from '../runtime/call-history'
 import type { HandlerRunState } from '../runtime/handler-state'
+import type { DefaultBodyType } from '../runtime/http-response'
 import type { PipelineResult } from '../runtime/handle-request'
 import type { WhenHandlerRemoved } from '../runtime/outlives-request'
 import type { RequestContext } from '../runtime/request-context'
@@ -28,6 +30,8 @@ export interface ConnectionPipeline {
   (request: Request, requestId: string): Promise<PipelineResult>
   /** The lifecycle events of the server or worker the connection came through (for `graphql:subscription`). */
   readonly emitter?: LifeCycleEmitter
+  /** The history of the scope the connection belongs to, when it keeps one (what runs on the connection is noted there). */
+  readonly history?: CallHistory
 }
 
 /**
@@ -35,6 +39,12 @@ export interface ConnectionPipeline {
  * matched against (resetHandlers() without it); returns the function that cancels it.
  */
 export type WhenRemoved = WhenHandlerRemoved
+
+/** What the history notes of a connection a handler took (`handler.calls`): the listener's `params` and `info`. */
+export interface WebSocketCallArgs<Params extends PathParams = PathParams> {
+  params: Params
+  info: { protocols: string | string[] | undefined }
+}
 
 /** Where a handler registers the clients it takes (its link's `clients`). */
 export interface WebSocketClientRegistry {
@@ -62,15 +72,21 @@ const websocketHint: IndexHint = { family: websocketFamily, key: 'websocket' }
  * handler takes one connection. Subclasses may narrow `connectionParams` (a subprotocol layer such as
  * graphql-transport-ws claims only connections that ask for its protocol).
  */
-export class WebSocketHandler<Params extends PathParams = PathParams> extends RequestHandler<
-  WebSocketResolverInfo<Params>
-> {
+export class WebSocketHandler<
+  Params extends PathParams = PathParams,
+  CallArgs extends object = WebSocketCallArgs<Params>,
+> extends RequestHandler<WebSocketResolverInfo<Params>, DefaultBodyType, CallArgs> {
   override readonly kind = 'websocket' as const
   /**
    * @internal True for handlers that also answer HTTP requests (GraphQL subscriptions over SSE
    * and multipart), which work without a global WebSocket.
    */
   readonly servesHttp: boolean = false
+  /**
+   * @internal Its calls in the history are the connections it took; false for a handler that
+   * notes what it serves on them instead (a GraphQL subscription handler: one call per subscription).
+   */
+  readonly callsAreConnections: boolean = true
   /** The URL as given to `ws.link()`. */
   readonly url: string | RegExp
   readonly #pattern: CompiledPattern | undefined
