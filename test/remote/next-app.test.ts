@@ -1,4 +1,4 @@
-// A real Next.js App Router app (test/remote/next-app/, which never imports mocklib) built with
+// A real Next.js App Router app (examples/next-playwright/, which never imports mocklib) built with
 // `next build` and started with `next start` under NODE_OPTIONS="--import mocklib/remote": its
 // server components (one of them querying GraphQL), route handlers and server action fetch the
 // API while serving, and each test's handlers answer only the requests that carry its scope. The
@@ -19,7 +19,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import { runPlaywright } from './run-playwright'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
-const appDir = join(root, 'test/remote/next-app')
+const appDir = join(root, 'examples/next-playwright')
 const nextBin = createRequire(import.meta.url).resolve('next/dist/bin/next')
 const USER = 'https://api.example.test/user'
 const GRAPHQL = 'https://api.example.test/graphql'
@@ -121,21 +121,21 @@ it('answers a GraphQL query made during rendering from the schema executor, or f
   scope.close()
 }, 60_000)
 
-it('Playwright: parallel tests in two workers see their own overrides in Next.js pages and server actions', async () => {
-  const { code, stats, workers, output } = await runPlaywright('next')
+it('the example’s Playwright tests: two workers, each test its own data in pages, GraphQL and server actions', async () => {
+  const { code, stats, workers, output } = await runPlaywright('examples/next-playwright/playwright.config.mjs', 'PORT')
   expect({ code, stats }, output).toEqual({
     code: 0,
-    stats: expect.objectContaining({ expected: 4, unexpected: 0, flaky: 0, skipped: 0 }),
+    stats: expect.objectContaining({ expected: 6, unexpected: 0, flaky: 0, skipped: 0 }),
   })
   expect(workers.size).toBe(2)
 }, 300_000)
 
-/** The app's last build is newer than its sources and than the installed Next.js. */
+/** The app's last build is newer than its sources (app/, its config) and than the installed Next.js. */
 async function buildIsCurrent(): Promise<boolean> {
   const built = modified(join(appDir, '.next/BUILD_ID'))
   if (built === 0) return false
-  const sources = (await readdir(appDir, { recursive: true })).filter((file) => !file.startsWith('.next'))
-  const inputs = [...sources.map((file) => join(appDir, file)), join(nextBin, '../../../package.json')]
+  const sources = (await readdir(join(appDir, 'app'), { recursive: true })).map((file) => join(appDir, 'app', file))
+  const inputs = [...sources, join(appDir, 'next.config.mjs'), join(nextBin, '../../../package.json')]
   return inputs.every((file) => modified(file) < built)
 }
 

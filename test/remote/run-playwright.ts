@@ -1,5 +1,6 @@
-// Runs Playwright Test on test/remote/playwright/ in a child process, with its JSON report in a
-// temporary folder of its own, and reads back what happened.
+// Runs Playwright Test in a child process, with its JSON report and output in a temporary folder
+// of its own (Playwright empties its output folder when it starts, and .ci/run runs Node 22 and 24
+// at once), and reads back what happened.
 import { spawn } from 'node:child_process'
 import { once } from 'node:events'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
@@ -35,19 +36,22 @@ export interface PlaywrightRun {
   output: string
 }
 
-/** `app`: the app the config starts as its webServer ('page': apps/page-app.mjs, 'next': the built next-app). */
-export async function runPlaywright(app: 'page' | 'next'): Promise<PlaywrightRun> {
+/**
+ * `config`: the configuration file, from the repository's root; `portVariable`: the variable it
+ * reads its app's port from (a free one is given). The system's Chromium is used.
+ */
+export async function runPlaywright(config: string, portVariable: string): Promise<PlaywrightRun> {
   const dir = mkdtempSync(join(tmpdir(), 'mocklib-playwright-'))
   const reportFile = join(dir, 'report.json')
   const child = spawn(
     process.execPath,
-    ['node_modules/playwright/cli.js', 'test', '-c', 'test/remote/playwright/playwright.config.mjs'],
+    ['node_modules/playwright/cli.js', 'test', '-c', config, '--reporter=json', `--output=${join(dir, 'results')}`],
     {
       cwd: root,
       env: {
         ...process.env,
-        APP: app,
-        APP_PORT: String(await freePort()),
+        [portVariable]: String(await freePort()),
+        CHROMIUM_PATH: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
         PLAYWRIGHT_JSON_OUTPUT_NAME: reportFile,
         NEXT_TELEMETRY_DISABLED: '1',
       },

@@ -1,9 +1,6 @@
-// Run against the Next.js app of test/remote/next-app (APP=next): its server component and route
-// handler, and a server action, answered per test from the test's own resolvers.
+// A server action runs in the app when the form is submitted: its fetch is answered by this test.
 import { HttpResponse, http } from 'mocklib'
-import { expect, scopedPageTests, test } from '../fixtures.mjs'
-
-scopedPageTests('next')
+import { expect, test } from './fixtures.mjs'
 
 test('a server action posts the form’s text to this test’s resolver', async ({ page, remote }, testInfo) => {
   const received = []
