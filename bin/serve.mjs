@@ -23,6 +23,8 @@ export const SERVE_USAGE = `Usage: mocklib serve [module] [options]
   --har <file>        replay a HAR recording (mocklib/record)
   --upstream <origin> send requests no handler answers to this origin
   --record <file>     with --upstream: record what it answers into a HAR file (written on exit)
+  --network <link>    every request crosses this link: slow-3g, fast-3g, offline, or JSON such as
+                      '{"download":100000,"upload":50000,"latency":200}' (bytes per second, ms; docs/faults.md)
   --token <token>     the control API's token (default: a random one, printed)
   --no-token          dashboard and read-only control routes without the token (loopback only)
   --quiet             do not print each request
@@ -42,6 +44,7 @@ const OPTIONS = {
   har: { type: 'string' },
   upstream: { type: 'string' },
   record: { type: 'string' },
+  network: { type: 'string' },
   token: { type: 'string' },
   'no-token': { type: 'boolean' },
   quiet: { type: 'boolean' },
@@ -80,7 +83,17 @@ function parse(args) {
   if (values.record && !values.upstream)
     usage('--record needs --upstream <origin>: it records what the upstream answers.')
   if ((values.cert === undefined) !== (values.key === undefined)) usage('--cert and --key go together.')
-  return { values, module: positionals[0], port }
+  return { values, module: positionals[0], port, network: networkLink(values.network) }
+}
+
+/** --network: a preset's name, or conditions as JSON (listen() checks either). */
+function networkLink(value) {
+  if (value === undefined || !value.trimStart().startsWith('{')) return value
+  try {
+    return JSON.parse(value)
+  } catch (error) {
+    usage(`--network ${value} is not valid JSON (${error.message}).`)
+  }
 }
 
 function httpsPair(values) {
@@ -130,7 +143,7 @@ function harOrigin(file) {
 }
 
 export async function serve(args, { version }) {
-  const { values, module, port } = parse(args)
+  const { values, module, port, network } = parse(args)
   const cwd = process.cwd()
   const { createMockServer } = await import('../dist/node.js')
   const extra = []
@@ -176,6 +189,7 @@ export async function serve(args, { version }) {
       scenarios: loaded.scenarios,
       version,
       onAnswered: values.quiet ? undefined : printRequest,
+      network,
     })
   } catch (error) {
     failed(error.message)

@@ -10,6 +10,7 @@ import { packageVersion } from '../control/health'
 import { createToken, isLoopback } from '../control/protocol'
 import { trackScope } from '../runtime/current-scope'
 import { MocklibTypeError } from '../runtime/errors'
+import { scopeNetwork, type NetworkOption } from '../runtime/scope-network'
 import { validateHandlers } from '../runtime/handler-list'
 import type { RequestHandler } from '../runtime/request-handler'
 import { SetupApi, withBoundMethods } from '../runtime/setup-api'
@@ -60,6 +61,12 @@ export interface MockServerListenOptions {
   onAnswered?: (line: { method: string; url: string; status: number; handler?: string; ms: number }) => void
   /** Reported by `GET /__mocklib/health`. Default: mocklib's own version. */
   version?: string
+  /**
+   * The link every request crosses, as setupServer's `listen({ network })`: `{ download,
+   * upload?, latency? }` (bytes per second, ms) or `'slow-3g'`, `'fast-3g'`, `'offline'`
+   * (`mocklib serve --network`). See docs/faults.md.
+   */
+  network?: NetworkOption
 }
 
 export class MockServer extends SetupApi {
@@ -136,12 +143,14 @@ export class MockServer extends SetupApi {
         `[mocklib] openReads (--no-token) is only allowed on a loopback host, and the server would listen on ${host}. Drop it, or listen on 127.0.0.1.`,
       )
     }
+    const network = scopeNetwork(options.network, 'mockServer.listen({ network: %s })')
     this.#options = options
     this.#token = options.token ?? createToken()
     this.#strategy = options.onUnhandledRequest === undefined ? 'bypass' : validateStrategy(options.onUnhandledRequest)
     this.#upstream = options.upstream === undefined ? undefined : originOnly(options.upstream)
     if (options.scenarios !== undefined) this.#control.setScenarios(validateScenarios(options.scenarios))
     this.#lifetime = new AbortController()
+    this.handlerList.store.network = network
     // Work that outlives a request (a subscription) finds this server's list, as setupServer's.
     this.#untrackScope = trackScope(() => this.handlerList)
     const listener = (message: IncomingMessage, response: ServerResponse) => void this.#answer(message, response)
@@ -156,6 +165,7 @@ export class MockServer extends SetupApi {
     await listenOn(server, options.port ?? 0, host, 'choose another with --port, or stop what listens there').catch(
       (error) => {
         this.#server = undefined
+        this.handlerList.store.network = undefined
         throw error
       },
     )
@@ -170,6 +180,7 @@ export class MockServer extends SetupApi {
     this.#lifetime.abort()
     this.#untrackScope?.()
     this.#untrackScope = undefined
+    this.handlerList.store.network = undefined
     const closed = new Promise<void>((resolve) => server.close(() => resolve()))
     server.closeAllConnections()
     for (const socket of this.#upgraded) socket.destroy()

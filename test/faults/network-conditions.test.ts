@@ -1,9 +1,10 @@
 // A whole server's or boundary's link (`listen({ network })`, `server.boundary(callback, { network })`),
 // measured on a fake clock: what is asserted is when the resolver saw a request and when the
 // client had its response and its last byte, never a wall-clock wait.
+import { request as httpRequest } from 'node:http'
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { http, HttpResponse, throttle } from 'mocklib'
-import { setupServer } from 'mocklib/node'
+import { createMockServer, setupServer } from 'mocklib/node'
 
 const MB = 1_000_000
 /** When (ms after the request started) the resolver saw each request, by path. */
@@ -117,6 +118,76 @@ describe('server.boundary(callback, { network })', () => {
       network: 'offline',
     })()
     expect(failed.error).toMatchObject({ cause: { code: 'ENOTFOUND' } })
+  })
+})
+
+describe('createMockServer().listen({ network }): the same link on the real wire', () => {
+  const mock = createMockServer(
+    http.get('/file', () => {
+      seen.set('/file', Date.now() - start)
+      return new HttpResponse(new Uint8Array(MB))
+    }),
+    http.post('/upload', async ({ request }) => {
+      seen.set('/upload', Date.now() - start)
+      return HttpResponse.json({ received: (await request.arrayBuffer()).byteLength })
+    }),
+  )
+  afterEach(() => mock.close())
+
+  /**
+   * One request with node:http (its timers are Node's own, off the fake clock): the status,
+   * when the headers came, and the bytes of the body, at the time its last one came.
+   */
+  function exchange(path: string, body?: Uint8Array) {
+    let headersAt = -1
+    const done = new Promise<{ status: number; bytes: number }>((resolve, reject) => {
+      const outgoing = httpRequest(`${mock.url}${path}`, { method: body ? 'POST' : 'GET' }, (response) => {
+        headersAt = Date.now() - start
+        let bytes = 0
+        response.on('data', (chunk: Buffer) => (bytes += chunk.byteLength))
+        response.on('end', () => resolve({ status: response.statusCode!, bytes }))
+        response.on('error', reject)
+      })
+      outgoing.on('error', reject)
+      outgoing.end(body)
+    })
+    return { done, headersAt: () => headersAt }
+  }
+
+  it('waits the latency, then streams 1 MB at 100 kB/s to http.request: its end at 10 s (± 10 %)', async () => {
+    await mock.listen({ network: { download: 100_000, latency: 300 } })
+    start = Date.now()
+    const { done, headersAt } = exchange('/file')
+    const body = await settle(done)
+    expect(body.value).toEqual({ status: 200, bytes: MB })
+    expect(seen.get('/file')).toBe(300)
+    expect(headersAt()).toBe(300)
+    expect(body.at - 300).toBeGreaterThanOrEqual(9_000)
+    expect(body.at - 300).toBeLessThanOrEqual(11_000)
+  })
+
+  it('paces the request body at the upload rate: the resolver sees 200 kB sent at 100 kB/s after 2 s', async () => {
+    await mock.listen({ network: { download: 10 * MB, upload: 100_000 } })
+    start = Date.now()
+    const answered = await settle(exchange('/upload', new Uint8Array(200_000)).done)
+    expect(seen.get('/upload')).toBe(2_000)
+    expect(answered.value).toEqual({ status: 200, bytes: '{"received":200000}'.length })
+  })
+
+  it("'offline': fetch's connection is reset before any handler, as fault.dns() is on the wire", async () => {
+    vi.useRealTimers()
+    await mock.listen({ network: 'offline' })
+    const failed = await fetch(`${mock.url}/file`).catch((error: unknown) => error)
+    expect(failed).toMatchObject({ message: 'fetch failed', cause: { code: 'ECONNRESET' } })
+    expect(seen.has('/file')).toBe(false)
+  })
+
+  it('bad conditions reject listen() with a coded error naming the call; nothing listens', async () => {
+    await expect(mock.listen({ network: { download: -1 } })).rejects.toMatchObject({
+      code: 'MOCKLIB_INVALID_ARGUMENT',
+      message: expect.stringMatching(/mockServer\.listen\(\{ network: \{"download":-1\} \}\)/),
+    })
+    expect(() => mock.url).toThrow(/not listening/)
   })
 })
 

@@ -1,4 +1,5 @@
 import { historyFor, type CallHistory, type HistoryEntry } from '../../runtime/call-history'
+import { scopeNetwork, type NetworkOption } from '../../runtime/scope-network'
 import { trackScope } from '../../runtime/current-scope'
 import { MocklibTypeError } from '../../runtime/errors'
 import type { LifeCycleEventsMap } from '../../runtime/emitter'
@@ -38,6 +39,12 @@ export interface StartOptions extends VerificationOptions {
    * MSW compiles): await `worker.start()` before the app's first request instead.
    */
   waitUntilReady?: boolean
+  /**
+   * The link every request of the page crosses, as setupServer's `listen({ network })`:
+   * `{ download, upload?, latency? }` (bytes per second, ms) or `'slow-3g'`, `'fast-3g'`,
+   * `'offline'`. See docs/faults.md.
+   */
+  network?: NetworkOption
 }
 
 export interface SetupWorker extends HandlerListApi, RequestVerification {
@@ -106,11 +113,13 @@ export class SetupWorkerApi extends SetupApi<LifeCycleEventsMap> implements Setu
     }
     let settings: WorkerSettings
     let history: CallHistory | undefined
+    let network: ReturnType<typeof scopeNetwork>
     // Bad options reject the returned promise, so start().catch() sees them too.
     try {
       settings = readStartOptions(options)
       this.unusedHandlerStrategy = validateUnusedStrategy(options.onUnusedHandler)
       history = historyFor(options.history)
+      network = scopeNetwork(options.network, 'worker.start({ network: %s })')
       this.#lifetime = new AbortController()
       this.#pipeline = {
         emitter: this.emitter,
@@ -122,6 +131,7 @@ export class SetupWorkerApi extends SetupApi<LifeCycleEventsMap> implements Setu
     }
     this.#quiet = options.quiet === true
     this.handlerList.store.history = history
+    this.handlerList.store.network = network
     this.#untrackScope = trackScope(() => this.activeList())
     const first = startSource(this.#runtime, settings, options.serviceWorker?.options, this.#quiet)
     // WebSockets are patched in the page in both modes (no Service Worker sees them).
@@ -139,6 +149,7 @@ export class SetupWorkerApi extends SetupApi<LifeCycleEventsMap> implements Setu
           this.#untrackScope?.()
           this.#untrackScope = undefined
           this.handlerList.store.history = undefined
+          this.handlerList.store.network = undefined
           this.unusedHandlerStrategy = undefined
         }
         throw error
@@ -156,6 +167,7 @@ export class SetupWorkerApi extends SetupApi<LifeCycleEventsMap> implements Setu
     this.#lifetime.abort()
     this.#untrackScope?.()
     this.#untrackScope = undefined
+    this.handlerList.store.network = undefined
     // Said at once, as MSW does: callers often do not await stop() before logging or restarting.
     if (!this.#quiet) console.log(browserMessages.stopped())
     // A stop() right after start() waits for the start to finish, then undoes it.

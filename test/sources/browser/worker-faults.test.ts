@@ -107,3 +107,55 @@ describe('faults through the Service Worker in Chromium', () => {
     expect(await fetchOutcome('/mock/stall', true)).toBe(fromReal)
   })
 })
+
+describe('worker.start({ network }): the link setupServer has, on the page clock', () => {
+  /** The worker restarted with `network`: a handler that notes when it ran, a 20 kB body. */
+  function startWithNetwork(network: unknown) {
+    return session.tab.page.evaluate(async (network) => {
+      const { http, HttpResponse, setupWorker } = window.mocklib
+      await window.worker.stop()
+      const ran: number[] = []
+      Object.assign(window, { ran })
+      window.worker = setupWorker(
+        http.get('/mock/file', () => {
+          ran.push(Date.now())
+          return new HttpResponse(new Uint8Array(20_000))
+        }),
+      )
+      await window.worker.start({ quiet: true, onUnhandledRequest: 'bypass', network: network as 'offline' })
+    }, network)
+  }
+
+  it("'offline': fetch fails as for an unreachable host, before any handler", async () => {
+    await startWithNetwork('offline')
+    expect(await fetchOutcome('/mock/file')).toBe('fetch: TypeError: Failed to fetch')
+    expect(await session.tab.page.evaluate(() => (window as unknown as { ran: number[] }).ran)).toEqual([])
+  })
+
+  it('the handler runs after the latency; 20 kB at 100 kB/s ends 200 ms after it, at the earliest', async () => {
+    await startWithNetwork({ download: 100_000, latency: 300 })
+    const { page } = session.tab
+    await page.clock.install({ time: 0 })
+    await page.evaluate(() => {
+      const outcome = fetch('/mock/file').then(async (response) => {
+        const headersAt = Date.now()
+        const bytes = (await response.arrayBuffer()).byteLength
+        return { headersAt, endAt: Date.now(), bytes }
+      })
+      Object.assign(window, { outcome, done: false })
+      void outcome.finally(() => Object.assign(window, { done: true }))
+    })
+    // The page's clock steps 100 ms at a time; the worker's messages pass between the steps.
+    for (let step = 0; step < 50 && !(await page.evaluate(() => (window as unknown as { done: boolean }).done)); step++)
+      await page.clock.runFor(100)
+    const outcome = await page.evaluate(() => (window as unknown as { outcome: Promise<object> }).outcome)
+    const ran = await page.evaluate(() => (window as unknown as { ran: number[] }).ran)
+    expect(ran).toEqual([300])
+    expect(outcome).toMatchObject({ bytes: 20_000, headersAt: expect.any(Number), endAt: expect.any(Number) })
+    const { headersAt, endAt } = outcome as { headersAt: number; endAt: number }
+    expect(headersAt).toBeGreaterThanOrEqual(300)
+    // Two pieces of 10 kB, each released once the link could carry it.
+    expect(endAt).toBeGreaterThanOrEqual(500)
+    expect(endAt).toBeLessThanOrEqual(1_500)
+  })
+})
