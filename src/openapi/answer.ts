@@ -1,5 +1,6 @@
 import type * as FakerModule from 'json-schema-faker'
 import { HttpResponse } from '../runtime/http-response'
+import type { MaybePromise } from '../runtime/maybe-promise'
 import { hashText } from '../runtime/seeded-random'
 import {
   isReference,
@@ -8,6 +9,7 @@ import {
   type OpenApiDocument,
   type ResponseObject,
 } from './document'
+import type { ChosenExample, ExampleChecks } from './example-check'
 import { inlineSchema } from './inline-schema'
 import { isJsonMediaType } from '../runtime/media-types'
 import { openApiMessages } from './messages'
@@ -20,30 +22,58 @@ export interface AnswerContext {
   document: OpenApiDocument
   faker: typeof FakerModule
   seed: number
+  examples: ExampleChecks
 }
 
-/** The response the document describes for this operation and choice: its example, else generated data. */
-export function answerFor(context: AnswerContext, operation: Operation, choice: ResponseChoice): Response {
+/**
+ * The response the document describes for this operation and choice: its example, else generated
+ * data. An example that does not fit its schema is replaced by generated data (after a warning),
+ * unless the choice names it; a promise while an example is checked for the first time.
+ */
+export function answerFor(
+  context: AnswerContext,
+  operation: Operation,
+  choice: ResponseChoice,
+): MaybePromise<Response> {
   const answer = answerOf(context, operation, choice)
-  return respond(answer, answer.mediaType === undefined ? undefined : answer.value())
+  const example = answer.example()
+  if (example === undefined) return respond(answer, answer.value())
+  const fits = context.examples.fits(operation, answer.key, answer.mediaType!, answer.media!, example)
+  const send = (fits: boolean) =>
+    respond(answer, fits || choice.example !== undefined ? example.value : answer.generated())
+  return fits instanceof Promise ? fits.then(send) : send(fits)
 }
 
 /** A declared response, before it is sent: its status, media type (none: no body) and body. */
 export interface Answer {
   status: number
+  /** The response's key in the operation ("200", "4XX", "default"). */
+  key: string
   mediaType: string | undefined
+  media: MediaTypeObject | undefined
   /** The example the choice names, else the first one, else data generated from the schema. */
   value(): unknown
+  /** The example the choice names, else the first one; undefined when there is none or the choice is `dynamic`. */
+  example(): ChosenExample | undefined
+  /** Data generated from the schema. */
+  generated(): unknown
 }
 
 export function answerOf(context: AnswerContext, operation: Operation, choice: ResponseChoice): Answer {
   const [key, status] = pickStatus(operation, choice.status)
   const response = resolveReference<ResponseObject>(context.document, operation.responses[key]!)
   const [mediaType, media] = pickMedia(response)
-  if (media === undefined) return { status, mediaType: undefined, value: () => undefined }
-  const value = () =>
-    exampleOf(context.document, operation, key, media, choice) ?? generate(context, operation, key, media)
-  return { status, mediaType, value }
+  if (media === undefined) {
+    const none = () => undefined
+    return { status, key, mediaType: undefined, media, value: none, example: none, generated: none }
+  }
+  const example = () => exampleOf(context.document, operation, key, media, choice)
+  const generated = () => generate(context, operation, key, media)
+  const value = () => {
+    const chosen = example()
+    return chosen === undefined ? generated() : chosen.value
+  }
+  return { status, key, mediaType, media, value, example, generated }
 }
 
 /** The answer's status and media type with this body (none when the response declares no content). */
@@ -88,7 +118,7 @@ function exampleOf(
   key: string,
   media: MediaTypeObject,
   choice: ResponseChoice,
-): unknown {
+): ChosenExample | undefined {
   const examples = media.examples ?? {}
   if (choice.example !== undefined) {
     const named = examples[choice.example]
@@ -96,14 +126,16 @@ function exampleOf(
       // eslint-disable-next-line mocklib/coded-argument-errors -- an example the document does not have, asked by an override or a Prefer header
       throw new Error(openApiMessages.unknownExample(operation.label, key, choice.example, Object.keys(examples)))
     }
-    return exampleValue(document, resolveReference(document, named).value)
+    return { name: choice.example, value: exampleValue(document, resolveReference(document, named).value) }
   }
   if (choice.dynamic === true) return undefined
-  if (media.example !== undefined) return exampleValue(document, media.example)
-  const first = Object.values(examples)[0]
-  if (first !== undefined) return exampleValue(document, resolveReference(document, first).value)
+  if (media.example !== undefined) return { name: 'example', value: exampleValue(document, media.example) }
+  const [name, first] = Object.entries(examples)[0] ?? []
+  if (first !== undefined)
+    return { name: name!, value: exampleValue(document, resolveReference(document, first).value) }
   const schema = typeof media.schema === 'object' ? resolveReference(document, media.schema) : undefined
-  return schema?.example ?? (Array.isArray(schema?.examples) ? schema.examples[0] : undefined)
+  const value = schema?.example ?? (Array.isArray(schema?.examples) ? schema.examples[0] : undefined)
+  return value === undefined ? undefined : { name: "the schema's example", value }
 }
 
 /**

@@ -1,5 +1,6 @@
 import { problem, PROBLEM_CONTENT_TYPE } from '../control/problem'
 import { HttpResponse } from '../runtime/http-response'
+import type { MaybePromise } from '../runtime/maybe-promise'
 import { answerFor, answerOf, respond, type AnswerContext } from './answer'
 import type { JsonObject } from './document'
 import type { Collection, CollectionRole } from './collections'
@@ -42,7 +43,7 @@ export function collectionAnswer(
   [role, collection]: [CollectionRole, Collection],
   operation: Operation,
   request: { pathParams: Record<string, string | readonly string[] | undefined>; body: unknown },
-): Response {
+): MaybePromise<Response> {
   const items = store.of(collection)
   const answer = answerOf(context, operation, {})
   const body = isItem(request.body) ? request.body : {}
@@ -79,7 +80,12 @@ function nextId(items: Map<string, Item>, collection: Collection, sample: unknow
 }
 
 /** The operation's declared 404 (or 4XX, or default) answer, else a problem document naming the item. */
-function notFound(context: AnswerContext, operation: Operation, collection: Collection, id: string): Response {
+function notFound(
+  context: AnswerContext,
+  operation: Operation,
+  collection: Collection,
+  id: string,
+): MaybePromise<Response> {
   if (['404', '4XX', 'default'].some((key) => key in operation.responses)) {
     return answerFor(context, operation, { status: 404 })
   }

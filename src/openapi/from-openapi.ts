@@ -11,6 +11,7 @@ import type { ResponseChoice } from './prefer'
 import type { ValidateRequests } from './request-refusal'
 import { pairCollections } from './collections'
 import { DocumentValidators } from './validators'
+import { ExampleChecks } from './example-check'
 import { ResponseChecks } from './response-check'
 import { checkedHttpHandler, checkMode } from './checked-handlers'
 import type { AnswerContract, BodyCheckMode } from '../runtime/body-mismatch'
@@ -80,11 +81,12 @@ export interface OpenApiHandlers extends Array<HttpHandler> {
 export async function fromOpenApi(document: OpenApiInput, options: FromOpenApiOptions = {}): Promise<OpenApiHandlers> {
   checkOptions(options)
   const loaded = asJsonSchemaDialect(await loadDocument(document))
-  const answers: AnswerContext = { document: loaded, faker: await loadFaker(), seed: options.seed ?? 1 }
+  const validators = new DocumentValidators(loaded)
+  const examples = new ExampleChecks(validators)
+  const answers: AnswerContext = { document: loaded, faker: await loadFaker(), seed: options.seed ?? 1, examples }
   const operations = collectOperations(loaded, options.baseUrl)
   const validateRequests = options.validateRequests ?? false
   const collections = options.collections ?? false
-  const validators = new DocumentValidators(loaded)
   const context: DocumentContext = {
     answers,
     validateRequests,

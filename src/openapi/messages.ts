@@ -36,6 +36,11 @@ export const openApiMessages = {
     `Ask for one of those (Prefer: code=..., or the override's status).`,
   unknownExample: (operation: string, status: string, example: string, known: readonly string[]): string =>
     `${operation} has no example "${example}" for status ${status}: its examples are ${known.join(', ') || 'none'}.`,
+  exampleMismatch: (operation: string, status: string, example: string, violations: readonly string[]): string =>
+    `The example ${JSON.stringify(example)} of ${operation} for status ${status} does not fit its own schema:\n` +
+    violations.map((violation) => `  - ${violation}`).join('\n') +
+    '\nmocklib answers with data generated from the schema instead, unless a request or an override asks for ' +
+    'this example by name (Prefer: example=..., override(operationId, { example })). Fix the example or the schema.',
   badOption: (name: string, value: unknown, expected: string): string =>
     format(`fromOpenApi's ${name} must be ${expected}, not ${describeValue(value)}.`),
   badTypedHttpOption: (name: string, value: unknown, expected: string): string =>

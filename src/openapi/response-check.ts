@@ -1,5 +1,4 @@
 import type { BodyProblem, BodyProblemKind } from '../runtime/body-mismatch'
-import { describeValue } from '../runtime/messages'
 import { declaredResponse } from './answer'
 import { atPointer, pointerToken, resolvePointer, valueAt, type ResponseObject } from './document'
 import { isJsonMediaType, matchMediaType } from '../runtime/media-types'
@@ -8,7 +7,7 @@ import { OperationLookup } from './operation-lookup'
 import type { Operation } from './operations'
 import { readParameters, responseHeadersOf } from './parameters'
 import { parametersSchema } from './request-check'
-import { DocumentValidators, type KeywordViolation, type SchemaCheck } from './validators'
+import { receivedText, type DocumentValidators, type KeywordViolation, type SchemaCheck } from './validators'
 
 /** What an answer does not fit: `against` names the operation and status ("the OpenAPI operation ..."). */
 export interface AnswerVerdict {
@@ -23,7 +22,8 @@ export interface AnswerVerdict {
  */
 export class ResponseChecks {
   private readonly lookup: OperationLookup
-  private readonly compiled = new Map<string, Promise<SchemaCheck>>()
+  /** Each response's header check, by the response's pointer. */
+  private readonly headerChecks = new Map<string, Promise<SchemaCheck>>()
 
   constructor(
     private readonly validators: DocumentValidators,
@@ -65,7 +65,10 @@ export class ResponseChecks {
   private async headerProblems(pointer: string, request: Request, response: Response): Promise<BodyProblem[]> {
     const specs = responseHeadersOf(this.validators.document, pointer)
     if (specs.length === 0) return []
-    const check = this.compile(`${pointer}/headers`, 'parameters', () => parametersSchema(specs))
+    let check = this.headerChecks.get(pointer)
+    if (check === undefined) {
+      this.headerChecks.set(pointer, (check = this.validators.compile('parameters', parametersSchema(specs))))
+    }
     const values = readParameters(specs, {
       url: new URL(request.url),
       headers: response.headers,
@@ -99,30 +102,16 @@ export class ResponseChecks {
     } catch {
       return [{ kind: 'wrong-type', path: '/body', message: openApiMessages.notJson(type) }]
     }
-    const schema = `${pointer}/content/${pointerToken(type)}/schema`
-    const check = this.compile(schema, 'response body', () => DocumentValidators.at(schema))
+    const check = this.validators.compileAt('response body', `${pointer}/content/${pointerToken(type)}/schema`)
     return (await check)(body).map((violation) =>
       problemOf(kindOf(violation, body), `/body${violation.pointer}`, violation, body),
     )
-  }
-
-  private compile(
-    key: string,
-    kind: 'parameters' | 'response body',
-    schema: () => ReturnType<typeof parametersSchema>,
-  ): Promise<SchemaCheck> {
-    let check = this.compiled.get(key)
-    if (check === undefined) this.compiled.set(key, (check = this.validators.compile(kind, schema())))
-    return check
   }
 }
 
 /** The violation at `path`, with what was received (in `root`) where the message does not say. */
 function problemOf(kind: BodyProblemKind, path: string, violation: KeywordViolation, root: unknown): BodyProblem {
-  if (violation.keyword === 'required' || violation.keyword === 'additionalProperties') {
-    return { kind, path, message: violation.message }
-  }
-  return { kind, path, message: `${violation.message}, got ${describeValue(valueAt(root, violation.pointer))}` }
+  return { kind, path, message: receivedText(violation, root) }
 }
 
 const SCALAR_KEYWORDS = new Set([

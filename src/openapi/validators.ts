@@ -1,6 +1,7 @@
 import type Ajv from 'ajv'
 import type { ErrorObject, ValidateFunction } from 'ajv'
-import { pointerToken, type JsonObject, type OpenApiDocument } from './document'
+import { describeValue } from '../runtime/messages'
+import { pointerToken, valueAt, type JsonObject, type OpenApiDocument } from './document'
 import { loadAjv, type AjvModules } from './load-peers'
 import { ReachableSchemas } from './reachable-schemas'
 import type { SchemaViolation } from './violations'
@@ -28,12 +29,21 @@ const DOCUMENT = 'mocklib:openapi'
  */
 export class DocumentValidators {
   private readonly instances = new Map<CheckKind, Promise<[Ajv, ReachableSchemas]>>()
+  private readonly atPointers = new Map<string, Promise<SchemaCheck>>()
 
   constructor(readonly document: OpenApiDocument) {}
 
   /** A schema referring to the one at `pointer` in the document. */
   static at(pointer: string): JsonObject {
     return { $ref: `${DOCUMENT}#${pointer}` }
+  }
+
+  /** The check of the schema at `pointer`, compiled once for each kind. */
+  compileAt(kind: CheckKind, pointer: string): Promise<SchemaCheck> {
+    const key = `${kind} ${pointer}`
+    let check = this.atPointers.get(key)
+    if (check === undefined) this.atPointers.set(key, (check = this.compile(kind, DocumentValidators.at(pointer))))
+    return check
   }
 
   async compile(kind: CheckKind, schema: JsonObject): Promise<SchemaCheck> {
@@ -83,6 +93,17 @@ const OPENAPI_FORMATS = {
   binary: { type: 'string', validate: () => true },
   password: { type: 'string', validate: () => true },
 } as const
+
+/** "/id: must be integer, got string "7"": where in `root`, what, and what is there where the message does not say. */
+export function violationText(violation: KeywordViolation, root: unknown): string {
+  return `${violation.pointer || '(the whole value)'}: ${receivedText(violation, root)}`
+}
+
+/** The violation's message, followed by what `root` has at its place unless the keyword's message says it. */
+export function receivedText(violation: KeywordViolation, root: unknown): string {
+  if (violation.keyword === 'required' || violation.keyword === 'additionalProperties') return violation.message
+  return `${violation.message}, got ${describeValue(valueAt(root, violation.pointer))}`
+}
 
 /** ajv's errors as violations: a missing or unexpected property is pointed at by its own name. */
 function violations(validate: ValidateFunction): KeywordViolation[] {

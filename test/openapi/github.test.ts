@@ -1,10 +1,11 @@
 // GitHub's REST description (api.github.com.json from @octokit/openapi, MIT: fixtures/github/LICENSE),
 // a real 13 MB document: every operation gets a handler, a sample of operations answers with generated
 // bodies that fit their schemas, requests are checked, and GitHub's own examples that do not fit their
-// schemas are reported by the answer check. Load time is measured in bench/ (docs/performance.md).
+// schemas are replaced by generated data after a warning (and reported by the answer check when asked for
+// by name). Load time and first checks are measured by bench/openapi.mjs.
 import { readFileSync } from 'node:fs'
 import { gunzipSync } from 'node:zlib'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { fromOpenApi, type OpenApiDocument } from 'mocklib/openapi'
 import { setupServer } from 'mocklib/node'
 
@@ -107,15 +108,41 @@ it('answers with an example, and checks requests', async () => {
   expect((await refused.json()).errors).toEqual([{ in: 'body', pointer: '/title', message: 'is required' }])
 })
 
-it("reports GitHub's examples that do not fit its own schemas", async () => {
-  const request = new Request('https://api.github.com/assignments/1')
-  const verdict = await github.checkAnswer(request, await fetch(request.clone()))
-  expect(verdict?.against).toBe(
-    'the OpenAPI operation GET /assignments/{assignment_id} (classroom/get-an-assignment) for status 200',
-  )
-  expect(verdict?.problems).toContainEqual({
-    kind: 'wrong-type',
-    path: '/body/id',
-    message: 'must be integer, got string "12,"',
+describe("GitHub's examples that do not fit its own schemas", () => {
+  const assignment = 'https://api.github.com/assignments/1'
+
+  it('are replaced by generated data, after a warning naming operation, status, example and violation', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    try {
+      const response = await fetch(assignment)
+      expect(response.status).toBe(200)
+      expect(await github.checkAnswer(new Request(assignment), response)).toBeUndefined()
+      const warnings = warn.mock.calls.map(([text]) => String(text))
+      const warning = warnings.find((text) => text.includes('classroom/get-an-assignment'))
+      expect(warning).toContain(
+        '[mocklib] The example "default" of GET /assignments/{assignment_id} (classroom/get-an-assignment) ' +
+          'for status 200 does not fit its own schema:\n',
+      )
+      expect(warning).toContain('\n  - /id: must be integer, got string "12,"\n')
+      expect(warning).toContain('mocklib answers with data generated from the schema instead')
+      // Checked once: a second request sends generated data without another warning.
+      await fetch(assignment)
+      expect(warn.mock.calls.filter(([text]) => String(text).includes('classroom/get-an-assignment'))).toHaveLength(1)
+    } finally {
+      warn.mockRestore()
+    }
+  })
+
+  it('are sent as written when asked for by name, and the answer check reports them', async () => {
+    const request = new Request(assignment, { headers: { Prefer: 'example=default' } })
+    const verdict = await github.checkAnswer(request, await fetch(request.clone()))
+    expect(verdict?.against).toBe(
+      'the OpenAPI operation GET /assignments/{assignment_id} (classroom/get-an-assignment) for status 200',
+    )
+    expect(verdict?.problems).toContainEqual({
+      kind: 'wrong-type',
+      path: '/body/id',
+      message: 'must be integer, got string "12,"',
+    })
   })
 })
