@@ -62,7 +62,7 @@ export class RequestResponder {
     const { request: source, signal } = toSourceRequest(message, target, url)
     const request = headOf(source)
     const started = performance.now()
-    const entry = history.start(source, scope)
+    const entry = history.start(source, scope, message.rawHeaders)
     const requestId = `serve-${++this.#nextId}`
     const options = {
       emitter,

@@ -56,6 +56,7 @@ export interface MockServerListenOptions {
   onUnhandledRequest?: UnhandledRequestStrategy
   /** Named handler sets the control API switches between (`PUT /__mocklib/scenario`). */
   scenarios?: Scenarios
+  /** What the request history keeps (the control API's `requests`, the dashboard, HAR); capacity 0 keeps nothing. */
   history?: HistoryOptions
   /** Called once per answered request (the CLI prints it). */
   onAnswered?: (line: { method: string; url: string; status: number; handler?: string; ms: number }) => void
@@ -149,6 +150,7 @@ export class MockServer extends SetupApi {
     this.#strategy = options.onUnhandledRequest === undefined ? 'bypass' : validateStrategy(options.onUnhandledRequest)
     this.#upstream = options.upstream === undefined ? undefined : originOnly(options.upstream)
     if (options.scenarios !== undefined) this.#control.setScenarios(validateScenarios(options.scenarios))
+    if (options.history !== undefined) this.history.configure(options.history)
     this.#lifetime = new AbortController()
     this.handlerList.store.network = network
     // Work that outlives a request (a subscription) finds this server's list, as setupServer's.

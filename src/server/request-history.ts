@@ -22,14 +22,14 @@ export type HistoryListener = (type: 'request' | 'response' | 'frame', data: unk
 interface Entry {
   record: RequestRecord
   started: number
-  /** Kept as they came and turned into pairs when read: most entries are never read. */
-  requestHeaders: Headers
+  /** Kept as they came (Headers, or a message's raw name/value list) and made pairs when read. */
+  requestHeaders: Headers | readonly string[]
   responseHeaders: Headers | undefined
   requestBody?: { bytes: Uint8Array; truncated: boolean; type: string }
   responseBody?: { bytes: Uint8Array; truncated: boolean; type: string }
   /** A body sent whole, encoded to bytes when read. */
   wholeBody?: string | Uint8Array
-  frames: HistoryFrame[]
+  frames?: HistoryFrame[]
 }
 
 export interface HistoryOptions {
@@ -44,15 +44,24 @@ export interface HistoryOptions {
 export class RequestHistory {
   readonly #entries = new Map<string, Entry>()
   readonly #listeners = new Set<HistoryListener>()
-  readonly #capacity: number
-  readonly #bodyLimit: number
-  readonly #frameLimit: number
+  #capacity = 500
+  #bodyLimit = 256 * 1024
+  #frameLimit = FRAME_LIMIT
   #counter = 0
 
   constructor(options: HistoryOptions = {}) {
-    this.#capacity = options.capacity ?? 500
-    this.#bodyLimit = options.bodyLimit ?? 256 * 1024
-    this.#frameLimit = options.frameLimit ?? FRAME_LIMIT
+    this.configure(options)
+  }
+
+  /** Sets the limits given (the others stay); entries beyond a smaller capacity go, oldest first. */
+  configure(options: HistoryOptions): void {
+    this.#capacity = options.capacity ?? this.#capacity
+    this.#bodyLimit = options.bodyLimit ?? this.#bodyLimit
+    this.#frameLimit = options.frameLimit ?? this.#frameLimit
+    for (const id of this.#entries.keys()) {
+      if (this.#entries.size <= this.#capacity) break
+      this.#entries.delete(id)
+    }
   }
 
   /** Whether requests are kept at all (a middleware's history keeps none: nobody can read it). */
@@ -66,10 +75,10 @@ export class RequestHistory {
   }
 
   /**
-   * A request arrived; its body is read from a branch of its own (a draft has none). Returns
-   * the entry's id.
+   * A request arrived; its body is read from a branch of its own (a draft has none). `raw`: its
+   * headers as a message's raw list, when the source has one. Returns the entry's id.
    */
-  start(source: SourceRequest, scope?: string): string {
+  start(source: SourceRequest, scope?: string, raw?: readonly string[]): string {
     if (!this.keeps) return ''
     const request = headOf(source)
     const id = String(++this.#counter)
@@ -90,9 +99,8 @@ export class RequestHistory {
       record,
       started: performance.now(),
       // A draft's headers are its own until its Request is made; a Request's a resolver may edit.
-      requestHeaders: isRequestDraft(source) ? source.headers : new Headers(request.headers),
+      requestHeaders: raw ?? (isRequestDraft(source) ? source.headers : new Headers(request.headers)),
       responseHeaders: undefined,
-      frames: [],
     }
     this.#entries.set(id, entry)
     if (this.#entries.size > this.#capacity) this.#entries.delete(this.#entries.keys().next().value!)
@@ -175,9 +183,9 @@ export class RequestHistory {
   /** A WebSocket message (binary ones kept in base64) or a chunk of a stream. */
   frame(id: string, direction: 'in' | 'out', data: FrameData): void {
     const entry = this.#entries.get(id)
-    if (entry === undefined || entry.frames.length >= this.#frameLimit) return
+    if (entry === undefined || (entry.frames?.length ?? 0) >= this.#frameLimit) return
     const frame = historyFrame(direction, data)
-    entry.frames.push(frame)
+    ;(entry.frames ??= []).push(frame)
     this.#emit('frame', { id, ...frame })
   }
 
@@ -190,13 +198,13 @@ export class RequestHistory {
     if (entry === undefined) return undefined
     const details: RequestDetails = {
       ...entry.record,
-      requestHeaders: headerPairs(entry.requestHeaders),
+      requestHeaders: requestHeaderPairs(entry),
       responseHeaders: responseHeaderPairs(entry),
     }
     const responseBody = this.#responseBody(entry)
     if (entry.requestBody !== undefined) details.requestBody = bodyText(entry.requestBody)
     if (responseBody !== undefined) details.responseBody = bodyText(responseBody)
-    if (entry.frames.length > 0) details.frames = entry.frames
+    if (entry.frames !== undefined) details.frames = entry.frames
     return details
   }
 
@@ -239,6 +247,17 @@ function operationNameOf(bytes: Uint8Array): string | undefined {
 
 const nameValues = (pairs: Array<[string, string]>): HarNameValue[] => pairs.map(([name, value]) => ({ name, value }))
 
+/** Raw lists as sent, names in lower case as Headers gives them; HTTP/2 pseudo-headers left out. */
+function requestHeaderPairs(entry: Entry): Array<[string, string]> {
+  const headers = entry.requestHeaders
+  if (!Array.isArray(headers)) return headerPairs(headers as Headers)
+  const pairs: Array<[string, string]> = []
+  for (let index = 0; index < headers.length; index += 2) {
+    if (!headers[index].startsWith(':')) pairs.push([headers[index].toLowerCase(), headers[index + 1]])
+  }
+  return pairs
+}
+
 function responseHeaderPairs(entry: Entry): Array<[string, string]> {
   return entry.responseHeaders === undefined ? [] : headerPairs(entry.responseHeaders)
 }
@@ -253,7 +272,7 @@ function harEntry(entry: Entry, responseBody: Entry['responseBody']): HarEntry {
       url: record.url,
       httpVersion: 'HTTP/1.1',
       cookies: [],
-      headers: nameValues(headerPairs(entry.requestHeaders)),
+      headers: nameValues(requestHeaderPairs(entry)),
       queryString: harQueryString(new URL(record.url)),
       headersSize: -1,
       bodySize: requestBody?.bytes.byteLength ?? 0,

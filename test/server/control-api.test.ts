@@ -214,6 +214,20 @@ print(call('GET', '/user')[1])
     expect(names).toEqual(['GetUser', undefined])
   })
 
+  it("keeps as many requests as listen({ history }) says, each with its headers as sent and its answer's body", async () => {
+    server = createMockServer(http.get('/user/:id', ({ params }) => HttpResponse.json({ id: params.id })))
+    await server.listen({ history: { capacity: 2 } })
+    const client = new ControlClient({ url: server.url, token: server.token })
+    for (const id of ['1', '2', '3'])
+      await (await fetch(`${server.url}/user/${id}`, { headers: { 'X-Trace': id } })).text()
+    const records = await client.requests()
+    expect(records.map((record) => record.url)).toEqual([`${server.url}/user/2`, `${server.url}/user/3`])
+    const details = await client.request(records[1].id)
+    expect(details.requestHeaders).toContainEqual(['x-trace', '3'])
+    expect(details.responseHeaders).toContainEqual(['content-type', 'application/json'])
+    expect(details.responseBody).toEqual({ text: '{"id":"3"}' })
+  })
+
   it("answers an id with a malformed escape as the client's mistake: 400, not 500", async () => {
     const [mock] = await start()
     const response = await fetch(`${mock.url}/__mocklib/requests/%E0`, {
