@@ -288,6 +288,17 @@ describe('http.request rawHeaders: names, order and repeats as given', () => {
     ],
     ['HttpResponse.json() without init', (lib) => lib.HttpResponse.json({ a: 1 })],
     [
+      'new HttpResponse() with a Headers',
+      (lib) =>
+        new lib.HttpResponse(null, {
+          headers: new Headers([
+            ['X-Up', '1'],
+            ['x-up', '2'],
+          ]),
+        }),
+    ],
+    ['new HttpResponse() with a record', (lib) => new lib.HttpResponse(null, { headers: { 'X-Rec': '1', 'x-Two': '2' } })],
+    [
       'a header set after creation',
       (lib) => {
         const response = lib.HttpResponse.json({ a: 1 }, { headers: { 'X-First': '1' } })

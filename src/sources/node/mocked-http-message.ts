@@ -1,5 +1,6 @@
 import net from 'node:net'
 import { IncomingMessage, ServerResponse, STATUS_CODES } from 'node:http'
+import { recordedRawHeaders } from '../../runtime/raw-header-names'
 
 /** Where a mocked response's bytes go: the client's socket, as data it read. */
 export interface ResponseSink {
@@ -11,18 +12,14 @@ export interface ResponseSink {
 
 type RawHeaders = Array<[string, string]>
 
-let rawHeadersKey: symbol | undefined
-
 /**
- * The response's headers with their names as written: the ClientRequest interceptor, applied
- * while a server listens, records them on each `Headers` under a symbol of its own (found once
- * by its description), which is what `IncomingMessage.rawHeaders` shows. Without a record, the
- * platform's pairs (lowercase), as the interceptor falls back to.
+ * The response's headers with their names as written (the http interceptor's record,
+ * runtime/raw-header-names.ts), which is what `IncomingMessage.rawHeaders` shows. Without a
+ * record, the platform's pairs (lowercase), as the interceptor falls back to.
  */
 export function rawHeaderPairs(headers: Headers): RawHeaders {
-  rawHeadersKey ??= Object.getOwnPropertySymbols(headers).find((key) => key.description === 'kRawHeaders')
-  const recorded = rawHeadersKey === undefined ? undefined : (Reflect.get(headers, rawHeadersKey) as unknown)
-  return Array.isArray(recorded) && recorded.length > 0 ? (recorded as RawHeaders) : Array.from(headers.entries())
+  const recorded = recordedRawHeaders(headers)
+  return recorded !== undefined && recorded.length > 0 ? recorded : Array.from(headers.entries())
 }
 
 /** Header names Node's `ServerResponse` reacts to when it writes a head (`_storeHeader`). */
