@@ -94,11 +94,12 @@ const ownProcessFiles = readdirSync(testRoot, { recursive: true, encoding: 'utf8
 const ownProcessWebSocketTests = ownProcessFiles.filter((file) => /^test\/(ws|subscriptions)\//.test(file))
 const ownProcessTests = [...ownProcessFiles, 'test/reliability/bodies-byte-for-byte*.test.ts']
 
+// Files whose verdict does not depend on the Node version that runs them: .ci/run runs them on its first Node only
+// (MOCKLIB_FIRST_NODE_ONLY=exclude on the others); npm test always runs them. Named one by one: a new file runs on
+// every Node until someone lists it here.
 // The browser files whose code under test runs entirely in Chromium: the page and mocklib's Service Worker. Node
-// only bundles the page and serves files, so another Node version tests nothing new. .ci/run runs them on one Node
-// version (MOCKLIB_CHROMIUM_ONLY=exclude on the others); npm test always runs them. Files that run mocklib inside
-// Node too (the Vite plugin, Vitest Browser Mode, the recording endpoint, the remote, the example app's `mocklib
-// init`) are not listed. Named one by one: a new browser file runs on every Node until someone lists it here.
+// only bundles the page and serves files. Files that run mocklib inside Node too (the Vite plugin, Vitest Browser
+// Mode, the recording endpoint, the remote, the example app's `mocklib init`) are not listed.
 const chromiumOnlyTests = [
   'defer',
   'fallback',
@@ -113,11 +114,14 @@ const chromiumOnlyTests = [
   'worker-verification',
   'worker-websocket',
 ].map((name) => `test/sources/browser/${name}.test.ts`)
-for (const file of chromiumOnlyTests) {
+// tsc alone, on generated code: its verdict is the same on any Node (as for the packaging suite's type checks).
+const typeCheckOnlyTests = ['test/codegen/output-types.test.ts']
+const firstNodeOnlyTests = [...chromiumOnlyTests, ...typeCheckOnlyTests]
+for (const file of firstNodeOnlyTests) {
   if (!existsSync(new URL(file, import.meta.url)))
-    throw new Error(`vitest.config.ts: chromiumOnlyTests names ${file}, which is gone`)
+    throw new Error(`vitest.config.ts: firstNodeOnlyTests names ${file}, which is gone`)
 }
-const excludedHere = process.env.MOCKLIB_CHROMIUM_ONLY === 'exclude' ? chromiumOnlyTests : []
+const excludedHere = process.env.MOCKLIB_FIRST_NODE_ONLY === 'exclude' ? firstNodeOnlyTests : []
 
 // Tests import 'mocklib' like users do. During development that name points at the
 // sources, so no build is needed; the packaging suites (test/packaging) test dist/.

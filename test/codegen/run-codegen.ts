@@ -21,3 +21,15 @@ export async function runCodegen(config: CodegenConfig): Promise<Map<string, str
 }
 
 export const committed = (file: string) => readFileSync(`${root}${file}`, 'utf8')
+
+/** The plugin's output (with typescript-operations) for test/codegen/fixtures/events.graphql and `documents`. */
+export const eventsOutput = (
+  config: Record<string, unknown>,
+  file = 'events.ts',
+  documents = 'events-operations.graphql',
+): Promise<string> =>
+  runCodegen({
+    schema: fixture('events.graphql'),
+    documents: fixture(documents),
+    generates: { [file]: { plugins: ['typescript-operations', 'mocklib/codegen'], config } },
+  }).then((outputs) => outputs.get(file) as string)
