@@ -65,13 +65,25 @@ export interface HistoryEntry<Handler = HandlerShape> {
   /** For an unhandled request: the handler that came closest, and why it did not match. */
   readonly nearMiss: NearMiss<Handler> | undefined
   /**
+   * For a GraphQL batch: each operation no handler answered, in batch order, with the handler
+   * that came closest to it (undefined when none came close). Empty for other requests.
+   */
+  readonly unhandledParts: ReadonlyArray<UnhandledPart<Handler>>
+  /**
    * A streamed answer's messages as they were sent (an `sse()` stream's events), the first
    * 200; empty for other answers. It grows while the stream is open.
    */
   readonly frames: readonly HistoryFrame[]
 }
 
+/** An operation of a batch that no handler answered: its position in the batch (from 0), and its near miss. */
+export interface UnhandledPart<Handler = HandlerShape> {
+  readonly index: number
+  readonly nearMiss: NearMiss<Handler> | undefined
+}
+
 const NO_FRAMES: readonly HistoryFrame[] = Object.freeze([])
+const NO_PARTS: readonly UnhandledPart[] = Object.freeze([])
 
 /** What the loop notes of a resolver run; made into a `HandlerCall` only when someone reads it. */
 interface CallNote {
@@ -148,11 +160,18 @@ export class RequestNotes {
   nearMisses: readonly NearMiss[] | undefined
   /** What the answer streamed, when it streams (made at its first frame). */
   frames: HistoryFrame[] | undefined
+  /** A batch's parts no handler answered, with the closest handlers of each (closest first). */
+  parts: Array<{ index: number; nearMisses: readonly NearMiss[] }> | undefined
 
   constructor(request: SourceRequest, requestId: string) {
     this.request = new RequestSnapshot(request)
     this.requestId = requestId
     this.#live = request
+  }
+
+  /** A part of a batch (at `index`) no handler answered; `nearMisses`: the closest handlers, closest first. */
+  unhandledPart(index: number, nearMisses: readonly NearMiss[]): void {
+    ;(this.parts ??= []).push({ index, nearMisses })
   }
 
   /** A resolver ran: the response it answered with, or whether it returned nothing. */
@@ -229,6 +248,10 @@ export class RequestNotes {
       response: this.response,
       calls,
       nearMiss: this.nearMisses?.[0],
+      unhandledParts:
+        this.parts === undefined
+          ? NO_PARTS
+          : this.parts.map(({ index, nearMisses }) => ({ index, nearMiss: nearMisses[0] })),
       frames: NO_FRAMES,
     }
     Object.defineProperty(entry, 'request', { get: () => snapshot.read(), enumerable: true })
@@ -318,11 +341,15 @@ export class CallHistory {
    */
   nearMisses(): Map<HandlerShape, NearMiss> {
     const best = new Map<HandlerShape, NearMiss>()
-    for (const notes of this.#ordered()) {
-      for (const miss of notes.nearMisses ?? []) {
+    const consider = (misses: readonly NearMiss[]) => {
+      for (const miss of misses) {
         const known = best.get(miss.handler)
         if (known === undefined || miss.reasons.length < known.reasons.length) best.set(miss.handler, miss)
       }
+    }
+    for (const notes of this.#ordered()) {
+      consider(notes.nearMisses ?? [])
+      for (const part of notes.parts ?? []) consider(part.nearMisses)
     }
     return best
   }

@@ -132,7 +132,13 @@ async function resolveAndAnswer(
       if (emitter.has('request:match')) emitter.emit('request:match', { request: ctx.request, requestId, handler })
     },
     partException: (part, error, handler) => exceptionResult(part, requestId, error, handler, emitter).response,
-    partUnhandled: unhandled,
+    partUnhandled: async (part, index) => {
+      try {
+        await unhandled(part)
+      } finally {
+        if (notes !== undefined) notes.unhandledPart(index, await nearMissesOf(list, part))
+      }
+    },
   })
 
   switch (resolution.type) {

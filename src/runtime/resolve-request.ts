@@ -36,8 +36,11 @@ export interface ResolveHooks {
   onMatch?(handler: RequestHandler): void
   /** A part's handler threw: the response that stands for that part. May throw to reject the resolution. */
   partException(part: Request, error: unknown, handler: RequestHandler | undefined): Response
-  /** A part no handler matched: apply the unhandled-request strategy; throwing fails the whole request. */
-  partUnhandled(part: RequestContext): Promise<void>
+  /**
+   * A part no handler matched (`index`: its position among the parts): apply the
+   * unhandled-request strategy; throwing fails the whole request.
+   */
+  partUnhandled(part: RequestContext, index: number): Promise<void>
 }
 
 /**
@@ -135,7 +138,7 @@ async function resolveParts(
 
   let matched = false
   const outcomes: PartOutcome[] = []
-  const unhandled: RequestContext[] = []
+  const unhandled: Array<[RequestContext, number]> = []
   for (const part of expansion.parts) {
     const partCtx = new RequestContext(part, ctx.requestId, ctx.baseUrl, ctx.lifetime, ctx.clientSignal)
     partCtx.notes = ctx.notes
@@ -151,7 +154,7 @@ async function resolveParts(
         outcomes.push({ type: 'mocked', response: hooks.partException(part, outcome.error, outcome.handler) })
         break
       case 'unhandled':
-        unhandled.push(partCtx)
+        unhandled.push([partCtx, outcomes.length])
         outcomes.push({ type: 'passthrough' })
         break
       default:
@@ -162,9 +165,9 @@ async function resolveParts(
 
   // Parts nobody handled follow the unhandled-request strategy one by one, so the message
   // names the operation that is missing; a failing strategy fails the whole request.
-  for (const partCtx of unhandled) {
+  for (const [partCtx, index] of unhandled) {
     try {
-      await hooks.partUnhandled(partCtx)
+      await hooks.partUnhandled(partCtx, index)
     } catch (error) {
       return { type: 'part-unhandled-failed', error }
     }

@@ -162,6 +162,57 @@ describe('handler.calls', () => {
 })
 
 describe('server.history', () => {
+  it('names the closest handler of each batch operation no handler answered (the rest go to the network)', async () => {
+    // The network's GraphQL server answers each operation it gets (of the smaller batch, or one alone).
+    const upstream = http_.createServer((req, res) => {
+      let body = ''
+      req.on('data', (chunk: Buffer) => (body += chunk.toString()))
+      req.on('end', () => {
+        res.setHeader('content-type', 'application/json')
+        const sent = JSON.parse(body) as unknown
+        const answer = { data: { from: 'network' } }
+        res.end(JSON.stringify(Array.isArray(sent) ? sent.map(() => answer) : answer))
+      })
+    })
+    await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve))
+    try {
+      const url = `http://127.0.0.1:${(upstream.address() as { port: number }).port}/graphql`
+      const getUser = graphql.query('GetUser', () => HttpResponse.json({ data: { user: { id: '1' } } }))
+      const listPosts = graphql.query('ListPosts', () => HttpResponse.json({ data: { posts: [] } }))
+      const server = start({}, getUser, listPosts)
+      const response = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify([
+          { query: 'query GetUser { user { id } }' },
+          { query: 'query ListPost { posts { id } }' },
+          { query: 'mutation ListPosts { posts { id } }' },
+        ]),
+      })
+      expect(await response.json()).toEqual([
+        { data: { user: { id: '1' } } },
+        { data: { from: 'network' } },
+        { data: { from: 'network' } },
+      ])
+      // The smaller batch sent to the network is an entry of its own ('bypass'), recorded first.
+      expect(server.history.map((entry) => entry.reason)).toEqual(['bypass', undefined])
+      const entry = server.history[1]
+      expect(entry.nearMiss).toBeUndefined()
+      expect(entry.unhandledParts.map((part) => [part.index, part.nearMiss?.handler, part.nearMiss?.reasons])).toEqual([
+        [1, listPosts, [{ kind: 'operation-name', expected: 'ListPosts', received: 'ListPost', distance: 1 }]],
+        [2, listPosts, [{ kind: 'operation-type', expected: 'query', received: 'mutation' }]],
+      ])
+      expect(entry.unhandledParts[0].nearMiss?.message).toMatch(
+        /^The closest handler, "query ListPosts \(origin: \*\)"/,
+      )
+      // An ordinary request has none.
+      await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"query":"{ a }"}' })
+      expect(server.history.at(-1)?.unhandledParts).toEqual([])
+    } finally {
+      await new Promise((resolve) => upstream.close(resolve))
+    }
+  })
+
   it('names the handler that answered, or why none did', async () => {
     const echo = await echoServer()
     try {
