@@ -1,7 +1,6 @@
 import type * as FakerModule from 'json-schema-faker'
 import { HttpResponse } from '../runtime/http-response'
 import type { MaybePromise } from '../runtime/maybe-promise'
-import { hashText } from '../runtime/seeded-random'
 import {
   isReference,
   resolveReference,
@@ -10,7 +9,8 @@ import {
   type ResponseObject,
 } from './document'
 import type { ChosenExample, ExampleChecks } from './example-check'
-import { inlineSchema } from './inline-schema'
+import { generateData } from './generate-data'
+import { declaredHeaders } from './response-headers'
 import { isJsonMediaType } from '../runtime/media-types'
 import { openApiMessages } from './messages'
 import type { Operation } from './operations'
@@ -57,15 +57,18 @@ export interface Answer {
   example(): ChosenExample | undefined
   /** Data generated from the schema. */
   generated(): unknown
+  /** The headers the response declares, each its example or generated from its schema (response-headers.ts). */
+  headers(): Record<string, string>
 }
 
 export function answerOf(context: AnswerContext, operation: Operation, choice: ResponseChoice): Answer {
   const [key, status] = pickStatus(operation, choice.status)
   const response = resolveReference<ResponseObject>(context.document, operation.responses[key]!)
   const [mediaType, media] = pickMedia(response)
+  const headers = () => declaredHeaders(context, operation, key, response)
   if (media === undefined) {
     const none = () => undefined
-    return { status, key, mediaType: undefined, media, value: none, example: none, generated: none }
+    return { status, key, mediaType: undefined, media, value: none, example: none, generated: none, headers }
   }
   const example = () => exampleOf(context.document, operation, key, media, choice)
   const generated = () => generate(context, operation, key, media)
@@ -73,14 +76,18 @@ export function answerOf(context: AnswerContext, operation: Operation, choice: R
     const chosen = example()
     return chosen === undefined ? generated() : chosen.value
   }
-  return { status, key, mediaType, media, value, example, generated }
+  return { status, key, mediaType, media, value, example, generated, headers }
 }
 
 /** The answer's status and media type with this body (none when the response declares no content). */
 export function respond(answer: Answer, value: unknown): Response {
-  if (answer.mediaType === undefined) return new HttpResponse(null, { status: answer.status })
+  const headers = answer.headers()
+  if (answer.mediaType === undefined) return new HttpResponse(null, { status: answer.status, headers })
   const text = isJsonMediaType(answer.mediaType) || typeof value !== 'string' ? JSON.stringify(value) : value
-  return new HttpResponse(text as string, { status: answer.status, headers: { 'Content-Type': answer.mediaType } })
+  return new HttpResponse(text as string, {
+    status: answer.status,
+    headers: { ...headers, 'Content-Type': answer.mediaType },
+  })
 }
 
 /** The declared response key and the status to send: the asked status (exact, "4XX", "default"), else the first 2xx. */
@@ -148,14 +155,8 @@ function exampleValue(document: OpenApiDocument, value: unknown): unknown {
   return typeof target === 'object' && target !== null && 'value' in target ? target.value : target
 }
 
-/** Each response schema is inlined once (media type objects belong to one loaded document). */
-const inlined = new WeakMap<MediaTypeObject, unknown>()
-
 function generate(context: AnswerContext, operation: Operation, key: string, media: MediaTypeObject): unknown {
   if (media.schema === undefined) return null
-  let schema = inlined.get(media)
-  if (schema === undefined) inlined.set(media, (schema = inlineSchema(context.document, media.schema)))
   // Each operation and status gets its own stable seed.
-  const seed = hashText(`${context.seed}:${operation.id}:${key}`)
-  return context.faker.generateSync(schema as FakerModule.JsonSchema, { seed, refDepthMax: 2 })
+  return generateData(context, media, media.schema, `${operation.id}:${key}`)
 }
