@@ -19,7 +19,8 @@ export const SERVE_USAGE = `Usage: mocklib serve [module] [options]
   --cert <file> --key <file>   with this certificate and key (PEM)
   --cors              answer CORS preflights and allow every origin
   --watch             reload the module when it or its imports change; a broken edit keeps the last good handlers
-  --schema <files>    answer GraphQL at /graphql from SDL files (comma-separated; a folder takes its .graphql files)
+  --schema <files>    answer GraphQL at /graphql from SDL files (comma-separated; a folder takes its .graphql files);
+                      subscriptions get events from POST /__mocklib/publish
   --har <file>        replay a HAR recording (mocklib/record)
   --upstream <origin> send requests no handler answers to this origin
   --record <file>     with --upstream: record what it answers into a HAR file (written on exit)
@@ -148,10 +149,12 @@ export async function serve(args, { version }) {
   const { createMockServer } = await import('../dist/node.js')
   const extra = []
   let recorder
+  let executor
   if (values.schema) {
     const { createSchemaExecutor } = await import('../dist/schema.js')
     const files = values.schema.flatMap((item) => item.split(',')).map((file) => resolve(cwd, file))
-    extra.push(createSchemaExecutor({ schemaFiles: files }).handler('/graphql'))
+    executor = createSchemaExecutor({ schemaFiles: files })
+    extra.push(executor.handler('/graphql'))
   }
   if (values.har || values.record) {
     const { createRecorder } = await import('../dist/record.js')
@@ -187,6 +190,7 @@ export async function serve(args, { version }) {
       upstream: values.upstream,
       origin: values.har ? harOrigin(resolve(cwd, values.har)) : undefined,
       scenarios: loaded.scenarios,
+      executor,
       version,
       onAnswered: values.quiet ? undefined : printRequest,
       network,

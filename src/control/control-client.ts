@@ -71,6 +71,15 @@ export class ControlClient {
     return this.#json('POST', routes.reset, options)
   }
 
+  /**
+   * Delivers `payload` as an event of the Subscription field `field` to the subscriptions of the
+   * server's schema executor (`mocklib serve --schema`), once `subscribers` of them are active.
+   * Resolves with how many got it.
+   */
+  publish(field: string, payload: unknown, options: { subscribers?: number } = {}): Promise<{ delivered: number }> {
+    return this.#json('POST', routes.publish, { field, payload, ...options })
+  }
+
   requests(): Promise<RequestRecord[]> {
     return this.#json('GET', routes.requests)
   }

@@ -18,6 +18,8 @@ export interface ControlRoutes {
   readonly scenario: string
   readonly use: string
   readonly reset: string
+  /** Delivers an event to the subscriptions of the server's schema executor (`--schema`). */
+  readonly publish: string
   readonly requests: string
   readonly request: (id: string) => string
   readonly har: string
@@ -38,6 +40,7 @@ export const routes: ControlRoutes = {
   scenario: `${CONTROL_PREFIX}scenario`,
   use: `${CONTROL_PREFIX}use`,
   reset: `${CONTROL_PREFIX}reset`,
+  publish: `${CONTROL_PREFIX}publish`,
   requests: `${CONTROL_PREFIX}requests`,
   request: (id: string) => `${CONTROL_PREFIX}requests/${encodeURIComponent(id)}`,
   har: `${CONTROL_PREFIX}requests.har`,

@@ -25,6 +25,14 @@ export interface ControlTarget {
   /** Someone changed the list through the API: live clients hear of it. */
   changed(type: 'handlers' | 'scenario'): void
   subscribe(listener: (type: string, data: unknown) => void): () => void
+  /** The schema executor `POST /__mocklib/publish` feeds, if the server has one. */
+  executor?: PublishTarget
+}
+
+/** What the publish route needs of a schema executor (mocklib/schema's createSchemaExecutor()). */
+export interface PublishTarget {
+  publish(field: string, payload: unknown): number
+  subscribed(field: string, count?: number): Promise<void>
 }
 
 export function isControlPath(path: string): boolean {
@@ -118,6 +126,7 @@ async function route(
     target.changed('handlers')
     return sendJson(response, 200, { ok: true })
   }
+  if (path === routes.publish && method === 'POST') return publish(target, await readJsonBody(message), response)
   if (path === routes.requests && method === 'GET') return sendJson(response, 200, history.list())
   if (path === routes.har && method === 'GET') {
     response.setHeader('content-disposition', 'attachment; filename="mocklib-requests.har"')
@@ -134,6 +143,42 @@ async function route(
     404,
     `There is no control route ${method} ${path}. The routes are listed in docs/control-protocol.md.`,
   )
+}
+
+/**
+ * `{ field, payload, subscribers? }`: once `subscribers` subscriptions to `field` are active
+ * (default: none awaited), `payload` goes to each; answers how many got it.
+ */
+async function publish(target: ControlTarget, body: unknown, response: ServerResponse): Promise<void> {
+  const route = `POST ${routes.publish}`
+  if (target.executor === undefined) {
+    throw new RouteError(404, `${route}: this server has no schema executor; start it with --schema <sdl files>.`)
+  }
+  const { field, payload, subscribers } = (body ?? {}) as Record<string, unknown>
+  if (typeof field !== 'string' || field === '') {
+    throw new RouteError(400, `${route}: "field" must name a field of the Subscription type.`)
+  }
+  if (subscribers !== undefined && !(Number.isInteger(subscribers) && (subscribers as number) >= 0)) {
+    throw new RouteError(400, `${route}: "subscribers" must be a whole number (the subscriptions to wait for).`)
+  }
+  try {
+    const wanted = (subscribers as number | undefined) ?? 0
+    if (wanted > 0) await waitUntil(target, field, wanted)
+    return sendJson(response, 200, { delivered: target.executor.publish(field, payload ?? {}) })
+  } catch (error) {
+    if (error instanceof RouteError) throw error
+    throw new RouteError(400, `${route}: ${(error as Error).message}`)
+  }
+}
+
+/** The executor's subscribed(), given up when the server closes. */
+async function waitUntil(target: ControlTarget, field: string, count: number): Promise<void> {
+  const closed = new Promise<never>((_, reject) =>
+    target.lifetime.addEventListener('abort', () => reject(new RouteError(503, 'The server is closing.')), {
+      once: true,
+    }),
+  )
+  await Promise.race([target.executor!.subscribed(field, count), closed])
 }
 
 /** The `scope` field of a route's JSON body: absent, or a non-empty string. */

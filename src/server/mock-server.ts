@@ -16,7 +16,7 @@ import type { RequestHandler } from '../runtime/request-handler'
 import { SetupApi, withBoundMethods } from '../runtime/setup-api'
 import { validateStrategy, type UnhandledRequestStrategy } from '../runtime/unhandled-request'
 import { problemResponse, RequestResponder } from './answer-request'
-import { answerControl, isControlPath, type ControlTarget } from './control-routes'
+import { answerControl, isControlPath, type ControlTarget, type PublishTarget } from './control-routes'
 import { corsPreflight, withCors } from './cors'
 import { HandlerControl, type Scenarios } from './handler-control'
 import { RequestHistory, type HistoryOptions } from './request-history'
@@ -60,6 +60,8 @@ export interface MockServerListenOptions {
   history?: HistoryOptions
   /** Called once per answered request (the CLI prints it). */
   onAnswered?: (line: { method: string; url: string; status: number; handler?: string; ms: number }) => void
+  /** The schema executor whose subscriptions `POST /__mocklib/publish` feeds (the CLI's `--schema`). */
+  executor?: PublishTarget
   /** Reported by `GET /__mocklib/health`. Default: mocklib's own version. */
   version?: string
   /**
@@ -239,6 +241,7 @@ export class MockServer extends SetupApi {
       openReads: this.#options.openReads === true,
       version: this.#options.version ?? packageVersion,
       lifetime: this.#lifetime.signal,
+      executor: this.#options.executor,
       use: (handler, scope) => (scope === undefined ? this.use(handler) : this.#scopes.use(scope, handler)),
       reset: (scope) => {
         if (scope === undefined) this.resetHandlers()

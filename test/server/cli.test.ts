@@ -4,6 +4,7 @@ import { createServer } from 'node:net'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { assertBuilt, root, runCli, startCli } from './serve-cli'
+import { receiveTwoPosts, TWO_POSTS, type PublishPost } from './two-posts'
 
 const run = promisify(execFile)
 const dir = `${root}test-artifacts/serve-cli-${process.pid}`
@@ -141,6 +142,47 @@ describe('mocklib serve without a module', () => {
         body: JSON.stringify({ query: '{ posts { nope } }' }),
       })
       expect((await wrong.json()).errors[0].message).toMatch(/Cannot query field "nope" on type "Post"/)
+    } finally {
+      expect(await cli.stop()).toBe(0)
+    }
+  })
+
+  it('--schema serves subscriptions to graphql-ws, graphql-sse and an EventSource; POST /__mocklib/publish feeds them', async () => {
+    const { createClient: wsClient } = await import('graphql-ws')
+    const { createClient: sseClient } = await import('graphql-sse')
+    const { EventSource } = await import('eventsource')
+    const { default: WebSocket } = await import('ws')
+    const { ControlClient } = await import('mocklib/node')
+    writeFileSync(
+      `${dir}/feed.graphql`,
+      'type Post { id: ID!, title: String! }\ntype Query { posts: [Post!]! }\ntype Subscription { postAdded: Post! }\n',
+    )
+    const cli = await startCli(['--schema', `${dir}/feed.graphql`])
+    try {
+      const control = new ControlClient({ url: cli.url, token: cli.token })
+      const publish: PublishPost = (post, first) => control.publish('postAdded', post, { subscribers: first ? 1 : 0 })
+
+      const overWebSocket = wsClient({ url: `${cli.url.replace('http', 'ws')}/graphql`, webSocketImpl: WebSocket })
+      expect(await receiveTwoPosts(overWebSocket, publish)).toEqual(TWO_POSTS)
+      await overWebSocket.dispose()
+
+      const overSse = sseClient({ url: `${cli.url}/graphql`, retryAttempts: 0 })
+      expect(await receiveTwoPosts(overSse, publish)).toEqual(TWO_POSTS)
+      overSse.dispose()
+
+      // GraphQL over SSE's distinct-connections mode is a GET an EventSource can make.
+      const query = encodeURIComponent('subscription { postAdded { title } }')
+      const source = new EventSource(`${cli.url}/graphql?query=${query}`)
+      const next = new Promise<string>((resolve, reject) => {
+        source.addEventListener('next', (event) => resolve(event.data))
+        source.onerror = (event) => reject(new Error(`EventSource failed: ${event.message}`))
+      })
+      expect(await control.publish('postAdded', { title: 'Third' }, { subscribers: 1 })).toEqual({ delivered: 1 })
+      expect(JSON.parse(await next)).toEqual({ data: { postAdded: { title: 'Third' } } })
+      source.close()
+
+      const unknown = await control.publish('postRemoved', {}).catch((error: Error) => error.message)
+      expect(unknown).toMatch(/the Subscription type has no such field\. Its fields: postAdded/)
     } finally {
       expect(await cli.stop()).toBe(0)
     }
