@@ -61,6 +61,7 @@ export const headerNames: {
   readonly outcome: 'x-mocklib-outcome'
   readonly status: 'x-mocklib-status'
   readonly statusText: 'x-mocklib-status-text'
+  readonly fault: 'x-mocklib-fault'
 } = {
   method: 'x-mocklib-method',
   url: 'x-mocklib-url',
@@ -70,6 +71,7 @@ export const headerNames: {
   outcome: 'x-mocklib-outcome',
   status: 'x-mocklib-status',
   statusText: 'x-mocklib-status-text',
+  fault: 'x-mocklib-fault',
 }
 
 /** What the far side did with a request sent to `POST /__mocklib/resolve` (header `x-mocklib-outcome`). */

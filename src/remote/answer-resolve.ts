@@ -10,6 +10,7 @@ import {
   type ResolveOutcome,
 } from '../control/protocol'
 import { problem } from '../control/problem'
+import { carryFault } from '../runtime/carried-fault'
 import { withListenerCopy } from '../runtime/listener-copy'
 import { handleRequest, type PipelineOptions } from '../runtime/handle-request'
 import type { HandlerList } from '../runtime/handler-list'
@@ -99,17 +100,21 @@ export async function answerResolve(
       result.reason === 'unhandled' || result.reason === 'fallthrough' ? 'unhandled' : (result.reason ?? 'passthrough'),
     )
   }
-  if (result.response.type === 'error') return writeOutcome(answer, 'network-error')
+  // A fault crosses as its kind (and bytes), for the app's own source to apply to its client.
+  const carried = carryFault(result.response, left.signal)
+  const faultHead: Record<string, string> = carried.header === undefined ? {} : { [headerNames.fault]: carried.header }
+  if (result.response.type === 'error') return writeOutcome(answer, 'network-error', faultHead)
   const { emitter } = pipeline
   const [response, forEvent] = emitter.has('response:mocked')
-    ? withListenerCopy(result.response)
-    : [result.response, undefined]
+    ? withListenerCopy(carried.response)
+    : [carried.response, undefined]
   const head = {
     [headerNames.outcome]: 'mocked',
     [headerNames.status]: String(response.status),
     [headerNames.statusText]: encodeStatusText(response.statusText),
     [headerNames.headers]: encodeHeaderPairs(response.headers),
     'content-type': 'application/octet-stream',
+    ...faultHead,
   }
   await writeMockedBody(response, answer, head, scope.ended, () => {
     if (forEvent !== undefined) emitter.emit('response:mocked', { response: forEvent, request, requestId })
@@ -142,8 +147,12 @@ function requestOf(incoming: IncomingMessage, signal: AbortSignal): Request {
   return new Request(url, { method, headers, signal, body: incomingBody(incoming), duplex: 'half' } as RequestInit)
 }
 
-function writeOutcome(answer: ServerResponse, outcome: Exclude<ResolveOutcome, 'mocked' | 'error'>): void {
-  answer.writeHead(200, { [headerNames.outcome]: outcome, 'content-length': '0' })
+function writeOutcome(
+  answer: ServerResponse,
+  outcome: Exclude<ResolveOutcome, 'mocked' | 'error'>,
+  head: Record<string, string> = {},
+): void {
+  answer.writeHead(200, { [headerNames.outcome]: outcome, 'content-length': '0', ...head })
   answer.end()
 }
 

@@ -13,6 +13,7 @@ import {
   toHeaders,
   type ResolveOutcome,
 } from '../control/protocol'
+import { applyFault } from '../runtime/carried-fault'
 import { HttpResponse, NULL_BODY_STATUS } from '../runtime/http-response'
 import { describeRequest } from '../runtime/messages'
 import type { RequestContext } from '../runtime/request-context'
@@ -149,8 +150,13 @@ async function readAnswer(incoming: http.IncomingMessage, request: Request, remo
     )
   }
   const outcome = parseOutcome(typeof outcomeHeader === 'string' ? outcomeHeader : undefined)
+  // A fault the test process's resolver answered with: this process's source fails its client with it.
+  const fault = headerValue(incoming.headers[headerNames.fault])
   if (outcome !== 'mocked') {
     incoming.resume()
+    const failed =
+      outcome === 'network-error' && fault !== undefined ? applyFault(fault, () => Response.error()) : undefined
+    if (failed !== undefined) return { outcome: 'mocked', response: failed }
     return { outcome: outcome as Exclude<ResolveOutcome, 'mocked' | 'error'> }
   }
   const status = Number(incoming.headers[headerNames.status])
@@ -161,7 +167,8 @@ async function readAnswer(incoming: http.IncomingMessage, request: Request, remo
       ? null
       : ((await wholeBody(incoming, remote)) ?? responseStream(incoming, remote))
   if (body === null) incoming.resume()
-  return { outcome: 'mocked', response: new HttpResponse(body, { status, statusText, headers }) }
+  const response = () => new HttpResponse(body, { status, statusText, headers })
+  return { outcome: 'mocked', response: (fault === undefined ? undefined : applyFault(fault, response)) ?? response() }
 }
 
 async function problemDetail(incoming: http.IncomingMessage): Promise<string> {

@@ -1,10 +1,12 @@
 // An Express app that mocks through the test process's remote (listen({ remote: true })), with one
 // handler of its own (and a ws handler). GET /forward?url=… makes that request and answers with
-// what came back; GET /ws?url=… opens a WebSocket there (websocket-route.mjs).
+// what came back; GET /outcome?url=… what its client saw (outcome.mjs); GET /ws?url=… opens a
+// WebSocket there (websocket-route.mjs).
 import express from 'express'
 import { HttpResponse, http, ws } from 'mocklib'
 import { setupServer } from 'mocklib/node'
 import { forward } from './forward.mjs'
+import { outcome } from './outcome.mjs'
 import { websocketRoute } from './websocket-route.mjs'
 
 const server = setupServer(
@@ -24,6 +26,7 @@ server.listen({
 
 const app = express()
 app.all('/forward', forward)
+app.get('/outcome', outcome)
 app.get('/ws', websocketRoute)
 const listening = app.listen(0, '127.0.0.1', () => console.log(JSON.stringify({ port: listening.address().port })))
 process.on('SIGTERM', () => {
