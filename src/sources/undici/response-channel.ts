@@ -83,6 +83,9 @@ export abstract class ResponseChannel {
   protected settle(): boolean {
     if (this.#settled) return false
     this.#settled = true
+    // Aborts are ignored from now on. undici keeps its abort callback (and so this channel) on
+    // the response body until a later turn of the event loop: let go of the request meanwhile.
+    this.onAbort = undefined
     return true
   }
 
