@@ -1,7 +1,7 @@
 import type { SchemaExecutor } from 'mocklib/schema'
 
 /** What graphql-ws's and graphql-sse's clients both have: `subscribe(payload, sink)`. */
-interface SubscribingClient {
+export interface SubscribingClient {
   subscribe(
     payload: { query: string },
     sink: { next(value: unknown): void; error(error: unknown): void; complete(): void },

@@ -5,8 +5,9 @@ import { ws } from 'mocklib'
 import { ControlClient, createMockServer, type MockServer } from 'mocklib/node'
 import { createSchemaExecutor } from 'mocklib/schema'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { SubscriptionClient } from 'subscriptions-transport-ws'
 import WebSocket from 'ws'
-import { receiveTwoPosts, TWO_POSTS } from './two-posts'
+import { receiveTwoPosts, TWO_POSTS, type SubscribingClient } from './two-posts'
 
 const run = promisify(execFile)
 let server: MockServer | undefined
@@ -148,6 +149,24 @@ chat.on('message', (data) => {
     })
     const received = await receiveTwoPosts(client, api)
     await client.dispose()
+    expect(received).toEqual(TWO_POSTS)
+  })
+
+  it("serves the schema executor's subscriptions to the legacy SubscriptionClient over a real socket", async () => {
+    const api = createSchemaExecutor<{ postAdded: { id: string; title: string } }>({
+      typeDefs:
+        'type Post { id: ID!, title: String! } type Query { posts: [Post!]! } type Subscription { postAdded: Post! }',
+    })
+    server = createMockServer(api.handler('/graphql'))
+    await server.listen()
+    const legacy = new SubscriptionClient(
+      `${server.url.replace('http', 'ws')}/graphql`,
+      { reconnect: false },
+      WebSocket,
+    )
+    const client: SubscribingClient = { subscribe: (payload, sink) => legacy.request(payload).subscribe(sink) }
+    const received = await receiveTwoPosts(client, api)
+    legacy.close()
     expect(received).toEqual(TWO_POSTS)
   })
 })
