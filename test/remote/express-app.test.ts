@@ -7,6 +7,7 @@ import { HttpResponse, graphql, http as rest, passthrough } from 'mocklib'
 import { setupRemoteServer } from 'mocklib/node'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { deferred } from '../helpers/deferred'
+import { heldEvents } from './held-events'
 import { spawnApp, type SpawnedApp } from './spawn-app'
 
 const API = 'https://api.example.test'
@@ -198,30 +199,10 @@ describe('every resolver outcome reaches the app', () => {
 
 describe('streams and scopes', () => {
   it('a mocked body reaches the app’s client as the resolver produces it', async () => {
-    const release = deferred()
-    const encoder = new TextEncoder()
+    const events = heldEvents(`${API}/events`)
     const scope = remote.createScope()
-    scope.use(
-      rest.get(`${API}/events`, () => {
-        const stream = new ReadableStream<Uint8Array>({
-          async start(controller) {
-            controller.enqueue(encoder.encode('data: one\n\n'))
-            await release.promise
-            controller.enqueue(encoder.encode('data: two\n\n'))
-            controller.close()
-          },
-        })
-        return new HttpResponse(stream, { headers: { 'content-type': 'text/event-stream' } })
-      }),
-    )
-    const response = await via(`${API}/events`, { headers: scope.headers })
-    const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader()
-    // The first event arrives while the resolver still holds the second back.
-    expect((await reader.read()).value).toBe('data: one\n\n')
-    release.resolve()
-    let tail = ''
-    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) tail += chunk.value
-    expect(tail).toBe('data: two\n\n')
+    scope.use(events.handler)
+    await events.expectPartByPart(await via(`${API}/events`, { headers: scope.headers }))
     scope.close()
   })
 

@@ -4,6 +4,7 @@ import { HttpResponse, http } from 'mocklib'
 import { ControlClient, setupRemoteServer } from 'mocklib/node'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { deferred } from '../helpers/deferred'
+import { heldEvents } from './held-events'
 import { spawnApp, type SpawnedApp } from './spawn-app'
 
 const API = 'https://api.example.test'
@@ -64,4 +65,14 @@ it('a forwarded scope must name its holder’s remote', async () => {
   await expect(control.openScope({ scope: 'x', forward: { url: 'not a url', token: 't' } })).rejects.toThrow(
     /forward\.url "not a url" is not a URL/,
   )
+})
+
+it('a relayed answer reaches the app part by part, as the holder’s resolver produces it', async () => {
+  const events = heldEvents(`${API}/events`)
+  const scope = worker.createScope()
+  scope.use(events.handler)
+  await control.openScope({ scope: scope.id, forward: { url: worker.url, token: worker.token } })
+  await events.expectPartByPart(await via('/events', scope.headers))
+  await control.closeScope(scope.id)
+  scope.close()
 })
