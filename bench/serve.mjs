@@ -9,7 +9,9 @@
 // not share its event loop. The contenders: a bare node:http server (the floor), mocklib's
 // createMockServer() with one handler and with 1,000 (the one asked for last), mocklib's
 // createMiddleware() on Express, @mswjs/http-middleware's createServer() (msw 2 on Express), and
-// json-server 0.17 over a one-record database.
+// json-server 0.17 over a one-record database, Mockoon's CLI over an environment of one route and
+// Prism mocking an OpenAPI document with that route's example (bench/fixtures/; both CLIs run as
+// a grandchild, started on a free port).
 import { fork } from 'node:child_process'
 import { once } from 'node:events'
 import { fileURLToPath } from 'node:url'
@@ -29,6 +31,16 @@ const CONTENDERS = {
   'mocklib-express': { title: 'mocklib createMiddleware on Express', path: '/api/user', start: mocklibExpress },
   'msw-http-middleware': { title: '@mswjs/http-middleware (msw 2, Express)', path: '/api/user', start: mswMiddleware },
   'json-server': { title: 'json-server 0.17', path: '/user', start: jsonServer },
+  mockoon: {
+    title: 'Mockoon CLI 9',
+    path: '/api/user',
+    start: () => cliServer('@mockoon/cli/bin/run.js', ['start', '--data', fixture('mockoon-user.json'), '--port']),
+  },
+  prism: {
+    title: 'Prism 5 (mock)',
+    path: '/api/user',
+    start: () => cliServer('@stoplight/prism-cli/dist/index.js', ['mock', fixture('user-openapi.json'), '-p']),
+  },
 }
 
 if (argv[0] === '--serve') await serve(argv[1])
@@ -119,6 +131,41 @@ async function mswMiddleware() {
   const { createServer } = await import('@mswjs/http-middleware')
   const app = createServer(http.get('/api/user', () => HttpResponse.json(USER)))
   return listen((await import('node:http')).createServer(app))
+}
+
+function fixture(name) {
+  return fileURLToPath(new URL(`fixtures/${name}`, import.meta.url))
+}
+
+/** A CLI server (its script under node_modules, then `args` and the port), ready once it answers. */
+async function cliServer(script, args) {
+  const { createRequire } = await import('node:module')
+  const { spawn } = await import('node:child_process')
+  const port = await freePort()
+  const child = spawn(process.execPath, [createRequire(import.meta.url).resolve(script), ...args, String(port)], {
+    stdio: 'ignore',
+  })
+  const stop = () => child.kill()
+  process.once('exit', stop).once('SIGTERM', () => process.exit(0))
+  const url = `http://127.0.0.1:${port}/api/user`
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${script} exited (${child.exitCode}) before answering`)
+    const answered = await fetch(url).then(
+      (response) => response.ok,
+      () => false,
+    )
+    if (answered) return { address: () => ({ port }) }
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  }
+}
+
+async function freePort() {
+  const { createServer } = await import('node:net')
+  const server = createServer()
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address()
+  await new Promise((resolve) => server.close(resolve))
+  return port
 }
 
 async function jsonServer() {
