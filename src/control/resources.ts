@@ -3,6 +3,7 @@
 
 import type { UnansweredReason } from '../runtime/call-history'
 import type { HistoryFrame } from '../runtime/history-frame'
+import type { NearMissReason } from '../runtime/near-miss'
 
 export type { HistoryFrame }
 
@@ -81,6 +82,18 @@ export interface RequestRecord {
   durationMs: number
   startedAt: string
   scope?: string
+  /**
+   * For a request no handler took: the handler that came closest and why it did not match, in
+   * the words of the pipeline's history (`HistoryEntry.nearMiss`), the handler named by its header.
+   */
+  nearMiss?: RecordedNearMiss
+}
+
+/** A near miss as the control API lists it (runtime/near-miss.ts's `NearMiss`, the handler as its header). */
+export interface RecordedNearMiss {
+  handler: string
+  reasons: NearMissReason[]
+  message: string
 }
 
 /** `GET /__mocklib/requests/:id`: a record with its messages (bodies as text, base64 when binary). */

@@ -35,6 +35,11 @@ export interface PipelineOptions {
   /** Base URL for relative handler paths; default: the document's, if any. */
   baseUrl?: string
   /**
+   * Told the handlers closest to a request no handler took, closest first (near-miss.ts), for a
+   * history other than the scope's own (the mock server's); worked out only when given.
+   */
+  onNearMisses?: (misses: readonly NearMiss[]) => void
+  /**
    * Asked before the handler list, once per request not bypassed (an app process's remote:
    * remote/remote-delegate.ts). A result answers the request; undefined lets the list resolve it.
    */
@@ -161,7 +166,11 @@ async function resolveAndAnswer(
       } catch (error) {
         return strategyFailed(error, ctx, options)
       } finally {
-        if (notes !== undefined) notes.nearMisses = await nearMissesOf(list, ctx)
+        if (notes !== undefined || options.onNearMisses !== undefined) {
+          const misses = await nearMissesOf(list, ctx)
+          if (notes !== undefined) notes.nearMisses = misses
+          options.onNearMisses?.(misses)
+        }
       }
       announce(emitter, 'request:end', ctx)
       return { type: 'passthrough', reason: 'unhandled' }

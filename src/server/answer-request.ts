@@ -5,12 +5,13 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { problem, PROBLEM_CONTENT_TYPE } from '../control/problem'
 import { headerNames, headerValue } from '../control/protocol'
-import type { HistoryReason } from '../control/resources'
+import type { HistoryReason, RecordedNearMiss } from '../control/resources'
 import { withListenerCopy } from '../runtime/listener-copy'
 import type { LifeCycleEmitter } from '../runtime/emitter'
 import { handleRequest } from '../runtime/handle-request'
 import { headOf, requestOf } from '../runtime/request-draft'
 import type { HandlerList } from '../runtime/handler-list'
+import type { NearMiss } from '../runtime/near-miss'
 import { hasResponseBody, isKeptWhole } from '../runtime/node-fast-path'
 import type { UnhandledRequestStrategy } from '../runtime/unhandled-request'
 import type { HandlerControl } from './handler-control'
@@ -69,7 +70,16 @@ export class RequestResponder {
       onUnhandledRequest: this.#options.onUnhandledRequest(),
       lifetime: this.#options.lifetime,
     }
-    const result = await handleRequest(source, requestId, list, { ...options, baseUrl: own.origin }, signal)
+    // The closest handler to a request none took: for the history and the 404's words.
+    let nearMiss: NearMiss | undefined
+    const onNearMisses = (misses: readonly NearMiss[]) => (nearMiss = misses[0])
+    const result = await handleRequest(
+      source,
+      requestId,
+      list,
+      { ...options, baseUrl: own.origin, onNearMisses },
+      signal,
+    )
     let response: Response
     let handler: string | undefined
     let reason: HistoryReason | undefined
@@ -91,13 +101,21 @@ export class RequestResponder {
       next()
       return
     } else {
-      ;[response, reason] = await this.#unhandled(requestOf(source), own)
+      ;[response, reason] = await this.#unhandled(requestOf(source), own, nearMiss)
     }
     const status = response.type === 'error' ? 0 : response.status
     // A streamed body is read by the history from a copy; a kept one is handed over once written.
     // eslint-disable-next-line mocklib/no-response-body -- a copy of a streamed body, for the history
     const copy = history.keeps && hasResponseBody(response) && !isKeptWhole(response) ? response.clone().body : null
-    history.finish(entry, { status, handler, reason, headers: response.headers, body: copy ?? undefined })
+    const missed = reason === 'unhandled' ? recordedNearMiss(nearMiss) : undefined
+    history.finish(entry, {
+      status,
+      handler,
+      reason,
+      headers: response.headers,
+      body: copy ?? undefined,
+      nearMiss: missed,
+    })
     if (result.type === 'mocked' && emitter.has('response:mocked') && response.type !== 'error') {
       let forEvent: Response
       ;[response, forEvent] = withListenerCopy(response)
@@ -117,7 +135,7 @@ export class RequestResponder {
     })
   }
 
-  async #unhandled(request: Request, own: URL): Promise<[Response, HistoryReason]> {
+  async #unhandled(request: Request, own: URL, nearMiss: NearMiss | undefined): Promise<[Response, HistoryReason]> {
     const url = new URL(request.url)
     const upstream = this.#options.upstream?.()
     // Requests no handler claims are resolved at the upstream's origin (see OriginMap), so
@@ -134,8 +152,14 @@ export class RequestResponder {
     const detail =
       `No handler answers ${request.method} ${url.pathname} on ${where}. Add a handler for it, ` +
       'or start the server with an upstream (--upstream <origin>) to send such requests on.'
-    return [problemResponse(404, detail), 'unhandled']
+    return [problemResponse(404, nearMiss === undefined ? detail : `${detail} ${nearMiss.message}`), 'unhandled']
   }
+}
+
+/** A near miss as the control API lists it: the handler named by its header. */
+function recordedNearMiss(miss: NearMiss | undefined): RecordedNearMiss | undefined {
+  if (miss === undefined) return undefined
+  return { handler: miss.handler.info.header, reasons: [...miss.reasons], message: miss.message }
 }
 
 /** Sends a request on to another server, body streamed; the answer keeps its encoding out (fetch decoded it). */

@@ -6,6 +6,7 @@ import type {
   BodyText as ControlBodyText,
   HistoryFrame,
   HistoryReason,
+  RecordedNearMiss,
   RequestDetails,
   RequestRecord,
 } from '../control/resources'
@@ -133,6 +134,7 @@ export class RequestHistory {
       reason?: HistoryReason
       headers?: Headers
       body?: ReadableStream<Uint8Array>
+      nearMiss?: RecordedNearMiss
     },
   ): void {
     const entry = this.#entries.get(id)
@@ -142,6 +144,7 @@ export class RequestHistory {
     record.durationMs = Math.round((performance.now() - entry.started) * 100) / 100
     if (outcome.handler !== undefined) record.handler = outcome.handler
     if (outcome.reason !== undefined) record.reason = outcome.reason
+    if (outcome.nearMiss !== undefined) record.nearMiss = outcome.nearMiss
     entry.responseHeaders = outcome.headers
     if (outcome.body !== undefined) void this.#captureResponse(entry, outcome.body)
     this.#emit('response', record)

@@ -228,6 +228,23 @@ print(call('GET', '/user')[1])
     expect(details.responseBody).toEqual({ text: '{"id":"3"}' })
   })
 
+  it('lists the closest handler to a request none took, in the words of the in-process history and in the 404', async () => {
+    const [mock, client] = await start(http.get('/users/:id/posts', () => HttpResponse.json([])))
+    const response = await fetch(`${mock.url}/users/1/post`)
+    expect(response.status).toBe(404)
+    const [record] = await client.requests()
+    expect(record.reason).toBe('unhandled')
+    expect(record.nearMiss?.handler).toBe('GET /users/:id/posts')
+    expect(record.nearMiss?.reasons).toEqual([{ kind: 'path', segment: 3, expected: 'posts', received: 'post' }])
+    expect(record.nearMiss?.message).toMatch(
+      /^The closest handler, "GET \/users\/:id\/posts" \(declared at .*control-api\.test\.ts:\d+:\d+\), did not match: path segment 3 differs: "post" here, "posts" in the handler\.$/,
+    )
+    expect(((await response.json()) as { detail: string }).detail).toContain(record.nearMiss?.message)
+    // A request nothing came close to has none.
+    await (await fetch(`${mock.url}/elsewhere/entirely/far`)).text()
+    expect((await client.requests())[1].nearMiss).toBeUndefined()
+  })
+
   it("answers an id with a malformed escape as the client's mistake: 400, not 500", async () => {
     const [mock] = await start()
     const response = await fetch(`${mock.url}/__mocklib/requests/%E0`, {
