@@ -5,6 +5,8 @@
 //
 //   node bench/run.mjs [--quick] [--rounds N] [--only id,id] [--dist dir] [--no-memory] [--no-cold]
 //                      [--compare dir]   adds "mocklib-base", another build, to measure a change
+//                      [--base-no-history] "mocklib-base" listens with { history: false } (with
+//                                        --compare dist: what recording the history costs)
 //                      [--node 22|path]  runs the contenders on another Node (results named -node22)
 import { fork, spawn } from 'node:child_process'
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
@@ -110,6 +112,10 @@ function startChild(scenario, contender) {
     {
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
       execPath: node.path,
+      env:
+        contender === 'mocklib-base' && flag('--base-no-history')
+          ? { ...process.env, BENCH_NO_HISTORY: '1' }
+          : undefined,
     },
   )
   let waiting

@@ -13,7 +13,8 @@ export async function loadContender(name, dist) {
       const core = await import(pathToFileURL(join(dist, 'index.js')).href)
       const node = await import(pathToFileURL(join(dist, 'node.js')).href)
       const schema = await import(pathToFileURL(join(dist, 'schema.js')).href)
-      return { name, ...core, setupServer: node.setupServer, createSchemaExecutor: schema.createSchemaExecutor }
+      const setupServer = process.env.BENCH_NO_HISTORY === '1' ? withoutHistory(node.setupServer) : node.setupServer
+      return { name, ...core, setupServer, createSchemaExecutor: schema.createSchemaExecutor }
     }
     case 'msw': {
       const core = await import('msw')
@@ -45,5 +46,15 @@ export async function loadContender(name, dist) {
       return { name }
     default:
       throw new Error(`Unknown contender "${name}"`)
+  }
+}
+
+/** setupServer whose servers listen with `{ history: false }` (run.mjs --base-no-history). */
+function withoutHistory(setupServer) {
+  return (...handlers) => {
+    const server = setupServer(...handlers)
+    const listen = server.listen.bind(server)
+    server.listen = (options) => listen({ ...options, history: false })
+    return server
   }
 }
