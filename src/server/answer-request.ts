@@ -58,7 +58,7 @@ export class RequestResponder {
     const { history, control, emitter } = this.#options
     const scope = headerValue(message.headers[headerNames.scope])
     const list = this.#options.scopes?.listFor(scope, this.#options.list()) ?? this.#options.list()
-    const own = incomingUrl(message, scheme, `${message.socket.localAddress}:${message.socket.localPort}`)
+    const own = incomingUrl(message, scheme)
     const url = this.#origins.map(own, list.current(), false, this.#options.origin?.())
     const { request: source, signal } = toSourceRequest(message, target, url)
     const request = headOf(source)

@@ -6,11 +6,14 @@ import { RequestDraft, type SourceRequest } from '../runtime/request-draft'
 
 const NO_BODY = new Set(['GET', 'HEAD'])
 
-/** The request's URL as the client addressed it: an absolute-form target (a proxy request) as given, else from Host. */
-export function incomingUrl(message: IncomingMessage, scheme: 'http' | 'https', fallbackHost: string): URL {
+/**
+ * The request's URL as the client addressed it: an absolute-form target (a proxy request) as
+ * given, else from Host, or (an HTTP/1.0 client sends none) the address the socket reached.
+ */
+export function incomingUrl(message: IncomingMessage, scheme: 'http' | 'https'): URL {
   const target = message.url ?? '/'
   if (/^[a-z][a-z\d+\-.]*:\/\//i.test(target)) return new URL(target)
-  const host = message.headers.host ?? fallbackHost
+  const host = message.headers.host ?? `${message.socket.localAddress}:${message.socket.localPort}`
   return new URL(`${scheme}://${host}${target.startsWith('/') ? target : `/${target}`}`)
 }
 

@@ -31,7 +31,7 @@ export function answerWebSocketUpgrade(
   context: UpgradeContext,
 ): void {
   const { list, scheme, history } = context
-  const own = incomingUrl(message, scheme, `${message.socket.localAddress}:${message.socket.localPort}`)
+  const own = incomingUrl(message, scheme)
   own.protocol = scheme === 'https' ? 'wss:' : 'ws:'
   const url = context.origins.map(own, list.current(), true)
   const entry = history.start(new Request(url, { headers: incomingHeaders(message) }))
