@@ -1,3 +1,4 @@
+import { BoundedCache } from '../runtime/bounded-cache'
 import { getDocumentBaseUrl } from '../runtime/environment'
 import {
   compilePattern,
@@ -12,6 +13,17 @@ import { handlerPath, type Operation } from './operations'
 /** What a request is, for a document: one of its operations, a path under its servers it does not declare, or neither. */
 export type LookupResult = { operation: Operation } | { undeclared: string } | undefined
 
+interface Index {
+  baseUrl: string | undefined
+  index: Map<string, Candidate[]>
+  servers: Array<[string, ResolvedPattern]>
+  /**
+   * What recent requests (method and clean URL) were found to be: a large document's bucket (all
+   * of GitHub's GET /repos/... operations) costs hundreds of RegExp runs, and tests repeat URLs.
+   */
+  found: BoundedCache<string, { result: LookupResult }>
+}
+
 interface Candidate {
   operation: Operation
   pattern: ResolvedPattern
@@ -20,20 +32,22 @@ interface Candidate {
 /**
  * Finds the operation a request is for, matching as the document's own handlers do (server URL +
  * path template + method), so an answer from any handler can be checked against it. Patterns are
- * indexed by method and literal URL prefix (as the handler list indexes handlers), so a large
- * document costs a few RegExp runs per request, not one per operation.
+ * indexed by method and literal URL prefix (as the handler list indexes handlers), so a request
+ * runs the RegExps of one prefix's operations, not of all; a URL looked up recently is not run again.
  */
 export class OperationLookup {
-  private built:
-    | { baseUrl: string | undefined; index: Map<string, Candidate[]>; servers: Array<[string, ResolvedPattern]> }
-    | undefined
+  private built: Index | undefined
 
   constructor(private readonly operations: readonly Operation[]) {}
 
   find(request: Request): LookupResult {
-    const { index, servers } = this.index()
+    const built = this.index()
     const clean = getCleanUrl(new URL(request.url))
     const method = request.method.toLowerCase()
+    return built.found.getOrCreate(`${method} ${clean}`, () => ({ result: this.search(built, method, clean) })).result
+  }
+
+  private search({ index, servers }: Index, method: string, clean: string): LookupResult {
     const found: Candidate[] = []
     for (const prefix of [...urlPrefixes(normalizeKey(clean)), ANY]) {
       for (const candidate of index.get(`${method} ${prefix}`) ?? []) {
@@ -48,7 +62,7 @@ export class OperationLookup {
   }
 
   /** Built on first use, and again if the page's base URL (which relative servers resolve against) changed. */
-  private index(): NonNullable<OperationLookup['built']> {
+  private index(): Index {
     const baseUrl = getDocumentBaseUrl()
     if (this.built !== undefined && this.built.baseUrl === baseUrl) return this.built
     const index = new Map<string, Candidate[]>()
@@ -63,7 +77,7 @@ export class OperationLookup {
       const pattern = compilePattern(`${server}/*`).resolve(baseUrl)
       if (pattern !== undefined) servers.push([server, pattern])
     }
-    this.built = { baseUrl, index, servers }
+    this.built = { baseUrl, index, servers, found: new BoundedCache(256) }
     return this.built
   }
 }
