@@ -4,7 +4,7 @@ import { createServer } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { launchBrowser } from './harness'
+import { sharedBrowser } from './harness'
 
 const artifacts = fileURLToPath(new URL('../../../test-artifacts/', import.meta.url))
 let browser: Browser
@@ -25,10 +25,9 @@ beforeAll(async () => {
   // @ts-expect-error: the example's start script is plain JavaScript
   const { startExampleApp } = await import('../../../examples/browser-app/start.mjs')
   app = await startExampleApp({ port: await freePort(), quiet: true })
-  browser = await launchBrowser()
+  browser = await sharedBrowser()
 })
 afterAll(async () => {
-  await browser?.close()
   await app?.close()
 })
 

@@ -4,7 +4,7 @@ import type { Browser, BrowserContext } from 'playwright-core'
 import { afterAll, beforeAll, beforeEach, afterEach, expect, it } from 'vitest'
 import {
   bundlePage,
-  launchBrowser,
+  sharedBrowser,
   openPage,
   startServer,
   waitForConsole,
@@ -25,11 +25,10 @@ beforeAll(async () => {
     res.end(JSON.stringify({ accept: req.headers.accept ?? null, body: body.toString() }))
   })
   // app.test resolves to the test server, and is not a secure origin.
-  browser = await launchBrowser(['--host-resolver-rules=MAP app.test 127.0.0.1'])
+  browser = await sharedBrowser(['--host-resolver-rules=MAP app.test 127.0.0.1'])
   insecureOrigin = `http://app.test:${server.port}`
 })
 afterAll(async () => {
-  await browser?.close()
   await server?.close()
 })
 beforeEach(async () => {

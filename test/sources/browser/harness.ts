@@ -1,5 +1,5 @@
 // Shared set-up of the browser tests: the page bundle (the public API built for browsers with
-// rolldown), a small HTTP server on 127.0.0.1 and one headless Chromium per test file.
+// rolldown), a small HTTP server on 127.0.0.1 and a headless Chromium shared by the test files of a process.
 import { EventEmitter } from 'node:events'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -131,22 +131,35 @@ export async function startServer(files: ReadonlyMap<string, string>): Promise<T
   }
 }
 
-export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    headless: true,
-    // Playwright gives each launch a fresh temporary --user-data-dir.
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      ...extraArgs,
-    ],
-  })
+const browsers = new Map<string, Promise<Browser>>()
+
+/**
+ * A headless Chromium shared by the files of a process (vitest.config.ts) that launch it with the same `extraArgs`:
+ * launching took seconds per file. Tests isolate themselves in contexts (own workers, caches, cookies) and close
+ * them; none closes the browser, which Playwright closes when the process exits.
+ */
+export function sharedBrowser(extraArgs: string[] = []): Promise<Browser> {
+  const key = extraArgs.join(' ')
+  let browser = browsers.get(key)
+  if (browser === undefined) {
+    browser = chromium.launch({
+      executablePath: CHROMIUM_PATH,
+      headless: true,
+      // Playwright gives each launch a fresh temporary --user-data-dir.
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        ...extraArgs,
+      ],
+    })
+    browsers.set(key, browser)
+  }
+  return browser
 }
 
 export interface TestPage {
@@ -208,7 +221,7 @@ export interface PageSession {
 
 /**
  * The usual life of a browser test file: one test server (serving the bundle of `entry`) and
- * one Chromium for the file, and a fresh context (own worker, caches, cookies) and page per test.
+ * the shared Chromium (sharedBrowser), and a fresh context (own worker, caches, cookies) and page per test.
  */
 export function usePageSession(entry?: string): PageSession {
   let browser: Browser | undefined
@@ -217,10 +230,9 @@ export function usePageSession(entry?: string): PageSession {
   let tab: TestPage | undefined
   beforeAll(async () => {
     server = await startServer(await bundlePage(entry))
-    browser = await launchBrowser()
+    browser = await sharedBrowser()
   })
   afterAll(async () => {
-    await browser?.close()
     await server?.close()
   })
   beforeEach(async () => {

@@ -16,7 +16,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import { installBuilt } from '../../packaging/consumer.mjs'
 // @ts-expect-error: plain .mjs helpers without types
 import { startStaticServer } from '../../packaging/static-server.mjs'
-import { launchBrowser } from './harness'
+import { sharedBrowser } from './harness'
 
 const fixture = fileURLToPath(new URL('../../fixtures/vite-app/', import.meta.url))
 let workDir: string
@@ -54,10 +54,9 @@ beforeAll(async () => {
   cpSync(fixture, app, { recursive: true })
   installBuilt(app)
   // app.test: the dev server as another device on the network reaches it (`vite --host`).
-  browser = await launchBrowser(['--host-resolver-rules=MAP app.test 127.0.0.1'])
+  browser = await sharedBrowser(['--host-resolver-rules=MAP app.test 127.0.0.1'])
 })
 afterAll(async () => {
-  await browser?.close()
   if (workDir !== undefined) rmSync(workDir, { recursive: true, force: true })
 })
 

@@ -11,7 +11,7 @@ import { build, createServer, preview, type InlineConfig } from 'vite'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 // @ts-expect-error: plain .mjs helpers without types
 import { installBuilt } from '../../packaging/consumer.mjs'
-import { launchBrowser } from './harness'
+import { sharedBrowser } from './harness'
 
 const fixture = fileURLToPath(new URL('../../fixtures/vite-plugin-app/', import.meta.url))
 const builtWorker = fileURLToPath(new URL('../../../dist/mockServiceWorker.js', import.meta.url))
@@ -26,10 +26,9 @@ beforeAll(async () => {
   app = join(workDir, 'app')
   cpSync(fixture, app, { recursive: true })
   installBuilt(app, ['vite'])
-  browser = await launchBrowser()
+  browser = await sharedBrowser()
 })
 afterAll(async () => {
-  await browser?.close()
   if (workDir !== undefined) rmSync(workDir, { recursive: true, force: true })
 })
 

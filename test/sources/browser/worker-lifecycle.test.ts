@@ -6,7 +6,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import {
   bundlePage,
-  launchBrowser,
+  sharedBrowser,
   openPage,
   startServer,
   waitForConsole,
@@ -24,10 +24,9 @@ beforeAll(async () => {
     res.writeHead(200, { 'content-type': 'text/plain' })
     res.end('server')
   })
-  browser = await launchBrowser()
+  browser = await sharedBrowser()
 })
 afterAll(async () => {
-  await browser?.close()
   await server?.close()
 })
 beforeEach(async () => {
