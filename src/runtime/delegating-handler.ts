@@ -7,6 +7,7 @@ import {
   type HandlerInfo,
   type IndexHint,
   type MaybePromise,
+  type RequestHandlerOptions,
   type ResolverInfoBase,
   type ResponseResolver,
 } from './request-handler'
@@ -21,15 +22,18 @@ export abstract class DelegatingHandler extends RequestHandler {
   override readonly kind: string
   override readonly info: HandlerInfo
   override readonly expander: RequestExpander | undefined
+  override readonly options: RequestHandlerOptions
 
   constructor(
     readonly inner: RequestHandler,
     resolver: ResponseResolver<ResolverInfoBase> = inner.resolver as ResponseResolver<ResolverInfoBase>,
   ) {
-    super(inner.info.header, resolver, inner.options)
+    // Without `network`: the inner handler's resolver crosses its link already.
+    super(inner.info.header, resolver, { ...inner.options, network: undefined })
     this.kind = inner.kind
     this.info = inner.info
     this.expander = inner.expander
+    this.options = inner.options
   }
 
   override match(ctx: RequestContext): MaybePromise<ResolverInfoBase | Response | null> {

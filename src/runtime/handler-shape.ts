@@ -1,3 +1,4 @@
+import type { NetworkOption } from './scope-network'
 import type { MaybePromise } from './maybe-promise'
 import type { RequestContext } from './request-context'
 
@@ -20,6 +21,12 @@ export interface HandlerShape {
 export interface RequestHandlerOptions {
   /** Answer one request, then step aside (until `restoreHandlers()`). */
   once?: boolean
+  /**
+   * This handler's own link, as `listen({ network })` gives a server's: its resolver sees a
+   * request after `latency` and the body's time at `upload` bytes per second, and its response
+   * streams back at `download`. See docs/faults.md.
+   */
+  network?: NetworkOption
 }
 
 export interface HandlerInfo {

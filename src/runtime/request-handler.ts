@@ -7,6 +7,7 @@ import type { MaybePromise } from './maybe-promise'
 import type { NearMissReason } from './near-miss'
 import type { HandlerInfo, HandlerShape, RequestHandlerOptions, ResolverCleanup } from './handler-shape'
 import type { RequestExpander } from './request-expander'
+import { withHandlerNetwork } from './handler-network'
 import { isHandlerUsed } from './handler-state'
 import { adoptOverrides, matchByMembers, type MemberArgs } from './handler-members'
 import { runHandler, testHandler, type HandlerRunArgs, type HandlerRunResult } from './run-handler'
@@ -190,7 +191,8 @@ export abstract class RequestHandler<
     this.info = handlerInfo(header, new Error())
     if (args?.info !== undefined) copyInfo(args.info, this.info)
     this.options = (args === undefined ? optionsArg : args.options) ?? {}
-    this.resolver = resolver
+    const { network } = this.options
+    this.resolver = network === undefined ? resolver : withHandlerNetwork(resolver, network, header)
     this.id = ++handlerCounter
     adoptOverrides(new.target.prototype, RequestHandler.prototype.run)
   }

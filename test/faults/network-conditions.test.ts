@@ -121,6 +121,59 @@ describe('server.boundary(callback, { network })', () => {
   })
 })
 
+describe("a handler's own link: { network } in its options", () => {
+  afterEach(() => server.resetHandlers())
+  const paced = http.post(
+    'https://link.test/paced',
+    async ({ request }) => {
+      seen.set('/paced', Date.now() - start)
+      return HttpResponse.json({ received: (await request.arrayBuffer()).byteLength })
+    },
+    { network: { download: 100_000, upload: 50_000, latency: 100 } },
+  )
+
+  it('paces the request body to that handler: 100 kB at 50 kB/s reach its resolver at 2.1 s; others at once', async () => {
+    server.listen()
+    server.use(paced)
+    const answered = await settle(
+      fetch('https://link.test/paced', { method: 'POST', body: new Uint8Array(100_000) }).then((r) => r.json()),
+    )
+    expect(seen.get('/paced')).toBe(2_100)
+    expect(answered.value).toEqual({ received: 100_000 })
+    const other = await settle(fetch('https://link.test/small').then((r) => r.text()))
+    expect(seen.get('/small')).toBe(answered.at)
+    expect(other.value).toBe('ok')
+  })
+
+  it("streams that handler's response at its download rate, and adds to a server's link", async () => {
+    server.listen({ network: { download: 10 * MB, latency: 50 } })
+    server.use(http.get('https://link.test/file', () => new HttpResponse(new Uint8Array(MB)), { network: 'fast-3g' }))
+    const response = await settle(fetch('https://link.test/file'))
+    // The server's 50 ms, then the handler's own 563 ms.
+    expect(response.at).toBe(613)
+    const body = await settle(response.value!.arrayBuffer())
+    expect(body.value!.byteLength).toBe(MB)
+    // 1 MB at 180 kB/s: about 5.6 s.
+    expect(body.at - 613).toBeGreaterThanOrEqual(5_000)
+    expect(body.at - 613).toBeLessThanOrEqual(6_200)
+  })
+
+  it("'offline' fails that handler's requests only; bad conditions throw naming the handler", async () => {
+    server.listen()
+    server.use(http.get('https://link.test/small', () => HttpResponse.text('never'), { network: 'offline' }))
+    const failed = await settle(fetch('https://link.test/small'))
+    expect(failed.error).toMatchObject({ cause: { code: 'ENOTFOUND' } })
+    expect(() => http.get('https://link.test/x', () => undefined, { network: { download: 0 } })).toThrow(
+      expect.objectContaining({
+        code: 'MOCKLIB_INVALID_ARGUMENT',
+        message: expect.stringMatching(
+          /The handler "GET https:\/\/link\.test\/x" with \{ network: \{"download":0\} \}/,
+        ),
+      }),
+    )
+  })
+})
+
 describe('createMockServer().listen({ network }): the same link on the real wire', () => {
   const mock = createMockServer(
     http.get('/file', () => {
