@@ -102,6 +102,10 @@ print(call('GET', '/user')[1])
       detail: 'There is no scenario "nope". The module exports: empty, broken.',
     })
     expect(await failure(client.send('GET', '/__mocklib/nothing'))).toMatchObject({ status: 404 })
+    expect(await failure(client.publish('postAdded', {}))).toMatchObject({
+      status: 404,
+      detail: 'POST /__mocklib/publish: this server has no schema executor; start it with --schema <sdl files>.',
+    })
     const raw = await fetch(`${server!.url}/__mocklib/use`, {
       method: 'POST',
       headers: { authorization: `Bearer ${server!.token}`, 'content-type': 'application/json' },
