@@ -295,6 +295,8 @@ export class TransportSession implements SubscriptionSink {
       return this.#reject(id, this.#unmatched(operation))
     }
     if (handler === undefined) return this.#reject(id, chosen)
+    // A subscription reached the handler in the connection's scope (pendingHandlers()).
+    if (entry?.state !== undefined) entry.state.reached = true
     const live = startSubscription(handler, operation, ids, this, entry?.whenRemoved)
     if (live.active) this.#live.set(id, live)
     const { operationName, query, variables, request } = operation

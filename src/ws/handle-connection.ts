@@ -92,7 +92,10 @@ async function connectInList(
   for (const { handler, listed, params } of matches) {
     const state = list.store.get(handler)
     if (handler.options.once === true && handler.onceSpentOnConnect) state.used = true
-    notes?.took(listed, listed === handler && handler.callsAreConnections, params, protocols)
+    // A connection is what reaches a ws handler (pendingHandlers()); a subscription handler is reached by a subscription.
+    const isCall = listed === handler && handler.callsAreConnections
+    if (isCall) state.reached = true
+    notes?.took(listed, isCall, params, protocols)
     try {
       const { client, server, api } = connection.viewsWith(handler, handler.info.header, handler.extensions)
       const whenRemoved = list.store.whenRemoved(listed)

@@ -47,6 +47,7 @@ describe('GraphQL subscriptions in the history', () => {
       ['OnTick', { room: 'r2' }],
     ])
     expect(onTick).toHaveBeenRequestedTimes(2)
+    expect(server.pendingHandlers()).not.toContain(onTick)
     expect(onTick).toHaveBeenLastRequestedWith({ variables: { room: 'r2' } })
     const entries = server.history.filter((entry) => entry.handler === onTick && entry.calls.length === 1)
     expect(entries).toHaveLength(2)
@@ -66,7 +67,8 @@ describe('GraphQL subscriptions in the history', () => {
 
   it('graphql-ws: a subscription no handler takes is an unhandled entry', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {})
-    server.use(ticks(WS_URL))
+    const onTick = ticks(WS_URL)
+    server.use(onTick)
     const client = createWsClient({ url: WS_URL, retryAttempts: 0, webSocketImpl: WebSocket })
     disposers.push(() => client.dispose())
     await expect(collect(client, 'subscription OnOther { other }')).rejects.toBeDefined()
@@ -76,6 +78,8 @@ describe('GraphQL subscriptions in the history', () => {
       ['in', 'subscribe'],
       ['out', 'error'],
     ])
+    // The connection reached it, no subscription did: it is still pending.
+    expect(server.pendingHandlers()).toContain(onTick)
   })
 
   it.each([

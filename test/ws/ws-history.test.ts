@@ -158,6 +158,16 @@ describe('WebSocket connections in the history', () => {
     expect(broken.calls).toHaveLength(1)
   })
 
+  it('leaves a ws handler out of pendingHandlers() once a client connected', async () => {
+    const chat = echo('wss://chat.test/rooms/:room')
+    const never = echo('wss://chat.test/never')
+    const server = start(chat, never)
+    expect(server.pendingHandlers()).toEqual([chat, never])
+    const socket = openSocket('wss://chat.test/rooms/a')
+    await socket.opened
+    expect(server.pendingHandlers()).toEqual([never])
+  })
+
   it('resolves server.waitForRequest() with the next connection', async () => {
     const chat = echo('wss://chat.test/rooms/:room')
     const server = start(chat)
