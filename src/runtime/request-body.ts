@@ -61,6 +61,51 @@ export function copyRequest(request: Request): Request {
 /** What reads or tells about a request's body: lent to a copy by `lendBody()`. */
 const BODY_MEMBERS = ['body', 'bodyUsed', 'text', 'json', 'arrayBuffer', 'blob', 'formData', 'bytes'] as const
 
+/** The copy a lent request reads its body from (see `lendBody`). */
+const kLentTo = Symbol('mocklib.lentTo')
+type Lent = Request & { [kLentTo]: Request }
+
+/**
+ * The members a lent request gets, the same functions for every request (they read the copy
+ * under `kLentTo`): members made of closures per request would give each request a hidden class
+ * of its own, which V8 keeps in the old generation with the request and its copy.
+ */
+const LENT_MEMBERS = new Map<string, PropertyDescriptor>([
+  ...BODY_MEMBERS.map((name): [string, PropertyDescriptor] =>
+    name === 'body' || name === 'bodyUsed'
+      ? [
+          name,
+          {
+            get(this: Lent) {
+              return (this[kLentTo] as unknown as Record<string, unknown>)[name]
+            },
+            configurable: true,
+          },
+        ]
+      : [
+          name,
+          {
+            value(this: Lent, ...args: unknown[]) {
+              const copy = this[kLentTo] as unknown as Record<string, (...a: unknown[]) => unknown>
+              return copy[name]!.call(copy, ...args)
+            },
+            configurable: true,
+            writable: true,
+          },
+        ],
+  ),
+  [
+    'clone',
+    {
+      value(this: Lent) {
+        return cloneLent(this, this[kLentTo])
+      },
+      configurable: true,
+      writable: true,
+    },
+  ],
+])
+
 /**
  * Makes `request` read its body from a fresh copy until the returned function is called: the
  * request itself goes to a resolver (so it is the very object lifecycle events carry), while
@@ -69,29 +114,16 @@ const BODY_MEMBERS = ['body', 'bodyUsed', 'text', 'json', 'arrayBuffer', 'blob',
  * when the request does not take own properties (then the caller hands out the copy instead).
  */
 export function lendBody(request: Request, copy: Request): (() => void) | undefined {
-  const target = request as unknown as Record<string, unknown>
-  const source = copy as unknown as Record<string, unknown>
-  const lent: string[] = []
+  const target = request as unknown as Record<string | symbol, unknown>
+  const lent: Array<string | symbol> = []
   try {
-    for (const name of BODY_MEMBERS) {
-      if (!(name in request)) continue
-      const descriptor: PropertyDescriptor =
-        name === 'body' || name === 'bodyUsed'
-          ? { get: () => source[name], configurable: true }
-          : {
-              value: (...args: unknown[]) => (source[name] as (...a: unknown[]) => unknown).call(copy, ...args),
-              configurable: true,
-              writable: true,
-            }
+    Object.defineProperty(request, kLentTo, { value: copy, configurable: true })
+    lent.push(kLentTo)
+    for (const [name, descriptor] of LENT_MEMBERS) {
+      if (name !== 'clone' && !(name in request)) continue
       Object.defineProperty(request, name, descriptor)
       lent.push(name)
     }
-    Object.defineProperty(request, 'clone', {
-      value: () => cloneLent(request, copy),
-      configurable: true,
-      writable: true,
-    })
-    lent.push('clone')
   } catch {
     for (const name of lent) delete target[name]
     return undefined
