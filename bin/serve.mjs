@@ -58,7 +58,8 @@ function usage(message) {
 }
 
 function failed(message) {
-  console.error(`[mocklib] ${message}`)
+  // Errors from listen() carry the prefix already.
+  console.error(`[mocklib] ${message.replace(/^\[mocklib\] /, '')}`)
   process.exit(1)
 }
 

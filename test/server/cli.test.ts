@@ -120,6 +120,14 @@ describe('mocklib serve', () => {
     busy.close()
     expect(inUse.code).toBe(1)
     expect(inUse.stderr).toContain(`Port ${port} on 127.0.0.1 is in use`)
+
+    const module = `test-artifacts/serve-cli-${process.pid}/one.mjs`
+    const badJson = await runCli(['serve', module, '--network', '{download'])
+    expect(badJson.code).toBe(2)
+    expect(badJson.stderr).toMatch(/--network \{download is not valid JSON/)
+    const badLink = await runCli(['serve', module, '--port', '0', '--network', 'slow-2g'])
+    expect(badLink.code).toBe(1)
+    expect(badLink.stderr).toMatch(/^\[mocklib\] mockServer\.listen\(\{ network: "slow-2g" \}\): give \{ download/)
   })
 })
 
