@@ -97,6 +97,7 @@ export type {
 export { ws } from './ws/ws'
 export type { WebSocketLink, WebSocketNamespace } from './ws/ws'
 export { WebSocketHandler } from './ws/websocket-handler'
+export type { WebSocketCallArgs } from './ws/websocket-handler'
 export { WebSocketConnectionEvent } from './ws/connection-event'
 export type { WebSocketEventListener, WebSocketHandlerEventMap } from './ws/connection-event'
 export type { WebSocketClientRegistry, WebSocketResolverInfo } from './ws/websocket-handler'
@@ -208,10 +209,11 @@ export type {
   HistoryOption,
   RecordedResponse,
   UnansweredReason,
+  UnhandledPart,
 } from './runtime/call-history'
 export type { RequestPredicate, WaitForRequestOptions } from './runtime/wait-for-request'
 export type { NearMiss, NearMissReason } from './runtime/near-miss'
-export type { HistoryFrame } from './runtime/history-frame'
+export type { FrameData, HistoryFrame } from './runtime/history-frame'
 export type { RequestVerification, VerificationOptions } from './runtime/verification-api'
 export { MocklibTypeError } from './runtime/errors'
 export type { MocklibErrorCode } from './runtime/errors'

@@ -15,6 +15,7 @@ export type {
   HealthInfo,
   HistoryFrame,
   HistoryReason,
+  RecordedNearMiss,
   RequestDetails,
   RequestRecord,
   ScenarioInfo,
@@ -22,6 +23,7 @@ export type {
 } from './control/resources'
 export { createMockServer, MockServer } from './server/mock-server'
 export type { MockServerListenOptions } from './server/mock-server'
+export type { PublishTarget } from './server/publish-target'
 export type { RequestHistory, HistoryListener, HistoryOptions } from './server/request-history'
 export type { Scenarios } from './server/handler-control'
 export { createMiddleware } from './server/middleware'

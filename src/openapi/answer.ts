@@ -1,4 +1,3 @@
-import type * as FakerModule from 'json-schema-faker'
 import { HttpResponse } from '../runtime/http-response'
 import type { MaybePromise } from '../runtime/maybe-promise'
 import {
@@ -8,7 +7,8 @@ import {
   type OpenApiDocument,
   type ResponseObject,
 } from './document'
-import type { ChosenExample, ExampleChecks } from './example-check'
+import type { AnswerContext } from './answer-context'
+import type { ChosenExample } from './example-check'
 import { generateData } from './generate-data'
 import { declaredHeaders } from './response-headers'
 import { isJsonMediaType } from '../runtime/media-types'
@@ -16,14 +16,7 @@ import { openApiMessages } from './messages'
 import type { Operation } from './operations'
 import type { ResponseChoice } from './prefer'
 
-/** What every generated handler of one document shares. */
-export interface AnswerContext {
-  /** The document in JSON Schema's dialect (json-schema.ts). */
-  document: OpenApiDocument
-  faker: typeof FakerModule
-  seed: number
-  examples: ExampleChecks
-}
+export type { AnswerContext }
 
 /**
  * The response the document describes for this operation and choice: its example, else generated

@@ -1,6 +1,6 @@
 import type * as FakerModule from 'json-schema-faker'
 import { hashText } from '../runtime/seeded-random'
-import type { AnswerContext } from './answer'
+import type { AnswerContext } from './answer-context'
 import { inlineSchema } from './inline-schema'
 
 /** Each schema is inlined once, kept by the document object that holds it (a media type, a header). */

@@ -1,4 +1,4 @@
-import type { AnswerContext } from './answer'
+import type { AnswerContext } from './answer-context'
 import { isReference, resolveReference, type JsonObject, type ResponseObject } from './document'
 import { generateData } from './generate-data'
 import type { Operation } from './operations'

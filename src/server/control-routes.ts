@@ -1,6 +1,7 @@
 // The control API of the mock server (docs/control-protocol.md): routes under /__mocklib/,
 // the token check, JSON in and out, problem documents for every mistake.
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { PublishTarget } from './publish-target'
 import { CONTROL_PREFIX, hasToken, routes } from '../control/protocol'
 import { healthInfo } from '../control/health'
 import type { RequestHandler } from '../runtime/request-handler'
@@ -27,12 +28,6 @@ export interface ControlTarget {
   subscribe(listener: (type: string, data: unknown) => void): () => void
   /** The schema executor `POST /__mocklib/publish` feeds, if the server has one. */
   executor?: PublishTarget
-}
-
-/** What the publish route needs of a schema executor (mocklib/schema's createSchemaExecutor()). */
-export interface PublishTarget {
-  publish(field: string, payload: unknown): number
-  subscribed(field: string, count?: number): Promise<void>
 }
 
 export function isControlPath(path: string): boolean {

@@ -4,7 +4,28 @@ import type { HandlerRunState } from '../runtime/handler-state'
 import type { MaybePromise } from '../runtime/maybe-promise'
 import type { RequestContext } from '../runtime/request-context'
 import type { RequestHandler, ResolverInfoBase, ResponseResolver } from '../runtime/request-handler'
-import type { ConnectionPipeline, WebSocketHandler, WebSocketResolverInfo, WhenRemoved } from './websocket-handler'
+import type { WhenHandlerRemoved } from '../runtime/outlives-request'
+import type { WebSocketConnectionEvent } from './connection-event'
+import type { ConnectionPipeline } from './connection-pipeline'
+import type { AnyWebSocketExtension } from './websocket-extension'
+
+/**
+ * What the wrapper forwards to the WebSocket handler in its place: websocket-handler.ts's
+ * WebSocketHandler has these members (written out here, as that file imports this one).
+ */
+interface ConnectingHandler extends RequestHandler {
+  readonly url: string | RegExp
+  readonly servesHttp: boolean
+  readonly extensions: readonly AnyWebSocketExtension[]
+  readonly onceSpentOnConnect: boolean
+  connect(
+    info: WebSocketConnectionEvent,
+    closed: Promise<void>,
+    pipeline?: ConnectionPipeline,
+    whenRemoved?: WhenHandlerRemoved,
+    state?: HandlerRunState,
+  ): void
+}
 
 /**
  * A WebSocket handler (or a GraphQL subscription handler) in a wrapper's place, such as chaos':
@@ -13,10 +34,10 @@ import type { ConnectionPipeline, WebSocketHandler, WebSocketResolverInfo, WhenR
  * pipeline finds it by the WebSocket handler brand (websocket-handler.ts puts it on this class).
  */
 export class DelegatingWebSocketHandler extends DelegatingHandler {
-  declare readonly inner: WebSocketHandler
+  declare readonly inner: ConnectingHandler
   readonly #hook: ConnectionHook
 
-  constructor(inner: WebSocketHandler, resolver: ResponseResolver<ResolverInfoBase>, hook: ConnectionHook) {
+  constructor(inner: ConnectingHandler, resolver: ResponseResolver<ResolverInfoBase>, hook: ConnectionHook) {
     super(inner, resolver)
     this.#hook = hook
   }
@@ -29,7 +50,7 @@ export class DelegatingWebSocketHandler extends DelegatingHandler {
     return this.inner.servesHttp
   }
 
-  get extensions(): WebSocketHandler['extensions'] {
+  get extensions(): readonly AnyWebSocketExtension[] {
     return this.inner.extensions
   }
 
@@ -47,13 +68,7 @@ export class DelegatingWebSocketHandler extends DelegatingHandler {
     return (this.inner.parse as (...all: unknown[]) => ReturnType<RequestHandler['parse']>)(...args)
   }
 
-  connect(
-    info: WebSocketResolverInfo,
-    closed: Promise<void>,
-    pipeline?: ConnectionPipeline,
-    whenRemoved?: WhenRemoved,
-    state?: HandlerRunState,
-  ): void {
-    this.#hook(info.client, () => this.inner.connect(info, closed, pipeline, whenRemoved, state))
+  connect(...args: Parameters<ConnectingHandler['connect']>): void {
+    this.#hook(args[0].client, () => this.inner.connect(...args))
   }
 }

@@ -3,11 +3,8 @@ import { MocklibTypeError } from '../runtime/errors'
 import { compilePattern, execPattern, type CompiledPattern, type PathParams } from '../rest/path-pattern'
 import { regexpParamNames } from '../rest/regexp-params'
 import { describeValue, format } from '../runtime/messages'
-import type { LifeCycleEmitter } from '../runtime/emitter'
-import type { CallHistory } from '../runtime/call-history'
 import type { HandlerRunState } from '../runtime/handler-state'
 import type { DefaultBodyType } from '../runtime/http-response'
-import type { PipelineResult } from '../runtime/handle-request'
 import type { WhenHandlerRemoved } from '../runtime/outlives-request'
 import type { RequestContext } from '../runtime/request-context'
 import type { IndexFamily, IndexHint, MaybePromise, RequestHandlerOptions } from '../runtime/request-handler'
@@ -21,18 +18,9 @@ import type { AnyWebSocketExtension } from './websocket-extension'
 /** What a WebSocket handler's listener is called with, beside MSW's keys: the handshake as a Request. */
 export type WebSocketResolverInfo<Params extends PathParams = PathParams> = WebSocketConnectionEvent<Params>
 
-/**
- * @internal Runs an HTTP request through the handler list the connection was matched against
- * (the request pipeline), for protocols that carry requests over the socket (GraphQL queries
- * sent over graphql-transport-ws).
- */
-export interface ConnectionPipeline {
-  (request: Request, requestId: string): Promise<PipelineResult>
-  /** The lifecycle events of the server or worker the connection came through (for `graphql:subscription`). */
-  readonly emitter?: LifeCycleEmitter
-  /** The history of the scope the connection belongs to, when it keeps one (what runs on the connection is noted there). */
-  readonly history?: CallHistory
-}
+import type { ConnectionPipeline } from './connection-pipeline'
+
+export type { ConnectionPipeline }
 
 /**
  * @internal Registers a callback for when the handler leaves the list the connection was

@@ -297,7 +297,10 @@ describe('http.request rawHeaders: names, order and repeats as given', () => {
           ]),
         }),
     ],
-    ['new HttpResponse() with a record', (lib) => new lib.HttpResponse(null, { headers: { 'X-Rec': '1', 'x-Two': '2' } })],
+    [
+      'new HttpResponse() with a record',
+      (lib) => new lib.HttpResponse(null, { headers: { 'X-Rec': '1', 'x-Two': '2' } }),
+    ],
     [
       'a header set after creation',
       (lib) => {

@@ -1,0 +1,12 @@
+import type * as FakerModule from 'json-schema-faker'
+import type { OpenApiDocument } from './document'
+import type { ExampleChecks } from './example-check'
+
+/** What every generated handler of one document shares. */
+export interface AnswerContext {
+  /** The document in JSON Schema's dialect (json-schema.ts). */
+  document: OpenApiDocument
+  faker: typeof FakerModule
+  seed: number
+  examples: ExampleChecks
+}
