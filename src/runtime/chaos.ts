@@ -5,7 +5,7 @@ import { DelegatingHandler } from './delegating-handler'
 import { MocklibTypeError } from './errors'
 import { DELAY_MESSAGES, fault } from './fault'
 import { HttpResponse } from './http-response'
-import { format } from './messages'
+import { describeValue, format } from './messages'
 import type { RequestHandler, ResolverInfoBase, ResponseResolver } from './request-handler'
 import { hashText, SeededRandom } from './seeded-random'
 
@@ -52,6 +52,31 @@ export interface Chaos {
   reset(): void
 }
 
+/** What chaos does to one request: answer it (a fault), or let it be answered and maybe cut the response. */
+export interface RequestStep {
+  answer?: Response
+  cut?: (response: Response) => Response
+}
+
+/** What chaos does to one WebSocket connection: drop it after some messages, delay each message. */
+export interface ConnectionStep {
+  dropAfter: number | undefined
+  delayMessage: (() => number) | undefined
+}
+
+/**
+ * The decisions of one chaos, shared by its handler wrapper and a scope's pipeline step: one
+ * per request (`method url`, which waits the latency and never settles for a 'hang'), one per
+ * connection.
+ */
+export interface ChaosSteps {
+  request(method: string, url: string): Promise<RequestStep>
+  connection(url: URL): ConnectionStep
+}
+
+/** On the global registry: a chaos made by one build is an option to the other's servers. */
+const CHAOS_STEPS = Symbol.for('mocklib.chaos.steps')
+
 /** The faults of an HTTP request; a connection's is 'drop'. */
 const HTTP_FAULTS: readonly ChaosFault[] = [
   'reset',
@@ -83,7 +108,7 @@ export function createChaos(options: ChaosOptions): Chaos {
   const weights = faultWeights(options.faults ?? ['reset'])
   const httpWeights = weights.filter(([name]) => HTTP_FAULTS.includes(name))
   const connectionWeights = weights.filter(([name]) => name === 'drop')
-  const dropAfter = dropRange(options.dropAfter)
+  const dropRange = checkedDropRange(options.dropAfter)
   const seed = chooseSeed(options.seed)
   const counts = new Map<string, number>()
   const outcomes: ChaosOutcome[] = []
@@ -108,20 +133,41 @@ export function createChaos(options: ChaosOptions): Chaos {
     return { chosen, random }
   }
 
+  const steps: ChaosSteps = {
+    async request(method, url) {
+      const { chosen, random } = decide(`${method} ${url}`, httpWeights)
+      if (latency !== undefined) await delay({ ...latency, random: () => random.next() })
+      if (chosen === 'reset' || chosen === 'refused' || chosen === 'dns') return { answer: fault[chosen]() }
+      if (chosen === 'hang') await fault.hang()
+      if (chosen === 'server-error') return { answer: HttpResponse.text('Internal Server Error', { status: 500 }) }
+      if (chosen === undefined) return {}
+      return {
+        cut(answer) {
+          // A network error has no body to cut.
+          if (answer.type === 'error') return answer
+          // A cut somewhere in the first kilobyte: before the end of most bodies, and varied.
+          const bytes = Math.floor(random.next() * 1024)
+          if (chosen === 'stall') return fault.stall(answer, bytes)
+          return chosen === 'truncate' ? fault.truncate(answer, bytes) : fault.resetAfter(answer, bytes)
+        },
+      }
+    },
+    connection(url) {
+      const { chosen, random } = decide(`WebSocket ${url.href}`, connectionWeights)
+      const dropAfter = chosen === 'drop' ? random.int(dropRange.min, dropRange.max) : undefined
+      const delayMessage =
+        latency === undefined ? undefined : () => drawDelay({ ...latency, random: () => random.next() })
+      return { dropAfter, delayMessage }
+    },
+  }
+
   const resolverFor = (handler: RequestHandler): ResponseResolver<ResolverInfoBase> => {
     const inner = handler.resolver as ResponseResolver<ResolverInfoBase>
     return async (info) => {
-      const { chosen, random } = decide(`${info.request.method} ${info.request.url}`, httpWeights)
-      if (latency !== undefined) await delay({ ...latency, random: () => random.next() })
-      if (chosen === 'reset' || chosen === 'refused' || chosen === 'dns') return fault[chosen]()
-      if (chosen === 'hang') return fault.hang()
-      if (chosen === 'server-error') return HttpResponse.text('Internal Server Error', { status: 500 })
+      const step = await steps.request(info.request.method, info.request.url)
+      if (step.answer !== undefined) return step.answer
       const answer = await inner(info)
-      if (chosen === undefined || !(answer instanceof Response)) return answer
-      // A cut somewhere in the first kilobyte: before the end of most bodies, and varied.
-      const bytes = Math.floor(random.next() * 1024)
-      if (chosen === 'stall') return fault.stall(answer, bytes)
-      return chosen === 'truncate' ? fault.truncate(answer, bytes) : fault.resetAfter(answer, bytes)
+      return step.cut !== undefined && answer instanceof Response ? step.cut(answer) : answer
     }
   }
 
@@ -129,11 +175,11 @@ export function createChaos(options: ChaosOptions): Chaos {
   const onConnection = (client: ConnectionClient, connect: () => void) => {
     if (connections.has(client.socket)) return connect()
     connections.add(client.socket)
-    const { chosen, random } = decide(`WebSocket ${client.url.href}`, connectionWeights)
-    if (chosen === 'drop') fault.drop(client, random.int(dropAfter.min, dropAfter.max))
-    if (latency !== undefined) {
+    const { dropAfter, delayMessage } = steps.connection(client.url)
+    if (dropAfter !== undefined) fault.drop(client, dropAfter)
+    if (delayMessage !== undefined) {
       const delayMessages = (client as { [DELAY_MESSAGES]?: (draw: () => number) => void })[DELAY_MESSAGES]
-      delayMessages?.call(client, () => drawDelay({ ...latency, random: () => random.next() }))
+      delayMessages?.call(client, delayMessage)
     }
     connect()
   }
@@ -147,7 +193,7 @@ export function createChaos(options: ChaosOptions): Chaos {
     return wrapper === undefined ? new ChaosHandler(handler, resolver) : wrapper.wrap(resolver, onConnection)
   }
 
-  return {
+  const chaos: Chaos = {
     seed,
     outcomes,
     wrap: (...handlers) => handlers.map(wrapOne) as typeof handlers,
@@ -156,6 +202,26 @@ export function createChaos(options: ChaosOptions): Chaos {
       outcomes.length = 0
     },
   }
+  Object.defineProperty(chaos, CHAOS_STEPS, { value: steps })
+  return chaos
+}
+
+/**
+ * A server's or boundary's chaos (`listen({ chaos })`), checked where it was given: a `Chaos`
+ * from createChaos() (whose seed and outcomes the test reads) or its options. `call` names the
+ * place (`%s`: the value).
+ */
+export function scopeChaos(option: unknown, call: string): ChaosSteps | undefined {
+  if (option === undefined) return undefined
+  const steps = (option as { [CHAOS_STEPS]?: ChaosSteps } | null)?.[CHAOS_STEPS]
+  if (steps !== undefined) return steps
+  if (typeof option === 'object' && option !== null && 'rate' in option) {
+    return (createChaos(option as ChaosOptions) as unknown as { [CHAOS_STEPS]: ChaosSteps })[CHAOS_STEPS]
+  }
+  throw new MocklibTypeError(
+    'MOCKLIB_INVALID_ARGUMENT',
+    format(`${call.replace('%s', describeValue(option))}: give createChaos({ rate, ... }) or its options.`),
+  )
 }
 
 /** A handler none of the chaos' faults applies to. */
@@ -170,7 +236,7 @@ function noFaultFor(handler: RequestHandler, takesConnections: boolean): Mocklib
 }
 
 /** `dropAfter` as a range of message counts, checked. */
-function dropRange(dropAfter: ChaosOptions['dropAfter']): { min: number; max: number } {
+function checkedDropRange(dropAfter: ChaosOptions['dropAfter']): { min: number; max: number } {
   const range = typeof dropAfter === 'number' ? { min: dropAfter, max: dropAfter } : (dropAfter ?? { min: 0, max: 10 })
   const count = (value: unknown) => typeof value === 'number' && Number.isInteger(value) && value >= 0
   if (typeof range === 'object' && range !== null && count(range.min) && count(range.max) && range.max >= range.min) {

@@ -75,18 +75,38 @@ export async function handleRequest(
     return { type: 'passthrough', reason: 'bypass' }
   }
 
-  const network = list.store.network
-  if (network === undefined) return resolveInScope(ctx, list, options)
-  const offline = await acrossUplink(network, ctx.source)
-  if (offline !== undefined) {
-    announce(emitter, 'request:end', ctx)
-    const result: PipelineResult = { type: 'mocked', response: offline, handler: undefined }
-    if (history !== undefined) history.add(noteResult(new RequestNotes(ctx.source, requestId), result))
+  const { network, chaos } = list.store
+  if (network === undefined && chaos === undefined) return resolveInScope(ctx, list, options)
+  return resolveAcrossScope(ctx, list, options)
+}
+
+/**
+ * The request across the scope's link and chaos: the link's uplink (or offline's failure), then
+ * chaos' decision (a fault answers at once); the answer is cut as chaos chose, then carried
+ * back at the link's pace.
+ */
+async function resolveAcrossScope(
+  ctx: RequestContext,
+  list: HandlerList,
+  options: PipelineOptions,
+): Promise<PipelineResult> {
+  const { network, chaos } = list.store
+  let early = network === undefined ? undefined : await acrossUplink(network, ctx.source)
+  const step =
+    early === undefined && chaos !== undefined ? await chaos.request(ctx.head.method, ctx.head.url) : undefined
+  early ??= step?.answer
+  if (early !== undefined) {
+    announce(options.emitter, 'request:end', ctx)
+    const result: PipelineResult = { type: 'mocked', response: early, handler: undefined }
+    const history = list.store.history
+    if (history !== undefined) history.add(noteResult(new RequestNotes(ctx.source, ctx.requestId), result))
     return result
   }
   const result = await resolveInScope(ctx, list, options)
-  if (result.type !== 'mocked' || network === 'offline') return result
-  return { ...result, response: await acrossDownlink(network, result.response) }
+  if (result.type !== 'mocked') return result
+  const response = step?.cut === undefined ? result.response : step.cut(result.response)
+  if (network === undefined || network === 'offline') return { ...result, response }
+  return { ...result, response: await acrossDownlink(network, response) }
 }
 
 /** The request, not bypassed, answered by the delegate or the scope's list (noted in its history). */

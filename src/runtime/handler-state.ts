@@ -1,3 +1,4 @@
+import type { ChaosSteps } from './chaos'
 import type { CallHistory } from './call-history'
 import type { HandlerShape, ResolverCleanup } from './handler-shape'
 import { closeIterator } from './iterate-until'
@@ -39,6 +40,9 @@ export class HandlerStateStore {
 
   /** The link requests of this scope cross (`listen({ network })`); none: answers arrive at once. */
   network: Readonly<NetworkConditions> | 'offline' | undefined
+
+  /** The chaos every request and mocked connection of this scope meets (`listen({ chaos })`). */
+  chaos: ChaosSteps | undefined
 
   /** The requests this scope resolved, when its server keeps a history (`listen({ history })`). */
   constructor(public history: CallHistory | undefined = undefined) {}

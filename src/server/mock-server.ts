@@ -11,6 +11,7 @@ import { createToken, isLoopback } from '../control/protocol'
 import { trackScope } from '../runtime/current-scope'
 import { MocklibTypeError } from '../runtime/errors'
 import { scopeNetwork, type NetworkOption } from '../runtime/scope-network'
+import { scopeChaos, type Chaos, type ChaosOptions } from '../runtime/chaos'
 import { validateHandlers } from '../runtime/handler-list'
 import type { RequestHandler } from '../runtime/request-handler'
 import { SetupApi, withBoundMethods } from '../runtime/setup-api'
@@ -71,6 +72,8 @@ export interface MockServerListenOptions {
    * (`mocklib serve --network`). See docs/faults.md.
    */
   network?: NetworkOption
+  /** Chaos for every request and WebSocket connection, as setupServer's `listen({ chaos })`. */
+  chaos?: Chaos | ChaosOptions
 }
 
 export class MockServer extends SetupApi {
@@ -148,6 +151,7 @@ export class MockServer extends SetupApi {
       )
     }
     const network = scopeNetwork(options.network, 'mockServer.listen({ network: %s })')
+    const chaos = scopeChaos(options.chaos, 'mockServer.listen({ chaos: %s })')
     this.#options = options
     this.#token = options.token ?? createToken()
     this.#strategy = options.onUnhandledRequest === undefined ? 'bypass' : validateStrategy(options.onUnhandledRequest)
@@ -156,6 +160,7 @@ export class MockServer extends SetupApi {
     if (options.history !== undefined) this.history.configure(options.history)
     this.#lifetime = new AbortController()
     this.handlerList.store.network = network
+    this.handlerList.store.chaos = chaos
     // Work that outlives a request (a subscription) finds this server's list, as setupServer's.
     this.#untrackScope = trackScope(() => this.handlerList)
     const listener = (message: IncomingMessage, response: ServerResponse) => void this.#answer(message, response)
@@ -171,6 +176,7 @@ export class MockServer extends SetupApi {
       (error) => {
         this.#server = undefined
         this.handlerList.store.network = undefined
+        this.handlerList.store.chaos = undefined
         throw error
       },
     )
@@ -186,6 +192,7 @@ export class MockServer extends SetupApi {
     this.#untrackScope?.()
     this.#untrackScope = undefined
     this.handlerList.store.network = undefined
+    this.handlerList.store.chaos = undefined
     const closed = new Promise<void>((resolve) => server.close(() => resolve()))
     server.closeAllConnections()
     for (const socket of this.#upgraded) socket.destroy()

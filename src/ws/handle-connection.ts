@@ -85,6 +85,9 @@ async function connectInList(
       console.error(error)
     }
   })
+  const chaos = list.store.chaos?.connection(url)
+  if (chaos?.dropAfter !== undefined) raw.dropAfter(chaos.dropAfter)
+  if (chaos?.delayMessage !== undefined) raw.delayMessages(chaos.delayMessage)
   const pipeline: ConnectionPipeline = Object.assign(
     (request: Request, requestId: string) => handleRequest(request, requestId, list, options),
     { emitter, history: list.store.history },

@@ -208,6 +208,8 @@ export class WebSocketConnection {
    * opens, gets the messages sent before the close, then the close, as from a real server.
    */
   closeFromHandler(code?: number, reason?: string): void {
+    // A connection already lost (a drop waiting for the open) sends no close frame after it.
+    if (this.#dropping) return
     this.#queueClose(new PendingClose(code ?? 1000, reason ?? '', true), !this.#opensBeforeClose)
   }
 

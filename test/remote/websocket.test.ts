@@ -1,9 +1,9 @@
 // WebSockets across processes: an Express app spawned with `node` opens connections with the
 // platform's WebSocket, and the `ws` handlers of this test process answer them through the remote,
 // per scope; a connection no remote handler takes goes to the app's own handlers.
-import { ws } from 'mocklib'
+import { createChaos, ws } from 'mocklib'
 import { setupRemoteServer } from 'mocklib/node'
-import { afterAll, beforeAll, expect, it } from 'vitest'
+import { afterAll, beforeAll, expect, it, vi } from 'vitest'
 import { spawnApp, type SpawnedApp } from './spawn-app'
 
 const ROOM = 'wss://chat.example.test/room'
@@ -127,4 +127,36 @@ it('a scope that ends drops its open connections', async () => {
   const dropped = await pending
   expect(dropped.messages).toEqual(['held'])
   expect(dropped.close.code).toBe(1006)
+})
+
+it('chaos drops a remote handler’s connections on the app’s client: the same seed, the same drops after the same messages', async () => {
+  const TICKS = 'wss://chat.example.test/ticks'
+  const ticker = ws.link(TICKS).addEventListener('connection', ({ client }) => {
+    for (let tick = 1; tick <= 4; tick++) client.send(`tick ${tick}`)
+    client.close(1000, 'all ticks')
+  })
+  const run = async (seed: number) => {
+    const chaos = createChaos({ rate: 0.5, faults: ['drop'], dropAfter: { min: 0, max: 3 }, seed })
+    const scope = remote.createScope()
+    scope.use(...chaos.wrap(ticker))
+    const seen: string[] = []
+    for (let index = 0; index < 8; index++) {
+      const { messages, close } = await session(TICKS, [], scope.headers)
+      seen.push(`${messages.length} ticks, ${close.code}`)
+    }
+    scope.close()
+    // What chaos decided is what the app's client saw: dropped connections close with 1006.
+    expect(chaos.outcomes.map(({ fault }) => fault)).toEqual(seen.map((s) => (s.endsWith('1006') ? 'drop' : undefined)))
+    return seen
+  }
+  const info = vi.spyOn(console, 'info').mockImplementation(() => {})
+  try {
+    const first = await run(5)
+    expect(first).toContain('4 ticks, 1000')
+    expect(first.filter((seen) => seen.endsWith(', 1006')).length).toBeGreaterThan(1)
+    expect(await run(5)).toEqual(first)
+    expect(await run(6)).not.toEqual(first)
+  } finally {
+    info.mockRestore()
+  }
 })

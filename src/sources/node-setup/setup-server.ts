@@ -27,6 +27,7 @@ import { wrapDispatcher, type ComposableDispatcher } from '../undici/wrap-dispat
 import { openRemote, type OpenRemote } from '../../remote/open-remote'
 import type { RemoteOptions } from '../../remote/remote-options'
 import { scopeNetwork, type NetworkOption } from '../../runtime/scope-network'
+import { scopeChaos, type Chaos, type ChaosOptions } from '../../runtime/chaos'
 
 export type { NodeSource } from './node-sources'
 export type { ComposableDispatcher } from '../undici/wrap-dispatcher'
@@ -72,12 +73,20 @@ export interface ListenOptions extends VerificationOptions {
    * sets a boundary's own. See docs/faults.md.
    */
   network?: NetworkOption
+  /**
+   * Chaos for every request of this server and every connection its handlers take, as if each
+   * handler were wrapped with `chaos.wrap()`: a fault answers a request before the handlers see it
+   * (a cut cuts the mocked response). `server.boundary(callback, { chaos })` sets a boundary's own.
+   */
+  chaos?: Chaos | ChaosOptions
 }
 
 /** What a boundary changes for the code it runs, beside its own copy of the handler list. */
 export interface BoundaryOptions {
   /** The link this boundary's requests cross (as `listen({ network })`), instead of the server's; `null`: none. */
   network?: NetworkOption | null
+  /** The chaos this boundary's requests meet (as `listen({ chaos })`), instead of the server's; `null`: none. */
+  chaos?: Chaos | ChaosOptions | null
 }
 
 export interface SetupServer extends HandlerListApi, RequestVerification {
@@ -158,6 +167,7 @@ export class SetupServerApi extends SetupApi<LifeCycleEventsMap> implements Setu
     this.unusedHandlerStrategy = validateUnusedStrategy(options.onUnusedHandler)
     const history = historyFor(options.history)
     const network = scopeNetwork(options.network, 'server.listen({ network: %s })')
+    const chaos = scopeChaos(options.chaos, 'server.listen({ chaos: %s })')
     const onUnhandledRequest = unhandledStrategy(options, 'server.listen()')
     this.#remote = options.remote === undefined || options.remote === false ? undefined : openRemote(options.remote)
     this.#lifetime = new LazyAbort()
@@ -171,6 +181,7 @@ export class SetupServerApi extends SetupApi<LifeCycleEventsMap> implements Setu
     this.#listening = sources
     this.handlerList.store.history = history
     this.handlerList.store.network = network
+    this.handlerList.store.chaos = chaos
     if (sources.has('interceptors')) this.#source.apply(fetchSource, httpSource)
     if (sources.has('undici')) sharedDispatcher().join(this.#undici)
     this.#untrackScope = trackScope(() => this.activeList())
@@ -188,6 +199,7 @@ export class SetupServerApi extends SetupApi<LifeCycleEventsMap> implements Setu
     this.#remote = undefined
     this.#lifetime.abort()
     this.handlerList.store.network = undefined
+    this.handlerList.store.chaos = undefined
     // Last, with the environment restored: an 'error' fails the test, not the next one.
     this.stopVerification('close')
   }
@@ -217,11 +229,13 @@ export class SetupServerApi extends SetupApi<LifeCycleEventsMap> implements Setu
     }
     const network =
       options.network === null ? null : scopeNetwork(options.network, 'server.boundary(callback, { network: %s })')
+    const chaos = options.chaos === null ? null : scopeChaos(options.chaos, 'server.boundary(callback, { chaos: %s })')
     return (...args) => {
       const outer = this.activeList()
       const history = outer.store.history === undefined ? undefined : new CallHistory(outer.store.history.limit)
       const store = new HandlerStateStore(history)
       store.network = network === null ? undefined : (network ?? outer.store.network)
+      store.chaos = chaos === null ? undefined : (chaos ?? outer.store.chaos)
       return this.#scopes.run(new HandlerList(outer.current(), store), callback, ...args)
     }
   }
