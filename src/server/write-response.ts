@@ -48,28 +48,45 @@ export async function pipeBody(target: ServerResponse, body: ReadableStream<Uint
     return
   }
   const reader = body.getReader()
-  const left = new Promise<void>((resolve) => target.once('close', resolve))
+  // The client leaving cancels the reader, which settles a pending read: a producer that never
+  // writes again (a subscription, an endless stream) is stopped. No promise lives across chunks:
+  // racing each read against one pending promise would keep every chunk until the client leaves.
+  let left = false
+  const leave = () => {
+    left = true
+    reader.cancel().catch(() => {})
+  }
+  target.once('close', leave)
   try {
     for (;;) {
-      const next = await Promise.race([reader.read(), left.then(() => undefined)])
-      if (next === undefined) {
-        // The client left: stop the producer (a subscription, an endless stream).
-        await reader.cancel().catch(() => {})
-        return
-      }
+      const next = await reader.read()
+      if (left) return
       if (next.done) break
-      if (!target.write(next.value)) await Promise.race([onceDrained(target), left])
+      if (!target.write(next.value) && !(await drained(target))) return
     }
     target.end()
   } catch {
     // The body failed midway: end the answer abruptly so the client sees a broken response, not a
     // short one (unless a fault's cut already ended the socket: fault-wire.ts).
     if (!target.socket?.writableEnded) resetConnection(target)
+  } finally {
+    target.off('close', leave)
   }
 }
 
-function onceDrained(target: ServerResponse): Promise<void> {
-  return new Promise((resolve) => target.once('drain', resolve))
+/** True once the target drains, false if it closes first. */
+function drained(target: ServerResponse): Promise<boolean> {
+  return new Promise((resolve) => {
+    const settle = (value: boolean) => () => {
+      target.off('drain', onDrain)
+      target.off('close', onClose)
+      resolve(value)
+    }
+    const onDrain = settle(true)
+    const onClose = settle(false)
+    target.once('drain', onDrain)
+    target.once('close', onClose)
+  })
 }
 
 /** Ends the connection with a TCP reset where Node can, as a failed network does. */

@@ -14,7 +14,6 @@ interface Transfer {
 type Report = Record<string, { upload: Transfer; download: Transfer }>
 
 const MiB = 1024 * 1024
-const nodeMajor = Number(process.versions.node.split('.')[0])
 
 it('streams a 50 MiB request body and a 50 MiB response through the remote, byte for byte', async () => {
   const child = await spawnApp('big-bodies.mjs', { BODY_SIZES: '5,50' }, ['--expose-gc'], false)
@@ -30,9 +29,6 @@ it('streams a 50 MiB request body and a 50 MiB response through the remote, byte
     }
   }
   // A response buffered anywhere on the way would grow by about 45 MiB more for the larger body.
-  // Node 24 sometimes shows that growth (about 1 run in 2; history off changes nothing), and Node
-  // 20 and 22 never: docs/remote.md's "Large bodies" says so until the cause is found. The
-  // transfers' bytes are checked above on every Node.
   const download = (mib: string) => report[mib]!.download.peakGrowth
-  if (nodeMajor < 24) expect(download('50'), JSON.stringify(report)).toBeLessThan(download('5') + 16 * MiB)
+  expect(download('50'), JSON.stringify(report)).toBeLessThan(download('5') + 16 * MiB)
 }, 120_000)
