@@ -1,6 +1,7 @@
 import type * as FakerModule from 'json-schema-faker'
 import type { OpenApiDocument } from './document'
 import type { ExampleChecks } from './example-check'
+import type { ReadyAnswers } from './ready-answers'
 
 /** What every generated handler of one document shares. */
 export interface AnswerContext {
@@ -9,4 +10,6 @@ export interface AnswerContext {
   faker: typeof FakerModule
   seed: number
   examples: ExampleChecks
+  /** Answers made once and sent again (ready-answers.ts). */
+  ready: ReadyAnswers
 }

@@ -1,4 +1,3 @@
-import { HttpResponse } from '../runtime/http-response'
 import type { MaybePromise } from '../runtime/maybe-promise'
 import {
   isReference,
@@ -15,6 +14,7 @@ import { isJsonMediaType } from '../runtime/media-types'
 import { openApiMessages } from './messages'
 import type { Operation } from './operations'
 import type { ResponseChoice } from './prefer'
+import { sendReady, type ReadyAnswer } from './ready-answers'
 
 export type { AnswerContext }
 
@@ -28,13 +28,19 @@ export function answerFor(
   operation: Operation,
   choice: ResponseChoice,
 ): MaybePromise<Response> {
+  const known = context.ready.get(operation, choice)
+  if (known !== undefined) return sendReady(known)
   const answer = answerOf(context, operation, choice)
   const example = answer.example()
-  if (example === undefined) return respond(answer, answer.value())
+  const send = (value: unknown) => {
+    const ready = readyAnswer(answer, value)
+    context.ready.set(operation, choice, ready)
+    return sendReady(ready)
+  }
+  if (example === undefined) return send(answer.value())
   const fits = context.examples.fits(operation, answer.key, answer.mediaType!, answer.media!, example)
-  const send = (fits: boolean) =>
-    respond(answer, fits || choice.example !== undefined ? example.value : answer.generated())
-  return fits instanceof Promise ? fits.then(send) : send(fits)
+  const chosen = (fits: boolean) => send(fits || choice.example !== undefined ? example.value : answer.generated())
+  return fits instanceof Promise ? fits.then(chosen) : chosen(fits)
 }
 
 /** A declared response, before it is sent: its status, media type (none: no body) and body. */
@@ -74,13 +80,15 @@ export function answerOf(context: AnswerContext, operation: Operation, choice: R
 
 /** The answer's status and media type with this body (none when the response declares no content). */
 export function respond(answer: Answer, value: unknown): Response {
+  return sendReady(readyAnswer(answer, value))
+}
+
+function readyAnswer(answer: Answer, value: unknown): ReadyAnswer {
+  const { status, mediaType } = answer
   const headers = answer.headers()
-  if (answer.mediaType === undefined) return new HttpResponse(null, { status: answer.status, headers })
-  const text = isJsonMediaType(answer.mediaType) || typeof value !== 'string' ? JSON.stringify(value) : value
-  return new HttpResponse(text as string, {
-    status: answer.status,
-    headers: { ...headers, 'Content-Type': answer.mediaType },
-  })
+  if (mediaType === undefined) return { status, headers, text: null }
+  const text = isJsonMediaType(mediaType) || typeof value !== 'string' ? JSON.stringify(value) : value
+  return { status, headers: { ...headers, 'Content-Type': mediaType }, text: text as string }
 }
 
 /** The declared response key and the status to send: the asked status (exact, "4XX", "default"), else the first 2xx. */

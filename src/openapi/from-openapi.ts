@@ -12,6 +12,7 @@ import type { ValidateRequests } from './request-refusal'
 import { pairCollections } from './collections'
 import { DocumentValidators } from './validators'
 import { ExampleChecks } from './example-check'
+import { ReadyAnswers } from './ready-answers'
 import { ResponseChecks } from './response-check'
 import { checkedHttpHandler, checkMode } from './checked-handlers'
 import type { AnswerContract, BodyCheckMode } from '../runtime/body-mismatch'
@@ -83,7 +84,14 @@ export async function fromOpenApi(document: OpenApiInput, options: FromOpenApiOp
   const loaded = asJsonSchemaDialect(await loadDocument(document))
   const validators = new DocumentValidators(loaded)
   const examples = new ExampleChecks(validators)
-  const answers: AnswerContext = { document: loaded, faker: await loadFaker(), seed: options.seed ?? 1, examples }
+  const faker = await loadFaker()
+  const answers: AnswerContext = {
+    document: loaded,
+    faker,
+    seed: options.seed ?? 1,
+    examples,
+    ready: new ReadyAnswers(),
+  }
   const operations = collectOperations(loaded, options.baseUrl)
   const validateRequests = options.validateRequests ?? false
   const collections = options.collections ?? false

@@ -2,6 +2,7 @@ import type { BodyProblem, BodyProblemKind } from '../runtime/body-mismatch'
 import { declaredResponse } from './answer'
 import { atPointer, pointerToken, resolvePointer, valueAt, type ResponseObject } from './document'
 import { isJsonMediaType, matchMediaType } from '../runtime/media-types'
+import { peekBodyText } from '../runtime/node-fast-path'
 import { openApiMessages } from './messages'
 import { OperationLookup } from './operation-lookup'
 import type { Operation } from './operations'
@@ -24,6 +25,11 @@ export class ResponseChecks {
   private readonly lookup: OperationLookup
   /** Each response's header check, by the response's pointer. */
   private readonly headerChecks = new Map<string, Promise<SchemaCheck>>()
+  /**
+   * The last body each response schema was checked against, with what it found: a mock answers
+   * with the same text request after request, and the check is a function of the schema and text.
+   */
+  private readonly lastBodies = new Map<string, { text: string; problems: Promise<BodyProblem[]> }>()
 
   constructor(
     private readonly validators: DocumentValidators,
@@ -83,7 +89,7 @@ export class ResponseChecks {
   private async bodyProblems(pointer: string, request: Request, response: Response): Promise<BodyProblem[]> {
     const declared = atPointer(this.validators.document, pointer) as ResponseObject
     const types = Object.keys(declared.content ?? {})
-    const text = request.method === 'HEAD' ? '' : await response.clone().text()
+    const text = request.method === 'HEAD' ? '' : (peekBodyText(response) ?? (await response.clone().text()))
     const contentType = response.headers.get('content-type')
     if (types.length === 0 || text === '') {
       if ((types.length === 0) === (text === '') || request.method === 'HEAD') return []
@@ -96,18 +102,30 @@ export class ResponseChecks {
       return [{ kind: 'wrong-media-type', path: '/headers/content-type', message }]
     }
     if (!isJsonMediaType(type) || declared.content?.[type]?.schema === undefined) return []
+    const schema = `${pointer}/content/${pointerToken(type)}/schema`
+    const last = this.lastBodies.get(schema)
+    if (last?.text === text) return [...(await last.problems)]
+    const problems = this.jsonProblems(schema, type, text)
+    if (text.length <= REMEMBERED_TEXT) this.lastBodies.set(schema, { text, problems })
+    return [...(await problems)]
+  }
+
+  private async jsonProblems(schema: string, type: string, text: string): Promise<BodyProblem[]> {
     let body: unknown
     try {
       body = JSON.parse(text)
     } catch {
       return [{ kind: 'wrong-type', path: '/body', message: openApiMessages.notJson(type) }]
     }
-    const check = this.validators.compileAt('response body', `${pointer}/content/${pointerToken(type)}/schema`)
-    return (await check)(body).map((violation) =>
+    const check = await this.validators.compileAt('response body', schema)
+    return check(body).map((violation) =>
       problemOf(kindOf(violation, body), `/body${violation.pointer}`, violation, body),
     )
   }
 }
+
+/** The largest body text remembered with its problems (a larger one is checked every time). */
+const REMEMBERED_TEXT = 256 * 1024
 
 /** The violation at `path`, with what was received (in `root`) where the message does not say. */
 function problemOf(kind: BodyProblemKind, path: string, violation: KeywordViolation, root: unknown): BodyProblem {

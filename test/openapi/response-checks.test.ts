@@ -134,6 +134,48 @@ describe('another fetch implementation', () => {
   })
 })
 
+describe('answers checked one after another', () => {
+  it('checks every answer: the same wrong body fails each time, one that changes is checked anew', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    const bodies = [
+      { id: '7', name: 'Rex' },
+      { id: '7', name: 'Rex' },
+      { id: 7, name: 'Rex' },
+      { id: 7 },
+      { id: 7, name: 'Rex' },
+    ]
+    const answered: number[] = []
+    for (const body of bodies) {
+      answered.push((await serve(() => HttpResponse.json(body))).status)
+      server.resetHandlers()
+    }
+    expect(answered).toEqual([500, 500, 200, 500, 200])
+    expect(errors.map((error) => error.message.split('\n')[1])).toEqual([
+      '  - /body/id: must be integer, got string "7"',
+      '  - /body/id: must be integer, got string "7"',
+      '  - /body/name: is required',
+    ])
+  })
+
+  it('reads a streamed body and a body with a byte order mark as the client does', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    const streamed = () =>
+      new HttpResponse(new Blob(['{"id":"7","name":"Rex"}']).stream(), {
+        headers: { 'Content-Type': 'application/json' },
+      })
+    expect((await serve(streamed)).status).toBe(500)
+    server.resetHandlers()
+    const marked = () =>
+      new HttpResponse('\uFEFF{"id":7,"name":"Rex"}', { headers: { 'Content-Type': 'application/json' } })
+    const response = await serve(marked)
+    expect(response.status).toBe(200)
+    expect(await response.json()).toEqual({ id: 7, name: 'Rex' })
+    expect(errors.map((error) => error.message.split('\n')[1])).toEqual([
+      '  - /body/id: must be integer, got string "7"',
+    ])
+  })
+})
+
 describe('what is checked against which operation', () => {
   const document = {
     openapi: '3.1.0',

@@ -10,8 +10,8 @@
  *   platform's own behaviour: nothing is kept, `takeBody()` returns undefined, the adapters hand
  *   the response back unchanged, and callers read `response.body` as usual.
  * - A mocked response's body is read outside this module only through `hasResponseBody()`,
- *   `isBodyTaken()`, `takeBody()` and `discardBody()`: reading `response.body` makes the web
- *   stream a kept body exists to avoid (and then holds the body from there on).
+ *   `isBodyTaken()`, `takeBody()`, `peekBodyText()` and `discardBody()`: reading `response.body`
+ *   makes the web stream a kept body exists to avoid (and then holds the body from there on).
  * - Every way of reading agrees with the platform's `Response` (test/runtime/kept-body.test.ts),
  *   and the environment matrix (test/environments/) runs each body kind with the paths on and off.
  */
@@ -24,6 +24,7 @@ export {
   isKeepable,
   isKeptWhole,
   keepBody,
+  peekBodyText,
   takeBody,
 } from './kept-body'
 export { requestWithLazyBody } from './lazy-request-body'

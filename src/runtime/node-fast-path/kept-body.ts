@@ -100,6 +100,18 @@ export function takeBody(response: Response): string | Uint8Array | undefined {
   return body.source
 }
 
+/**
+ * The whole body's text, without reading it (the response stays unread), when it is kept text no
+ * one touched and reading it gives exactly that text (no byte order mark, no lone surrogate);
+ * otherwise undefined and the caller reads a clone.
+ */
+export function peekBodyText(response: Response): string | undefined {
+  const body = kept.get(response)
+  if (!untouched(body) || typeof body.source !== 'string') return undefined
+  const text = textOf(body.source)
+  return typeof text === 'string' ? text : undefined
+}
+
 /** Lets go of a body no one will read: cancels its stream, or marks kept bytes read. */
 export function discardBody(response: Response): void {
   const body = kept.get(response)
