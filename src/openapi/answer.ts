@@ -78,14 +78,19 @@ export function answerOf(context: AnswerContext, operation: Operation, choice: R
   return { status, key, mediaType, media, value, example, generated, headers }
 }
 
-/** The answer's status and media type with this body (none when the response declares no content). */
-export function respond(answer: Answer, value: unknown): Response {
-  return sendReady(readyAnswer(answer, value))
+/**
+ * The answer's status and media type with this body (none when the response declares no content);
+ * `headers` replace declared ones of the same name.
+ */
+export function respond(answer: Answer, value: unknown, headers: Record<string, string> = {}): Response {
+  return sendReady(readyAnswer(answer, value, headers))
 }
 
-function readyAnswer(answer: Answer, value: unknown): ReadyAnswer {
+function readyAnswer(answer: Answer, value: unknown, extra: Record<string, string> = {}): ReadyAnswer {
   const { status, mediaType } = answer
-  const headers = answer.headers()
+  const replaced = new Set(Object.keys(extra).map((name) => name.toLowerCase()))
+  const declared = Object.entries(answer.headers()).filter(([name]) => !replaced.has(name.toLowerCase()))
+  const headers = { ...Object.fromEntries(declared), ...extra }
   if (mediaType === undefined) return { status, headers, text: null }
   const text = isJsonMediaType(mediaType) || typeof value !== 'string' ? JSON.stringify(value) : value
   return { status, headers: { ...headers, 'Content-Type': mediaType }, text: text as string }

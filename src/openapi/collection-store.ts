@@ -42,7 +42,7 @@ export function collectionAnswer(
   store: CollectionStore,
   [role, collection]: [CollectionRole, Collection],
   operation: Operation,
-  request: { pathParams: Record<string, string | readonly string[] | undefined>; body: unknown },
+  request: { url: string; pathParams: Record<string, string | readonly string[] | undefined>; body: unknown },
 ): MaybePromise<Response> {
   const items = store.of(collection)
   const answer = answerOf(context, operation, {})
@@ -53,7 +53,9 @@ export function collectionAnswer(
     const item: Item = { ...(isItem(base) ? base : {}), ...body }
     item[collection.idKey] = body[collection.idKey] ?? nextId(items, collection, base)
     items.set(String(item[collection.idKey]), item)
-    return respond(answer, item)
+    const declaresLocation = Object.keys(answer.headers()).some((name) => name.toLowerCase() === 'location')
+    const named = answer.status === 201 || declaresLocation
+    return respond(answer, item, named ? { Location: itemUrl(request.url, item[collection.idKey]) } : {})
   }
   const id = String(request.pathParams[collection.idParam])
   const existing = items.get(id)
@@ -63,6 +65,15 @@ export function collectionAnswer(
   else if (role === 'update') items.set(id, { ...existing, ...body, ...kept })
   else if (role === 'replace') items.set(id, { ...body, ...kept })
   return respond(answer, items.get(id) ?? existing)
+}
+
+/** The URL of a collection's new item: the collection's URL (the request's, without its query) and the id. */
+function itemUrl(collectionUrl: string, id: unknown): string {
+  const url = new URL(collectionUrl)
+  url.search = ''
+  url.hash = ''
+  url.pathname = `${url.pathname.replace(/\/$/, '')}/${encodeURIComponent(String(id))}`
+  return url.href
 }
 
 /** The next id: a number past the largest, else a UUID or a string counting the items. */

@@ -97,7 +97,7 @@ async function statefulAnswer(
     'until reset',
   )
   const body = text !== '' && isJsonMediaType(head.headers.get('content-type') ?? '') ? parseJson(text) : undefined
-  return collectionAnswer(context.answers, store, role, operation, { pathParams: params, body })
+  return collectionAnswer(context.answers, store, role, operation, { url: head.url, pathParams: params, body })
 }
 
 function seedOf(context: DocumentContext, collection: Collection): unknown {

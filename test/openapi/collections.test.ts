@@ -33,6 +33,7 @@ describe('Petstore 3.0, integer ids', () => {
     const created = await client().POST('/pets', { body: { name: 'Kitty', tag: 'cat' } })
     expect(created.response.status).toBe(201)
     expect(created.data).toMatchObject({ id: 3, name: 'Kitty', tag: 'cat' })
+    expect(created.response.headers.get('location')).toBe('https://petstore.test/v1/pets/3')
     expect((await client().GET('/pets')).data).toEqual([...seeded, created.data])
     expect((await client().GET('/pets/{petId}', { params: { path: { petId: 3 } } })).data).toEqual(created.data)
 
@@ -107,12 +108,63 @@ describe('Petstore 3.1, UUID ids, with axios', () => {
     const created = await api.post('/pets', { name: 'Tom', kind: 'cat' })
     expect(created.status).toBe(201)
     expect(created.data).toMatchObject({ name: 'Tom', kind: 'cat', id: expect.stringMatching(/^[0-9a-f-]{36}$/) })
-    expect((await api.get(`/pets/${created.data.id}`)).data).toEqual(created.data)
+    expect(created.headers.location).toBe(`https://api.petstore.test/pets/${created.data.id}`)
+    expect((await api.get(created.headers.location)).data).toEqual(created.data)
     expect((await api.get('/pets')).data).toEqual([...listed.data, created.data])
     const unknown = await api.get('/pets/no-such-pet')
     expect(unknown.status).toBe(404)
     expect(unknown.headers['content-type']).toBe('application/problem+json')
   })
+})
+
+it("names the created item in a 201's Location, in place of a declared one's generated value", async () => {
+  const files = await fromOpenApi(
+    {
+      openapi: '3.1.0',
+      info: { title: 'Files', version: '1' },
+      servers: [{ url: 'https://files.test/v2' }],
+      paths: {
+        '/files': {
+          post: {
+            responses: {
+              '201': {
+                description: 'Created',
+                headers: { location: { required: true, schema: { type: 'string', format: 'uri' } } },
+                content: { 'application/json': { schema: { $ref: '#/components/schemas/File' } } },
+              },
+            },
+          },
+        },
+        '/files/{fileId}': {
+          get: {
+            parameters: [{ name: 'fileId', in: 'path', required: true, schema: { type: 'string' } }],
+            responses: {
+              '200': {
+                description: 'A file',
+                content: { 'application/json': { schema: { $ref: '#/components/schemas/File' } } },
+              },
+            },
+          },
+        },
+      },
+      components: {
+        schemas: {
+          File: { type: 'object', required: ['id'], properties: { id: { type: 'string' }, name: { type: 'string' } } },
+        },
+      },
+    },
+    { collections: true },
+  )
+  server.use(...files)
+  const created = await fetch('https://files.test/v2/files?draft=1', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ id: 'a b', name: 'notes.txt' }),
+  })
+  expect(created.status).toBe(201)
+  expect(created.headers.get('location')).toBe('https://files.test/v2/files/a%20b')
+  const read = await fetch(created.headers.get('location')!)
+  expect(await read.json()).toEqual({ id: 'a b', name: 'notes.txt' })
 })
 
 it('refuses a collections option that is not true, false or items by path', async () => {
