@@ -124,7 +124,7 @@ async function select(id) {
   }
   box.append(el('h3', { textContent: 'Response body' }), el('pre', { className: 'response-body', textContent: pretty(details.responseBody) }))
   if (details.frames?.length) {
-    box.append(el('h3', { textContent: 'Frames' }), el('pre', { textContent: details.frames.map((f) => (f.direction === 'in' ? '→ ' : '← ') + f.data.trimEnd()).join('\\n') }))
+    box.append(el('h3', { textContent: 'Frames' }), el('pre', { className: 'frames', textContent: details.frames.map((f) => (f.direction === 'in' ? '→ ' : '← ') + f.data.trimEnd()).join('\\n') }))
   }
   box.append(el('h3', { textContent: 'Request headers' }), el('pre', { textContent: headerText(details.requestHeaders) }))
   box.append(el('h3', { textContent: 'Response headers' }), el('pre', { textContent: headerText(details.responseHeaders) }))
