@@ -11,11 +11,13 @@
 // createMiddleware() on Express, @mswjs/http-middleware's createServer() (msw 2 on Express), and
 // json-server 0.17 over a one-record database, Mockoon's CLI over an environment of one route and
 // Prism mocking an OpenAPI document with that route's example (bench/fixtures/; both CLIs run as
-// a grandchild, started on a free port).
+// a grandchild, started on a free port). autocannon and the peers are not devDependencies: the bench
+// installs each the first time it needs it (bench/lib/peers.mjs) and skips a peer npm cannot install.
 import { fork } from 'node:child_process'
 import { once } from 'node:events'
 import { fileURLToPath } from 'node:url'
 import { option } from './lib/options.mjs'
+import { installPeer, peerRequire } from './lib/peers.mjs'
 
 const USER = { id: 1, name: 'Ada Lovelace' }
 const argv = process.argv.slice(2)
@@ -29,17 +31,24 @@ const CONTENDERS = {
     start: () => mockServer(1000),
   },
   'mocklib-express': { title: 'mocklib createMiddleware on Express', path: '/api/user', start: mocklibExpress },
-  'msw-http-middleware': { title: '@mswjs/http-middleware (msw 2, Express)', path: '/api/user', start: mswMiddleware },
-  'json-server': { title: 'json-server 0.17', path: '/user', start: jsonServer },
+  'msw-http-middleware': {
+    title: '@mswjs/http-middleware (msw 2, Express)',
+    path: '/api/user',
+    peer: '@mswjs/http-middleware',
+    start: mswMiddleware,
+  },
+  'json-server': { title: 'json-server 0.17', path: '/user', peer: 'json-server', start: jsonServer },
   mockoon: {
     title: 'Mockoon CLI 9',
     path: '/api/user',
-    start: () => cliServer('@mockoon/cli/bin/run.js', ['start', '--data', fixture('mockoon-user.json'), '--port']),
+    peer: '@mockoon/cli',
+    start: () => cliServer('@mockoon/cli', 'bin/run.js', ['start', '--data', fixture('mockoon-user.json'), '--port']),
   },
   prism: {
     title: 'Prism 5 (mock)',
     path: '/api/user',
-    start: () => cliServer('@stoplight/prism-cli/dist/index.js', ['mock', fixture('user-openapi.json'), '-p']),
+    peer: '@stoplight/prism-cli',
+    start: () => cliServer('@stoplight/prism-cli', 'dist/index.js', ['mock', fixture('user-openapi.json'), '-p']),
   },
 }
 
@@ -47,7 +56,8 @@ if (argv[0] === '--serve') await serve(argv[1])
 else await main()
 
 async function main() {
-  const { default: autocannon } = await import('autocannon')
+  if (!installPeer('autocannon')) process.exit(1)
+  const autocannon = peerRequire('autocannon')('autocannon')
   const duration = Number(option('--duration', 10))
   const connections = Number(option('--connections', 10))
   const only = option('--only')?.split(',')
@@ -55,6 +65,7 @@ async function main() {
   const rows = []
   for (const [id, contender] of Object.entries(CONTENDERS)) {
     if (only !== undefined && !only.includes(id)) continue
+    if (contender.peer !== undefined && !installPeer(contender.peer)) continue
     const child = fork(fileURLToPath(import.meta.url), ['--serve', id], {
       stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
     })
@@ -127,8 +138,9 @@ async function mocklibExpress() {
 }
 
 async function mswMiddleware() {
-  const { HttpResponse, http } = await import('msw')
-  const { createServer } = await import('@mswjs/http-middleware')
+  const load = peerRequire('@mswjs/http-middleware')
+  const { HttpResponse, http } = load('msw')
+  const { createServer } = load('@mswjs/http-middleware')
   const app = createServer(http.get('/api/user', () => HttpResponse.json(USER)))
   return listen((await import('node:http')).createServer(app))
 }
@@ -137,19 +149,17 @@ function fixture(name) {
   return fileURLToPath(new URL(`fixtures/${name}`, import.meta.url))
 }
 
-/** A CLI server (its script under node_modules, then `args` and the port), ready once it answers. */
-async function cliServer(script, args) {
-  const { createRequire } = await import('node:module')
+/** A CLI server (`peer`'s script, then `args` and the port), ready once it answers. */
+async function cliServer(peer, script, args) {
   const { spawn } = await import('node:child_process')
   const port = await freePort()
-  const child = spawn(process.execPath, [createRequire(import.meta.url).resolve(script), ...args, String(port)], {
-    stdio: 'ignore',
-  })
+  const path = peerRequire(peer).resolve(`${peer}/${script}`)
+  const child = spawn(process.execPath, [path, ...args, String(port)], { stdio: 'ignore' })
   const stop = () => child.kill()
   process.once('exit', stop).once('SIGTERM', () => process.exit(0))
   const url = `http://127.0.0.1:${port}/api/user`
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`${script} exited (${child.exitCode}) before answering`)
+    if (child.exitCode !== null) throw new Error(`${peer} exited (${child.exitCode}) before answering`)
     const answered = await fetch(url).then(
       (response) => response.ok,
       () => false,
@@ -169,7 +179,7 @@ async function freePort() {
 }
 
 async function jsonServer() {
-  const { default: jsonServer } = await import('json-server')
+  const jsonServer = peerRequire('json-server')('json-server')
   const app = jsonServer.create()
   app.use(jsonServer.router({ user: USER }))
   return listen((await import('node:http')).createServer(app))
