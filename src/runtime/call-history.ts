@@ -217,13 +217,15 @@ export class RequestNotes {
   /**
    * The handler that answered, with what it answered: what its call noted (the loop stops at
    * the first answer, so it is the last call that has one), else read now (an exception's 500,
-   * a batch's combined answer, an answer given while matching).
+   * a batch's combined answer, an answer given while matching). A network error is noted as the reason.
    */
   answered(handler: HandlerShape | undefined, response: Response | RecordedResponse): void {
     this.handler = handler
     const last = this.calls.length === 0 ? undefined : this.calls[this.calls.length - 1]
-    this.response =
+    const kept =
       last !== undefined && last.handler === handler && last.response !== undefined ? last.response : recorded(response)
+    this.response = kept
+    if (this.reason === undefined && isNetworkError(kept.status, response)) this.reason = 'network-error'
   }
 
   /** The request is resolved: the history keeps the snapshot only. */
@@ -267,6 +269,16 @@ function keysOf(args: object): Record<string, unknown> {
   for (const key in args)
     if (key !== 'request' && key !== 'finalize') data[key] = (args as Record<string, unknown>)[key]
   return data
+}
+
+/**
+ * A network error (`Response.error()`) has status 0, which no other response can have; `type` is
+ * read only then, or when a response overrides it (`HttpResponse`'s `type` init): on Node 20
+ * each of the platform's getters checks its brand first, a cost on every recorded request.
+ */
+function isNetworkError(status: number, response: Response | RecordedResponse): boolean {
+  if (status !== 0 && !Object.hasOwn(response, 'type')) return false
+  return (response as Partial<Response>).type === 'error'
 }
 
 function recorded(response: Response | RecordedResponse | undefined): RecordedResponse | undefined {

@@ -206,7 +206,6 @@ function noteResult(notes: RequestNotes, result: PipelineResult): RequestNotes {
   switch (result.type) {
     case 'mocked':
       notes.answered(result.handler, result.response)
-      if (notes.reason === undefined && result.response.type === 'error') notes.reason = 'network-error'
       break
     case 'passthrough':
       notes.reason = result.reason

@@ -221,12 +221,15 @@ describe('server.history', () => {
         throw new Error('boom')
       })
       const down = http.get('https://api.test/down', () => HttpResponse.error())
-      const server = start({}, answer, broken, down)
+      // A network error by its `type` alone (its status is 200): the history reads `type` too.
+      const typed = http.get('https://api.test/typed', () => new HttpResponse(null, { type: 'error' }))
+      const server = start({}, answer, broken, down, typed)
       server.events.on('unhandledException', () => {}) // the 500 is expected here
 
       await fetch('https://api.test/ok')
       await fetch('https://api.test/broken')
       await fetch('https://api.test/down').catch(() => undefined)
+      await fetch('https://api.test/typed').catch(() => undefined)
       await fetch(`${echo.url}/none`)
       await fetch(bypass(`${echo.url}/bypassed`))
 
@@ -236,6 +239,7 @@ describe('server.history', () => {
         ['GET', 'https://api.test/ok', 'GET https://api.test/ok', undefined],
         ['GET', 'https://api.test/broken', 'GET https://api.test/broken', 'exception'],
         ['GET', 'https://api.test/down', 'GET https://api.test/down', 'network-error'],
+        ['GET', 'https://api.test/typed', 'GET https://api.test/typed', 'network-error'],
         ['GET', `${echo.url}/none`, undefined, 'unhandled'],
         ['GET', `${echo.url}/bypassed`, undefined, 'bypass'],
       ])
