@@ -189,7 +189,7 @@ export class RequestNotes {
       data: given ?? keysOf(args),
       request: request === this.#live ? this.request : new RequestSnapshot(request),
       // The status and headers only: the response itself (and its body) goes to the client.
-      response: recorded(response),
+      response: response === undefined ? undefined : recorded(response),
       fellThrough,
       time,
     })
@@ -281,9 +281,9 @@ function isNetworkError(status: number, response: Response | RecordedResponse): 
   return (response as Partial<Response>).type === 'error'
 }
 
-function recorded(response: Response | RecordedResponse | undefined): RecordedResponse | undefined {
+function recorded(response: Response | RecordedResponse): RecordedResponse {
   // Two reads: each getter of the platform's Response checks its brand first.
-  return response === undefined ? undefined : { status: response.status, headers: response.headers }
+  return { status: response.status, headers: response.headers }
 }
 
 /** The call as users read it: the resolver's keys, and what the resolver did. */

@@ -19,6 +19,8 @@ export type NearMissReason =
   | { readonly kind: 'operation-name'; readonly expected: string; readonly received: string; readonly distance: number }
   | { readonly kind: 'operation-type'; readonly expected: string; readonly received: string }
   | { readonly kind: 'endpoint'; readonly expected: string; readonly received: string }
+  /** A WebSocket connection that did not ask for the subprotocol (of these, joined by "or") the handler takes. */
+  | { readonly kind: 'protocol'; readonly expected: string; readonly received: string | undefined }
   | { readonly kind: 'once' }
 
 /** The handler that came closest to a request no handler took, and why it did not take it. */
@@ -132,6 +134,10 @@ function reasonText(reason: NearMissReason): string {
       return `it handles ${reason.expected} operations, this is a ${reason.received}: use graphql.${reason.received}()`
     case 'endpoint':
       return `its graphql.link() endpoint ${reason.expected} does not accept ${reason.received}`
+    case 'protocol': {
+      const asked = reason.received === undefined ? 'none' : `"${reason.received}"`
+      return `it takes connections that ask for the subprotocol ${reason.expected}, this one asks for ${asked}`
+    }
     case 'once':
       return 'it is a { once: true } handler already spent (restoreHandlers() lets it answer again)'
   }

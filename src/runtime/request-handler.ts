@@ -341,14 +341,17 @@ function handlerInfo(header: string, site: Error): HandlerInfo {
   }
 }
 
+/** A frame of mocklib's own code: its build, or its sources (this repository's tests run them). */
+const MOCKLIB_FRAME = /mocklib[\\/](dist|src)[\\/]|node_modules[\\/]mocklib[\\/]/
+const SOURCE_FRAME = /[\\/]src[\\/](rest|graphql|runtime|ws|sse|subscriptions)[\\/]/
+
 /** file:line:col of the user code that created a handler, skipping mocklib's own frames. */
 function getCallFrame(stack: string | undefined): string | undefined {
   if (stack === undefined) return undefined
   const lines = stack.split('\n')
   for (let index = 1; index < lines.length; index++) {
     const line = lines[index]
-    if (/mocklib[\\/](dist|src)[\\/]|node_modules[\\/]mocklib[\\/]|[\\/]src[\\/](rest|graphql|runtime)[\\/]/.test(line))
-      continue
+    if (MOCKLIB_FRAME.test(line) || SOURCE_FRAME.test(line)) continue
     const match = /\(?([^\s()]+:\d+:\d+)\)?$/.exec(line.trim())
     if (match) return match[1]
   }

@@ -24,7 +24,7 @@ import {
 import { matchHttpSubscription, serveHttpSubscription } from './http-subscription'
 import type { SubscribeOperation } from './start-subscription'
 import type { LiveSubscription } from './subscription-handle'
-import { protocolOf, sessionFor } from './transport-session'
+import { protocolOf, sessionFor, SOCKET_PROTOCOL_NAMES } from './transport-session'
 import type {
   GraphQLConnectionOptions,
   GraphQLSubscriptionCallArgs,
@@ -121,6 +121,11 @@ export class GraphQLSubscriptionHandler<
   ): PathParams | undefined {
     if (protocolOf(protocols) === undefined) return undefined
     return super.connectionParams(url, protocols, baseUrl)
+  }
+
+  /** @internal What a connection must ask for (near misses say so). */
+  protected override subprotocols(): readonly string[] {
+    return SOCKET_PROTOCOL_NAMES
   }
 
   /**

@@ -58,6 +58,8 @@ export function sessionFor(
 
 /** The GraphQL subprotocols mocklib speaks, preferred first. */
 const SOCKET_PROTOCOLS: readonly SocketProtocol[] = [transportWsProtocol, legacyProtocol]
+/** The subprotocols a GraphQL subscription handler takes a connection for. */
+export const SOCKET_PROTOCOL_NAMES: readonly string[] = SOCKET_PROTOCOLS.map((protocol) => protocol.name)
 
 /** The first GraphQL subprotocol mocklib speaks that the client asked for; undefined when it asked for none. */
 export function protocolOf(protocols: string | string[] | undefined): SocketProtocol | undefined {

@@ -1,8 +1,9 @@
 import type { PathParams } from '../rest/path-pattern'
 import { toBase64 } from '../runtime/base64'
 import type { FrameData } from '../runtime/history-frame'
-import { RequestNotes, type RecordedResponse } from '../runtime/call-history'
+import { RequestNotes, type CallHistory, type RecordedResponse } from '../runtime/call-history'
 import type { HandlerShape } from '../runtime/handler-shape'
+import type { NearMiss } from '../runtime/near-miss'
 import type { WebSocketData } from './types'
 import type { WebSocketConnection } from './websocket-connection'
 
@@ -20,8 +21,12 @@ export class ConnectionNotes {
   /** The listed handlers that took it, in list order. */
   readonly #took: HandlerShape[] = []
 
-  constructor(raw: WebSocketConnection, request: Request) {
+  readonly #history: CallHistory
+  #settled = false
+
+  constructor(raw: WebSocketConnection, request: Request, history: CallHistory) {
     this.#request = request
+    this.#history = history
     this.#notes = new RequestNotes(request, raw.id)
     // The handshake's answer, as on the wire: a mocked connection is switched to the protocol.
     this.#switched = { status: 101, headers: new Headers({ connection: 'upgrade', upgrade: 'websocket' }) }
@@ -36,11 +41,19 @@ export class ConnectionNotes {
     this.#notes.call(listed, data, data, this.#request, this.#switched, false, Date.now())
   }
 
+  /** No handler took it: the ones that came closest, closest first. */
+  missed(nearMisses: readonly NearMiss[]): void {
+    this.#notes.nearMisses = nearMisses
+  }
+
   /**
-   * What became of it: handlers took it (the first answers), one of them threw (the last to
-   * take it), or none took it (it went to the network, or the unhandled strategy refused it).
+   * What became of it, added to the history once: handlers took it (the first answers), one of
+   * them threw (the last to take it), or none took it (it went to the network, or the unhandled
+   * strategy refused it).
    */
-  settle(outcome: { type: 'mocked' | 'passthrough' | 'failed' }): RequestNotes {
+  settle(outcome: { type: 'mocked' | 'passthrough' | 'failed' }): void {
+    if (this.#settled) return
+    this.#settled = true
     const notes = this.#notes
     const took = this.#took
     if (outcome.type === 'mocked') notes.answered(took[0], this.#switched)
@@ -48,7 +61,7 @@ export class ConnectionNotes {
       notes.handler = took[took.length - 1]
       notes.reason = 'exception'
     } else notes.reason = 'unhandled'
-    return notes
+    this.#history.add(notes)
   }
 }
 

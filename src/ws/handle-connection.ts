@@ -6,13 +6,20 @@ import { handleRequest, type PipelineOptions } from '../runtime/handle-request'
 import { companionsOf } from '../runtime/companion-handlers'
 import type { HandlerList } from '../runtime/handler-list'
 import { format } from '../runtime/messages'
+import { explainNearMisses, type NearMiss } from '../runtime/near-miss'
+import { RequestContext } from '../runtime/request-context'
 import type { RequestHandler } from '../runtime/request-handler'
 import { onUnhandledRequest } from '../runtime/unhandled-request'
 import { WebSocketConnectionEvent } from './connection-event'
 import { ConnectionNotes } from './connection-history'
 import { MockedConnection } from './mocked-connection'
 import type { WebSocketConnection } from './websocket-connection'
-import { isWebSocketHandler, type ConnectionPipeline, type WebSocketHandler } from './websocket-handler'
+import {
+  isWebSocketHandler,
+  toWebSocketScheme,
+  type ConnectionPipeline,
+  type WebSocketHandler,
+} from './websocket-handler'
 
 /**
  * The connection pipeline, shared by every source that intercepts WebSockets (Node, the page):
@@ -50,9 +57,9 @@ export async function handleConnection(
 
   const history = list.store.history
   if (history === undefined) return connectInList(raw, list, options, handshake, undefined)
-  const notes = new ConnectionNotes(raw, handshake())
+  const notes = new ConnectionNotes(raw, handshake(), history)
   const outcome = await connectInList(raw, list, options, handshake, notes)
-  history.add(notes.settle(outcome))
+  notes.settle(outcome)
   return outcome
 }
 
@@ -68,7 +75,12 @@ async function connectInList(
   const { url, id, protocols } = raw
   const baseUrl = options.baseUrl ?? getDocumentBaseUrl()
   const matches = matchingHandlers(list, url, protocols, baseUrl)
-  if (matches.length === 0) return unhandled(raw, handshake(), options)
+  if (matches.length === 0) {
+    let misses: Promise<NearMiss[]> | undefined
+    const nearMisses = () => (misses ??= connectionNearMisses(list, raw, handshake(), baseUrl))
+    if (notes !== undefined) notes.missed(await nearMisses())
+    return unhandled(raw, handshake(), options, nearMisses, notes)
+  }
 
   const connection = new MockedConnection(raw, (error, _owner, header) => {
     if (emitter.has('unhandledException')) {
@@ -179,21 +191,44 @@ function connectionHandlers(handler: RequestHandler): readonly WebSocketHandler[
   return isWebSocketHandler(handler) ? [handler] : companionsOf(handler).filter(isWebSocketHandler)
 }
 
+/**
+ * The WebSocket handlers of the list closest to a connection none took, closest first, with why
+ * (near-miss.ts, as for HTTP requests); relative links resolve against the base URL in ws(s).
+ */
+function connectionNearMisses(
+  list: HandlerList,
+  raw: WebSocketConnection,
+  request: Request,
+  baseUrl: string | undefined,
+): Promise<NearMiss[]> {
+  const ctx = new RequestContext(request, raw.id, baseUrl === undefined ? undefined : toWebSocketScheme(baseUrl))
+  const handlers = list.current().flatMap((listed) => (isWebSocketHandler(listed) ? [listed] : []))
+  return explainNearMisses(ctx, handlers, list.store).catch(() => [])
+}
+
 /** No handler: the unhandled strategy decides, then the connection goes to the real server. */
 async function unhandled(
   raw: WebSocketConnection,
   request: Request,
   options: PipelineOptions,
+  nearMisses: () => Promise<NearMiss[]>,
+  notes: ConnectionNotes | undefined,
 ): Promise<ConnectionOutcome> {
   try {
-    await onUnhandledRequest(request, options.onUnhandledRequest, async () => [
-      `To mock it: ws.link('${raw.url.href}').addEventListener('connection', ({ client }) => …)`,
-    ])
+    await onUnhandledRequest(
+      request,
+      options.onUnhandledRequest,
+      async () => [`To mock it: ws.link('${raw.url.href}').addEventListener('connection', ({ client }) => …)`],
+      async () => (await nearMisses())[0] as NearMiss<RequestHandler> | undefined,
+    )
   } catch (error) {
-    // 'error' (or a throwing callback): the connection fails as a refused one does.
+    // 'error' (or a throwing callback): the connection fails as a refused one does. Noted first:
+    // a test reads the history once its client has closed.
+    notes?.settle({ type: 'failed' })
     raw.failClient(error, 1006, '')
     return { type: 'failed' }
   }
+  notes?.settle({ type: 'passthrough' })
   await connectToNetwork(raw)
   return { type: 'passthrough' }
 }

@@ -6,7 +6,9 @@ import { describeValue, format } from '../runtime/messages'
 import type { HandlerRunState } from '../runtime/handler-state'
 import type { DefaultBodyType } from '../runtime/http-response'
 import type { WhenHandlerRemoved } from '../runtime/outlives-request'
+import type { NearMissReason } from '../runtime/near-miss'
 import type { RequestContext } from '../runtime/request-context'
+import { urlDifferences } from '../rest/url-difference'
 import type { IndexFamily, IndexHint, MaybePromise, RequestHandlerOptions } from '../runtime/request-handler'
 import { isRequestHandler, RequestHandler } from '../runtime/request-handler'
 import type { HandlerRunArgs } from '../runtime/run-handler'
@@ -138,6 +140,34 @@ export class WebSocketHandler<
       `"${this.info.header}" matches this URL, but mocklib answers a WebSocket handshake sent as an HTTP request only when it is a GET ` +
       'with a Sec-WebSocket-Key header, made with fetch or http.request. Send the whole handshake, or open the connection with a WebSocket client.'
     )
+  }
+
+  /**
+   * @internal How a WebSocket connection (its handshake as `ctx`, its base URL in ws(s)) differs
+   * from this handler, for near misses: the origin or the path segment, as http handlers say,
+   * or the subprotocol a layer asks for. Undefined for an HTTP request (a handler of another kind
+   * is no near miss of it), and for a RegExp URL that does not match.
+   */
+  override compare(ctx: RequestContext): NearMissReason[] | undefined {
+    const { url, baseUrl } = ctx
+    if (url.protocol !== 'ws:' && url.protocol !== 'wss:') return undefined
+    const reasons =
+      this.#pattern !== undefined
+        ? urlDifferences(this.#pattern, ctx)
+        : this.urlParams(url, baseUrl) === undefined
+          ? undefined
+          : []
+    if (reasons === undefined || reasons.length > 0) return reasons
+    const asked = ctx.head.headers.get('sec-websocket-protocol') ?? undefined
+    const protocols = asked?.split(',').map((name) => name.trim())
+    if (this.connectionParams(url, protocols, baseUrl) !== undefined) return reasons
+    const wanted = this.subprotocols()
+    return wanted === undefined ? undefined : [{ kind: 'protocol', expected: wanted.join(' or '), received: asked }]
+  }
+
+  /** @internal The subprotocols a connection must ask for to be taken (one of them); undefined: any. */
+  protected subprotocols(): readonly string[] | undefined {
+    return undefined
   }
 
   /**
