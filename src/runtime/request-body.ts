@@ -1,3 +1,4 @@
+import { instanceSlot } from './instance-slot'
 import { isRequestDraft, type RequestHead } from './request-draft'
 
 /**
@@ -6,7 +7,7 @@ import { isRequestDraft, type RequestHead } from './request-draft'
  * (the GraphQL reader, resolvers' copies, the unhandled-request preview) take the text from
  * here instead of copying the body stream, which is the largest cost of reading a body.
  */
-const texts = new WeakMap<Request, string>()
+const texts = instanceSlot<string>('bodyText')
 
 /**
  * Whether reading a body of `text` gives exactly that text: a UTF-8 decode drops a leading byte

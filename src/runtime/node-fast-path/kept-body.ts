@@ -1,4 +1,5 @@
 import { copyInstanceFields } from '../clone-response'
+import { instanceSlot } from '../instance-slot'
 import { isNodeResponseClass } from './node-fetch-classes'
 
 /**
@@ -19,7 +20,8 @@ interface KeptBody {
   inner: Response | undefined
 }
 
-const kept = new WeakMap<Response, KeptBody>()
+/** On the response itself, not in a WeakMap (instance-slot.ts): every mocked response has one. */
+const kept = instanceSlot<KeptBody>('keptBody')
 
 // The platform's own members, for responses whose body the platform holds.
 const base = Response.prototype

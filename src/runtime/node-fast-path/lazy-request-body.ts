@@ -2,8 +2,8 @@ import { hasPlatformState, platformState } from './undici-state'
 
 interface BodyState {
   stream: ReadableStream<Uint8Array>
-  source: unknown
-  length: number | null
+  readonly source: unknown
+  readonly length: number | null
 }
 
 /**
@@ -28,27 +28,33 @@ export function requestWithLazyBody(
   const text = init.body
   // What the constructor does for a string body: a default content type.
   if (!request.headers.has('content-type')) request.headers.set('content-type', 'text/plain;charset=UTF-8')
-  state.body = lazyBody(text)
+  state.body = new LazyBody(text)
   return request
 }
 
-/** The body state undici makes for a string, with the stream made on first access. */
-function lazyBody(text: string): BodyState {
-  const body = { source: text, length: Buffer.byteLength(text) } as BodyState
-  const settle = (stream: ReadableStream<Uint8Array>) => {
-    Object.defineProperty(body, 'stream', { value: stream, writable: true, enumerable: true, configurable: true })
-    return stream
+/**
+ * The body state undici makes for a string, its stream made on first access. One class for every
+ * request: an accessor of closures per body would give each its own hidden class, which V8 keeps
+ * in the old generation with the request (docs/performance.md, "What survives a young-generation
+ * collection").
+ */
+class LazyBody implements BodyState {
+  #stream: ReadableStream<Uint8Array> | undefined
+  readonly length: number
+
+  constructor(readonly source: string) {
+    this.length = Buffer.byteLength(source)
   }
-  Object.defineProperty(body, 'stream', {
-    enumerable: true,
-    configurable: true,
+
+  get stream(): ReadableStream<Uint8Array> {
     // A platform Response makes the same stream undici makes for a string body.
-    get: () =>
-      settle(
-        new (globalThis.Response.prototype.constructor as typeof Response)(text).body as ReadableStream<Uint8Array>,
-      ),
-    // undici replaces the stream when it clones a body (a tee): take the replacement.
-    set: settle,
-  })
-  return body
+    this.#stream ??= new (globalThis.Response.prototype.constructor as typeof Response)(this.source)
+      .body as ReadableStream<Uint8Array>
+    return this.#stream
+  }
+
+  /** undici replaces the stream when it clones a body (a tee): take the replacement. */
+  set stream(stream: ReadableStream<Uint8Array>) {
+    this.#stream = stream
+  }
 }
