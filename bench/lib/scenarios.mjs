@@ -226,6 +226,17 @@ export const SCENARIOS = [
     handlers: (lib) => [post(lib, '/posts/:id')],
   }),
   requestScenario({
+    id: 'rest-fetch-post-echo',
+    title: 'REST, 1 handler, fetch POST whose resolver reads request.json()',
+    contenders: LIBRARIES,
+    url: `${ORIGIN}/posts`,
+    init: { method: 'POST', headers: JSON_HEADERS, body: POST_TEXT },
+    expected: POST_TEXT,
+    handlers: (lib) => [
+      lib.http.post(`${ORIGIN}/posts`, async ({ request }) => lib.HttpResponse.json(await request.json())),
+    ],
+  }),
+  requestScenario({
     id: 'rest-fetch-1000-first',
     title: 'REST, 1,000 handlers, fetch matching the first',
     contenders: LIBRARIES_FETCH,
