@@ -168,12 +168,19 @@ async function publish(target: ControlTarget, body: unknown, response: ServerRes
 
 /** The executor's subscribed(), given up when the server closes. */
 async function waitUntil(target: ControlTarget, field: string, count: number): Promise<void> {
-  const closed = new Promise<never>((_, reject) =>
-    target.lifetime.addEventListener('abort', () => reject(new RouteError(503, 'The server is closing.')), {
-      once: true,
-    }),
-  )
-  await Promise.race([target.executor!.subscribed(field, count), closed])
+  const { lifetime } = target
+  let onClose = () => {}
+  const closed = new Promise<never>((_, reject) => {
+    onClose = () => reject(new RouteError(503, 'The server is closing.'))
+  })
+  if (lifetime.aborted) onClose()
+  // The listener goes with the wait: a long-lived server answers many publishes.
+  lifetime.addEventListener('abort', onClose, { once: true })
+  try {
+    await Promise.race([target.executor!.subscribed(field, count), closed])
+  } finally {
+    lifetime.removeEventListener('abort', onClose)
+  }
 }
 
 /** The `scope` field of a route's JSON body: absent, or a non-empty string. */
@@ -197,7 +204,12 @@ function streamEvents(target: ControlTarget, response: ServerResponse): void {
     unsubscribe()
     response.end()
   }
-  response.once('close', unsubscribe)
+  // A client that leaves takes its listener off the server's lifetime: a dashboard reloaded all
+  // day would otherwise keep every response it ever streamed to.
+  response.once('close', () => {
+    unsubscribe()
+    target.lifetime.removeEventListener('abort', end)
+  })
   if (target.lifetime.aborted) end()
   else target.lifetime.addEventListener('abort', end, { once: true })
 }

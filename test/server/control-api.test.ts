@@ -249,6 +249,27 @@ print(call('GET', '/user')[1])
     expect((await client.requests())[1].nearMiss).toBeUndefined()
   })
 
+  it('lets go of each live event stream its client closed: a dashboard reloaded 30 times leaks no listener', async () => {
+    const [, client] = await start(http.get('/user', () => HttpResponse.json({ name: 'Ada' })))
+    const warnings: string[] = []
+    const onWarning = (warning: Error) => void warnings.push(`${warning.name}: ${warning.message}`)
+    process.on('warning', onWarning)
+    try {
+      for (let reload = 0; reload < 30; reload++) {
+        const abort = new AbortController()
+        for await (const event of client.events(abort.signal)) if (event.type === 'ready') break
+        abort.abort()
+      }
+      // The server still streams to a new client, and has warned of nothing.
+      const abort = new AbortController()
+      for await (const event of client.events(abort.signal)) if (event.type === 'ready') break
+      abort.abort()
+    } finally {
+      process.off('warning', onWarning)
+    }
+    expect(warnings.filter((warning) => warning.startsWith('MaxListenersExceededWarning'))).toEqual([])
+  })
+
   it("answers an id with a malformed escape as the client's mistake: 400, not 500", async () => {
     const [mock] = await start()
     const response = await fetch(`${mock.url}/__mocklib/requests/%E0`, {
