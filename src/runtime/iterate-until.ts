@@ -25,30 +25,45 @@ export async function iterateUntil<T>(
 ): Promise<IterationEnd> {
   const iterator =
     Symbol.asyncIterator in source ? source[Symbol.asyncIterator]() : (source as Iterable<T>)[Symbol.iterator]()
-  let onStop = () => {}
-  const stopped = new Promise<typeof STOPPED>((resolve) => (onStop = () => resolve(STOPPED)))
-  if (stop.aborted) onStop()
-  else stop.addEventListener('abort', onStop, { once: true })
-  const unlessStopped = <V>(value: V | PromiseLike<V>) => Promise.race([value, stopped])
-  try {
-    for (;;) {
-      const step = await unlessStopped(iterator.next())
-      if (step === STOPPED) break
-      if (step.done === true) return 'done'
-      // A source that always has a value ready would win every race: look at the signal too.
-      if (stop.aborted) break
-      try {
-        if ((await unlessStopped(each(step.value))) === STOPPED || stop.aborted) break
-      } catch (error) {
-        closeIterator(iterator)
-        throw error
-      }
+  for (;;) {
+    const step = await raceAbort(iterator.next(), stop)
+    if (step === STOPPED) break
+    if (step.done === true) return 'done'
+    // A source that always has a value ready would win every race: look at the signal too.
+    if (stop.aborted) break
+    try {
+      if ((await raceAbort(each(step.value), stop)) === STOPPED || stop.aborted) break
+    } catch (error) {
+      closeIterator(iterator)
+      throw error
     }
-  } finally {
-    stop.removeEventListener('abort', onStop)
   }
   closeIterator(iterator)
   return 'stopped'
+}
+
+/**
+ * `value`, or STOPPED once `stop` aborts, whichever comes first. The abort listener goes once
+ * either settles: racing every value against one promise of the abort would keep each value (the
+ * race's result, held by that promise's reactions) until the abort, a whole subscription's events.
+ */
+function raceAbort<V>(value: V | PromiseLike<V>, stop: AbortSignal): Promise<V | typeof STOPPED> {
+  if (stop.aborted) return Promise.resolve(STOPPED)
+  return new Promise((resolve, reject) => {
+    const onStop = () => resolve(STOPPED)
+    stop.addEventListener('abort', onStop, { once: true })
+    const settled = () => stop.removeEventListener('abort', onStop)
+    Promise.resolve(value).then(
+      (result) => {
+        settled()
+        resolve(result)
+      },
+      (error: unknown) => {
+        settled()
+        reject(error)
+      },
+    )
+  })
 }
 
 /** Ends an abandoned iterator, so that its cleanup runs; what that throws or rejects is ignored. */

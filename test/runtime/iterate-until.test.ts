@@ -1,6 +1,8 @@
 // iterateUntil(): the loop that reads incremental payloads into a multipart body and
 // subscription.from() results into a subscription, and lets go of its source when told.
-import { describe, expect, it } from 'vitest'
+import { setFlagsFromString } from 'node:v8'
+import { runInNewContext } from 'node:vm'
+import { describe, expect, it, vi } from 'vitest'
 import { iterateUntil } from '../../src/runtime/iterate-until'
 import { parkedSource } from '../helpers/parked-source'
 
@@ -69,6 +71,26 @@ describe('iterateUntil', () => {
         throw new Error('handler broke')
       }),
     ).rejects.toThrow('handler broke')
+    await returned
+  })
+})
+
+describe('iterateUntil over a long source', () => {
+  it('keeps no value it handed over while it waits for the next one', async () => {
+    setFlagsFromString('--expose-gc')
+    const gc = runInNewContext('gc') as () => void
+    const handed: Array<WeakRef<Uint8Array>> = []
+    const { source, returned } = parkedSource(Array.from({ length: 50 }, () => new Uint8Array(64 * 1024)))
+    const stop = new AbortController()
+    const end = iterateUntil(source, stop.signal, (value) => void handed.push(new WeakRef(value)))
+    // The loop has taken all 50 and waits in next(); what it handed over is garbage by now.
+    await vi.waitFor(() => expect(handed).toHaveLength(50))
+    for (let turn = 0; turn < 3; turn++) await new Promise((resolve) => setImmediate(resolve))
+    gc()
+    gc()
+    expect(handed.filter((value) => value.deref() !== undefined).length).toBeLessThanOrEqual(1)
+    stop.abort()
+    expect(await end).toBe('stopped')
     await returned
   })
 })
