@@ -1,5 +1,6 @@
 import { historyFor, type CallHistory, type HistoryEntry } from '../../runtime/call-history'
 import { scopeNetwork, type NetworkOption } from '../../runtime/scope-network'
+import { scopeChaos, type Chaos, type ChaosOptions } from '../../runtime/chaos'
 import { trackScope } from '../../runtime/current-scope'
 import { MocklibTypeError } from '../../runtime/errors'
 import type { LifeCycleEventsMap } from '../../runtime/emitter'
@@ -45,6 +46,8 @@ export interface StartOptions extends VerificationOptions {
    * `'offline'`. See docs/faults.md.
    */
   network?: NetworkOption
+  /** Chaos for every request and WebSocket connection of the page, as setupServer's `listen({ chaos })`. */
+  chaos?: Chaos | ChaosOptions
 }
 
 export interface SetupWorker extends HandlerListApi, RequestVerification {
@@ -114,12 +117,14 @@ export class SetupWorkerApi extends SetupApi<LifeCycleEventsMap> implements Setu
     let settings: WorkerSettings
     let history: CallHistory | undefined
     let network: ReturnType<typeof scopeNetwork>
+    let chaos: ReturnType<typeof scopeChaos>
     // Bad options reject the returned promise, so start().catch() sees them too.
     try {
       settings = readStartOptions(options)
       this.unusedHandlerStrategy = validateUnusedStrategy(options.onUnusedHandler)
       history = historyFor(options.history)
       network = scopeNetwork(options.network, 'worker.start({ network: %s })')
+      chaos = scopeChaos(options.chaos, 'worker.start({ chaos: %s })')
       this.#lifetime = new AbortController()
       this.#pipeline = {
         emitter: this.emitter,
@@ -132,6 +137,7 @@ export class SetupWorkerApi extends SetupApi<LifeCycleEventsMap> implements Setu
     this.#quiet = options.quiet === true
     this.handlerList.store.history = history
     this.handlerList.store.network = network
+    this.handlerList.store.chaos = chaos
     this.#untrackScope = trackScope(() => this.activeList())
     const first = startSource(this.#runtime, settings, options.serviceWorker?.options, this.#quiet)
     // WebSockets are patched in the page in both modes (no Service Worker sees them).
@@ -150,6 +156,7 @@ export class SetupWorkerApi extends SetupApi<LifeCycleEventsMap> implements Setu
           this.#untrackScope = undefined
           this.handlerList.store.history = undefined
           this.handlerList.store.network = undefined
+          this.handlerList.store.chaos = undefined
           this.unusedHandlerStrategy = undefined
         }
         throw error
@@ -168,6 +175,7 @@ export class SetupWorkerApi extends SetupApi<LifeCycleEventsMap> implements Setu
     this.#untrackScope?.()
     this.#untrackScope = undefined
     this.handlerList.store.network = undefined
+    this.handlerList.store.chaos = undefined
     // Said at once, as MSW does: callers often do not await stop() before logging or restarting.
     if (!this.#quiet) console.log(browserMessages.stopped())
     // A stop() right after start() waits for the start to finish, then undoes it.

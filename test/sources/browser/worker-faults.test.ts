@@ -11,6 +11,8 @@ const BODY = 'x'.repeat(100)
 beforeEach(async () => {
   const { server } = session
   server.route('/real/reset', (req) => void req.socket.resetAndDestroy())
+  // Accepts the request and never answers: the page gives up.
+  server.route('/real/hang', () => realHangReached())
   for (const mode of ['reset-after', 'truncate', 'stall']) {
     server.route(`/real/${mode}`, (req, res) => {
       res.writeHead(200, { 'content-type': 'text/plain', 'content-length': String(BODY.length) })
@@ -30,6 +32,10 @@ beforeEach(async () => {
       http.get('/mock/reset-after', () => fault.resetAfter(HttpResponse.text(body), 10)),
       http.get('/mock/truncate', () => fault.truncate(HttpResponse.text(body), 10)),
       http.get('/mock/stall', () => fault.stall(HttpResponse.text(body), 10)),
+      http.get('/mock/hang', () => {
+        Object.assign(window, { hangReached: true })
+        return fault.hang()
+      }),
     )
     await window.worker.start({ quiet: true, onUnhandledRequest: 'bypass' })
   }, BODY)
@@ -79,7 +85,62 @@ function xhrOutcome(path: string) {
   )
 }
 
+let realHangReached: () => void = () => {}
+
+/**
+ * A fetch and an XMLHttpRequest (with a `timeout`) to a path that never answers, once it has
+ * reached the server (`reached`): the fetch is aborted then. What each gave the page.
+ */
+async function hangOutcome(path: string, reached: () => Promise<unknown>) {
+  const { page } = session.tab
+  const started = () =>
+    page.evaluate((path) => {
+      const controller = new AbortController()
+      const fetched = fetch(path, { signal: controller.signal }).then(
+        (response) => `answered ${response.status}`,
+        (error: Error) => `${error.name}: ${error.message}`,
+      )
+      Object.assign(window, { hangReached: false, controller, fetched })
+    }, path)
+  await started()
+  await reached()
+  const fetched = await page.evaluate(() => {
+    const { controller, fetched } = window as unknown as { controller: AbortController; fetched: Promise<string> }
+    controller.abort()
+    return fetched
+  })
+  const xhr = await page.evaluate(
+    (path) =>
+      new Promise<string>((resolve) => {
+        const events: string[] = []
+        const request = new XMLHttpRequest()
+        request.open('GET', path)
+        request.timeout = 200
+        for (const type of ['loadstart', 'progress', 'error', 'abort', 'timeout', 'load', 'loadend'])
+          request.addEventListener(type, () => {
+            events.push(`${type}(${request.readyState},${request.status})`)
+            if (type === 'loadend') resolve(events.join(' '))
+          })
+        request.send()
+      }),
+    path,
+  )
+  return { fetched, xhr }
+}
+
 describe('faults through the Service Worker in Chromium', () => {
+  it('hang: nothing until the page gives up, as from a server that accepts and never answers', async () => {
+    const fromReal = await hangOutcome('/real/hang', () => new Promise<void>((resolve) => (realHangReached = resolve)))
+    expect(fromReal).toEqual({
+      fetched: 'AbortError: signal is aborted without reason',
+      xhr: 'loadstart(1,0) timeout(4,0) loadend(4,0)',
+    })
+    const fromMock = await hangOutcome('/mock/hang', () =>
+      session.tab.page.waitForFunction(() => (window as unknown as { hangReached: boolean }).hangReached),
+    )
+    expect(fromMock).toEqual(fromReal)
+  })
+
   it('reset, refused and dns: fetch fails as a reset connection does (one TypeError, no code)', async () => {
     const fromReal = await fetchOutcome('/real/reset')
     expect(fromReal).toBe('fetch: TypeError: Failed to fetch')

@@ -37,7 +37,10 @@ afterEach(async () => {
 })
 
 /** Starts a worker in the page whose GET /who answers `name`. */
-async function startAs(page: Page, name: string, start: Parameters<Window['worker']['start']>[0] = { quiet: true }) {
+// Without `chaos`: a Chaos has methods, which page.evaluate() cannot carry.
+type StartOptions = Omit<NonNullable<Parameters<Window['worker']['start']>[0]>, 'chaos'>
+
+async function startAs(page: Page, name: string, start: StartOptions = { quiet: true }) {
   await page.evaluate(
     async ({ name, start }) => {
       const { http, HttpResponse, setupWorker } = window.mocklib
