@@ -1,8 +1,10 @@
 import { execFile } from 'node:child_process'
+import { once } from 'node:events'
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import WebSocket from 'ws'
 import { assertBuilt, root, runCli, startCli } from './serve-cli'
 import { receiveTwoPosts, TWO_POSTS, type PublishPost } from './two-posts'
 
@@ -16,30 +18,44 @@ beforeAll(() => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
 describe('mocklib serve', () => {
-  it('serves a TypeScript module with its imports; --watch reloads edits and keeps the last good handlers on a syntax error', async () => {
+  it('serves a TypeScript module with its imports; --watch reloads edits, keeps open WebSockets, and keeps the last good handlers on a syntax error', async () => {
     writeFileSync(`${dir}/greeting.ts`, "export const greeting: string = 'hi'\n")
     writeFileSync(
       `${dir}/handlers.ts`,
       [
-        "import { http, HttpResponse } from 'mocklib'",
+        "import { http, HttpResponse, ws } from 'mocklib'",
         "import { greeting } from './greeting.ts'",
-        "export default [http.get('/hello', () => HttpResponse.json({ greeting }))]",
+        "const echo = ws.link('/echo').addEventListener('connection', ({ client }) => {",
+        "  client.addEventListener('message', (event) => client.send(`${greeting}:${String(event.data)}`))",
+        '})',
+        "export default [http.get('/hello', () => HttpResponse.json({ greeting })), echo]",
         "export const quiet = [http.get('/hello', () => new HttpResponse(null, { status: 204 }))]",
       ].join('\n'),
     )
     const cli = await startCli([`test-artifacts/serve-cli-${process.pid}/handlers.ts`, '--watch'])
     try {
-      expect(cli.stdout()).toMatch(/\(1 handlers; scenarios: quiet\)/)
+      expect(cli.stdout()).toMatch(/\(2 handlers; scenarios: quiet\)/)
       expect((await run('curl', ['-s', `${cli.url}/hello`])).stdout).toBe('{"greeting":"hi"}')
       await cli.waitFor(/GET \/hello → 200 by GET \/hello \(/)
+      // A WebSocket opened before the edits: reloading must not drop it.
+      const socket = new WebSocket(`${cli.url.replace('http', 'ws')}/echo`)
+      await once(socket, 'open')
+      const echo = async (text: string) => {
+        socket.send(text)
+        return String((await once(socket, 'message'))[0])
+      }
+      expect(await echo('one')).toBe('hi:one')
 
       writeFileSync(`${dir}/greeting.ts`, "export const greeting: string = 'hello again'\n")
-      await cli.waitFor(/reloaded .*handlers\.ts \(1 handlers\)/)
+      await cli.waitFor(/reloaded .*handlers\.ts \(2 handlers\)/)
       expect((await run('curl', ['-s', `${cli.url}/hello`])).stdout).toBe('{"greeting":"hello again"}')
 
       writeFileSync(`${dir}/greeting.ts`, 'export const greeting: string = \n')
       await cli.waitFor(/failed to reload; the last good handlers stay:[\s\S]*greeting\.ts/, 'stderr')
       expect((await run('curl', ['-s', `${cli.url}/hello`])).stdout).toBe('{"greeting":"hello again"}')
+      // The connection is still open, served by the handlers it connected to.
+      expect(await echo('two')).toBe('hi:two')
+      socket.close()
     } finally {
       expect(await cli.stop()).toBe(0)
     }

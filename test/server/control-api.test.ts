@@ -204,6 +204,24 @@ print(call('GET', '/user')[1])
     })
   })
 
+  it('answers a GraphQL operation with a JSON-described response over the control API, until reset', async () => {
+    const [mock, client] = await start(
+      graphql.query('GetUser', () => HttpResponse.json({ data: { user: { name: 'Ada' } } })),
+    )
+    const ask = async () => {
+      const response = await fetch(`${mock.url}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ query: 'query GetUser { user { name } }' }),
+      })
+      return [response.status, await response.json()]
+    }
+    await client.use({ operationName: 'GetUser', status: 200, body: { errors: [{ message: 'down for maintenance' }] } })
+    expect(await ask()).toEqual([200, { errors: [{ message: 'down for maintenance' }] }])
+    await client.reset()
+    expect(await ask()).toEqual([200, { data: { user: { name: 'Ada' } } }])
+  })
+
   it("names a GraphQL request in the history by its document's operation, not by words in its strings", async () => {
     const [mock, client] = await start(graphql.operation(() => HttpResponse.json({ data: null })))
     const ask = (query: string) =>

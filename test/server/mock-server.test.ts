@@ -33,6 +33,22 @@ describe('createMockServer', () => {
     expect(stderr).toMatch(/Re-using existing connection|Reusing existing/i)
   })
 
+  it("answers Node's own fetch in another process: JSON, a POST body echoed, the 404's problem document", async () => {
+    const { url } = await start(
+      http.get('/user', () => HttpResponse.json({ name: 'Ada' })),
+      http.post('/echo', async ({ request }) => HttpResponse.text(`echo:${await request.text()}`)),
+    )
+    const script = `
+const base = process.argv[1]
+const user = await (await fetch(base + '/user')).json()
+const echo = await (await fetch(base + '/echo', { method: 'POST', body: 'ping' })).text()
+const missing = await fetch(base + '/missing')
+console.log(JSON.stringify([user, echo, missing.status, missing.headers.get('content-type')]))
+`
+    const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script, url])
+    expect(JSON.parse(stdout)).toEqual([{ name: 'Ada' }, 'echo:ping', 404, 'application/problem+json'])
+  })
+
   it('answers 404 with a problem document naming the request when no handler does', async () => {
     const { url } = await start(http.get('/known', () => HttpResponse.text('ok')))
     const response = await fetch(`${url}/unknown`, { method: 'DELETE' })
