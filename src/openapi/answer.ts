@@ -1,6 +1,8 @@
 import type { MaybePromise } from '../runtime/maybe-promise'
 import {
   isReference,
+  pointerToken,
+  resolvePointer,
   resolveReference,
   type MediaTypeObject,
   type OpenApiDocument,
@@ -8,6 +10,7 @@ import {
 } from './document'
 import type { AnswerContext } from './answer-context'
 import type { ChosenExample } from './example-check'
+import { fitOneOfs } from './fit-one-of'
 import { generateData } from './generate-data'
 import { declaredHeaders } from './response-headers'
 import { isJsonMediaType } from '../runtime/media-types'
@@ -37,9 +40,10 @@ export function answerFor(
     context.ready.set(operation, choice, ready)
     return sendReady(ready)
   }
-  if (example === undefined) return send(answer.value())
+  if (example === undefined) return answer.mediaType === undefined ? send(undefined) : answer.fitted().then(send)
   const fits = context.examples.fits(operation, answer.key, answer.mediaType!, answer.media!, example)
-  const chosen = (fits: boolean) => send(fits || choice.example !== undefined ? example.value : answer.generated())
+  const chosen = (fits: boolean) =>
+    fits || choice.example !== undefined ? send(example.value) : answer.fitted().then(send)
   return fits instanceof Promise ? fits.then(chosen) : chosen(fits)
 }
 
@@ -56,6 +60,8 @@ export interface Answer {
   example(): ChosenExample | undefined
   /** Data generated from the schema. */
   generated(): unknown
+  /** Data generated from the schema, each `oneOf` in it fitting one member alone (fit-one-of.ts). */
+  fitted(): Promise<unknown>
   /** The headers the response declares, each its example or generated from its schema (response-headers.ts). */
   headers(): Record<string, string>
 }
@@ -67,15 +73,17 @@ export function answerOf(context: AnswerContext, operation: Operation, choice: R
   const headers = () => declaredHeaders(context, operation, key, response)
   if (media === undefined) {
     const none = () => undefined
-    return { status, key, mediaType: undefined, media, value: none, example: none, generated: none, headers }
+    const fitted = () => Promise.resolve(undefined)
+    return { status, key, mediaType: undefined, media, value: none, example: none, generated: none, fitted, headers }
   }
   const example = () => exampleOf(context.document, operation, key, media, choice)
   const generated = () => generate(context, operation, key, media)
+  const fitted = () => fit(context, operation, key, mediaType, generated())
   const value = () => {
     const chosen = example()
     return chosen === undefined ? generated() : chosen.value
   }
-  return { status, key, mediaType, media, value, example, generated, headers }
+  return { status, key, mediaType, media, value, example, generated, fitted, headers }
 }
 
 /**
@@ -159,6 +167,17 @@ function exampleValue(document: OpenApiDocument, value: unknown): unknown {
   if (!isReference(value) || Object.keys(value).length !== 1 || !value.$ref.startsWith('#')) return value
   const target = resolveReference<unknown>(document, value)
   return typeof target === 'object' && target !== null && 'value' in target ? target.value : target
+}
+
+async function fit(context: AnswerContext, operation: Operation, key: string, mediaType: string, value: unknown) {
+  const { document } = context
+  const response = resolvePointer(document, `${operation.pointer}/responses/${pointerToken(key)}`).pointer
+  try {
+    return await fitOneOfs(context, `${response}/content/${pointerToken(mediaType)}/schema`, value, operation.id)
+  } catch {
+    // No validator installed: sent as generated.
+    return value
+  }
 }
 
 function generate(context: AnswerContext, operation: Operation, key: string, media: MediaTypeObject): unknown {

@@ -90,6 +90,7 @@ export async function fromOpenApi(document: OpenApiInput, options: FromOpenApiOp
     faker,
     seed: options.seed ?? 1,
     examples,
+    validators,
     ready: new ReadyAnswers(),
   }
   const operations = collectOperations(loaded, options.baseUrl)

@@ -66,14 +66,6 @@ function sampled({ method, path }: { method: string; path: string }): boolean {
   })
 }
 
-// Generated data that does not fit: GitHub's events (`#/components/schemas/event`) carry a `payload`
-// that is a oneOf of object schemas the generator does not make distinct enough, a limit of
-// json-schema-faker that docs/openapi.md states.
-const answersEvents = ({ method, path }: { method: string; path: string }): boolean =>
-  JSON.stringify((document.paths![path] as Record<string, any>)[method].responses).includes(
-    '"#/components/schemas/event"',
-  )
-
 describe('a sample of operations', () => {
   // Every fourth operation that fits sampled(), in the document's order: a spread over the whole API.
   const sample = operations.filter(sampled).filter((_, index) => index % 4 === 0)
@@ -90,15 +82,7 @@ describe('a sample of operations', () => {
       const request = new Request(url(operation.path), { method, headers: { Prefer: 'dynamic=true' } })
       const response = await fetch(request.clone())
       expect(response.status).toBeLessThan(300)
-      const verdict = await github.checkAnswer(request, response)
-      if (answersEvents(operation)) {
-        // Some seeds give a payload fitting one member only: then the whole answer fits.
-        for (const { message } of verdict?.problems ?? []) {
-          expect(message).toBe('must match exactly one schema in oneOf, got a plain object')
-        }
-      } else {
-        expect(verdict).toBeUndefined()
-      }
+      expect(await github.checkAnswer(request, response)).toBeUndefined()
     },
   )
 })
