@@ -14,7 +14,9 @@ export async function loadContender(name, dist) {
       const node = await import(pathToFileURL(join(dist, 'node.js')).href)
       const schema = await import(pathToFileURL(join(dist, 'schema.js')).href)
       const setupServer = process.env.BENCH_NO_HISTORY === '1' ? withoutHistory(node.setupServer) : node.setupServer
-      return { name, ...core, setupServer, createSchemaExecutor: schema.createSchemaExecutor }
+      // mocklib/openapi is loaded by the scenarios that use it only.
+      const openapi = () => import(pathToFileURL(join(dist, 'openapi.js')).href)
+      return { name, ...core, setupServer, createSchemaExecutor: schema.createSchemaExecutor, openapi }
     }
     case 'msw': {
       const core = await import('msw')

@@ -125,6 +125,22 @@ export function evaluateGoals(results) {
   add('undici.request 1,000 handlers, last: mocklib ÷ MockAgent', ratio('undici-request-1000-last', 'mockagent'), 0.2)
   add('undici.fetch 1 handler: mocklib ÷ MockAgent', ratio('undici-fetch-1', 'mockagent'), 1.0)
 
+  add("fromOpenApi(GitHub's description), CPU", mine('openapi-load-github') / 1000, 1500, 'ms')
+  add(
+    'OpenAPI: a request to a generated handler ÷ a hand-written one (mocklib, GitHub issue)',
+    across('openapi-generated', 'openapi-hand-written'),
+    1.3,
+    '×',
+    'ratio of medians across two scenarios',
+  )
+  add(
+    'OpenAPI: the same with requests and answers checked ÷ a hand-written one',
+    across('openapi-checked', 'openapi-hand-written'),
+    2,
+    '×',
+    'ratio of medians across two scenarios',
+  )
+
   const cold = results.coldStart
   add('Cold start: mocklib ÷ msw', cold?.ratios['mocklib/msw']?.median, 0.5)
   if (cold?.graphqlLoaded) {

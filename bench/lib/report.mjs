@@ -44,6 +44,7 @@ function ratioCell(entry, other) {
 function value(goal) {
   if (goal.value === undefined || Number.isNaN(goal.value)) return 'pending'
   if (goal.unit === 'B') return `${Math.round(goal.value)} B`
+  if (goal.unit === 'ms') return `${Math.round(goal.value)} ms`
   if (goal.unit === '') return String(goal.value)
   return times(goal.value)
 }
@@ -80,7 +81,14 @@ export function renderTable(results) {
   if (results.goals) {
     lines.push('', '| Goal | figure | limit | met |', '|---|--:|--:|:-:|')
     for (const goal of results.goals) {
-      const limit = goal.unit === 'B' ? `< ${goal.limit} B` : goal.unit === '' ? String(goal.limit) : `≤ ${goal.limit}×`
+      const limit =
+        goal.unit === 'B'
+          ? `< ${goal.limit} B`
+          : goal.unit === 'ms'
+            ? `≤ ${goal.limit} ms`
+            : goal.unit === ''
+              ? String(goal.limit)
+              : `≤ ${goal.limit}×`
       const met = goal.met === null ? 'pending' : goal.met ? 'yes' : '**no**'
       lines.push(`| ${goal.goal}${goal.note ? ` (${goal.note})` : ''} | ${value(goal)} | ${limit} | ${met} |`)
     }

@@ -5,6 +5,7 @@ import { echoSocketHandler, openExchangeClose, pingPong } from './echo-socket.mj
 import { DEFER_SCENARIOS } from './defer-scenarios.mjs'
 import { SUBSCRIPTION_SCENARIOS } from './subscription-scenarios.mjs'
 import { GRAPHQL_TEXT, JSON_HEADERS, ORIGIN, POST, POST_TEXT, graphqlBody } from './fixtures.mjs'
+import { OPENAPI_SCENARIOS } from './openapi-scenarios.mjs'
 import { UNDICI_SCENARIOS } from './undici-scenarios.mjs'
 
 const LIBRARIES = ['mocklib', 'msw']
@@ -406,4 +407,5 @@ export const SCENARIOS = [
   ...DEFER_SCENARIOS,
   ...SUBSCRIPTION_SCENARIOS,
   ...UNDICI_SCENARIOS,
+  ...OPENAPI_SCENARIOS,
 ]
