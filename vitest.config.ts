@@ -3,6 +3,7 @@ import { createRequire } from 'node:module'
 import { fileURLToPath } from 'node:url'
 import { globSync } from 'tinyglobby'
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config'
+import { EnvironmentSequencer } from './test/environment-sequencer'
 
 const src = (path: string) => fileURLToPath(new URL(`./src/${path}`, import.meta.url))
 
@@ -156,6 +157,8 @@ export default defineConfig({
     hookTimeout: 60_000,
     pool: 'forks',
     isolate: false,
+    // A project's files of one environment run one after the other, in one process (test/environment-sequencer.ts).
+    sequence: { sequencer: EnvironmentSequencer },
     // .ci/run sets it: the Node 22 and 24 runs reuse the modules the Node 20 run transformed.
     experimental: { fsModuleCache: process.env.MOCKLIB_VITEST_FS_CACHE === '1' },
     projects: [
