@@ -14,7 +14,7 @@ const loaded = []
 if (trace) {
   const { register } = await import('node:module')
   const { port1, port2 } = new MessageChannel()
-  register('./graphql-trace-hook.mjs', import.meta.url, { data: { port: port2 }, transferList: [port2] })
+  register('./module-trace-hook.mjs', import.meta.url, { data: { port: port2 }, transferList: [port2] })
   port1.on('message', (url) => loaded.push(url))
   port1.unref()
 }
