@@ -24,7 +24,7 @@ async function measure(run, count) {
 async function main() {
   const scenario = SCENARIOS.find((s) => s.id === scenarioId)
   const lib = await loadContender(contender, dist)
-  const setup = await scenario.setup(lib)
+  const setup = lib.skipped ? { skipped: lib.skipped } : await scenario.setup(lib)
   if (setup.skipped) {
     process.send({ type: 'skipped', reason: setup.skipped })
     return

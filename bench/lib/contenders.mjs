@@ -2,8 +2,9 @@
 // never from src/, so the benchmark measures what users install.
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
+import { toMsw3Origin } from './fixtures.mjs'
 
-export const CONTENDERS = ['mocklib', 'msw', 'fetch-mock', 'mockagent', 'interceptors', 'baseline']
+export const CONTENDERS = ['mocklib', 'msw', 'msw3', 'fetch-mock', 'mockagent', 'interceptors', 'baseline']
 
 export async function loadContender(name, dist) {
   switch (name) {
@@ -22,6 +23,15 @@ export async function loadContender(name, dist) {
       const core = await import('msw')
       const node = await import('msw/node')
       return { name, ...core, setupServer: node.setupServer }
+    }
+    case 'msw3': {
+      // MSW 3 (installed as the `msw3` alias) supports Node 22.12 and later; on older Nodes the
+      // scenario reports it skipped. Its GraphQL handlers are linked ones only (graphql.link).
+      const [major, minor] = process.versions.node.split('.').map(Number)
+      if (major < 22 || (major === 22 && minor < 12)) return { name, skipped: 'MSW 3 needs Node 22.12 or later' }
+      const core = { ...(await import('msw3')), graphql: (await import('msw3/graphql')).graphql }
+      const node = await import('msw3/node')
+      return { name, ...core, ...onMsw3Origin(core), setupServer: node.setupServer }
     }
     case 'interceptors': {
       const { BatchInterceptor } = await import('@mswjs/interceptors')
@@ -49,6 +59,21 @@ export async function loadContender(name, dist) {
     default:
       throw new Error(`Unknown contender "${name}"`)
   }
+}
+
+/**
+ * MSW 3 lets fetch refuse the bench's origin (port 9, which fetch never connects to) before it
+ * intercepts, so its handlers and requests use MSW3_ORIGIN instead (`toMsw3Origin`).
+ */
+function onMsw3Origin(core) {
+  const http = new Proxy(core.http, {
+    get:
+      (target, method) =>
+      (path, ...rest) =>
+        target[method](toMsw3Origin(path), ...rest),
+  })
+  const graphql = { ...core.graphql, link: (url) => core.graphql.link(toMsw3Origin(url)) }
+  return { http, graphql }
 }
 
 /** setupServer whose servers listen with `{ history: false }` (run.mjs --base-no-history). */

@@ -2,6 +2,9 @@
 
 /** Mocked requests never reach the network; a leak fails fast on this closed port. */
 export const ORIGIN = 'http://127.0.0.1:9'
+/** The origin MSW 3's rows use (contenders.mjs): it lets fetch refuse port 9 before intercepting. */
+const MSW3_ORIGIN = 'http://api.bench.test'
+export const toMsw3Origin = (url) => (typeof url === 'string' ? url.replace(ORIGIN, MSW3_ORIGIN) : url)
 
 export const POST = { id: '1', title: 'Hello, benchmark', tags: ['a', 'b'], published: true }
 export const POST_TEXT = JSON.stringify(POST)

@@ -4,6 +4,7 @@ import { memoryWorkLabel } from './memory-work.mjs'
 const COLORS = {
   mocklib: '#2563eb',
   msw: '#f97316',
+  msw3: '#fdba74',
   'fetch-mock': '#16a34a',
   mockagent: '#9333ea',
   interceptors: '#6b7280',
@@ -15,10 +16,14 @@ let NAMES = ['mocklib', 'msw', 'fetch-mock', 'mockagent', 'interceptors', 'basel
 /** Adds the "mocklib-base" column when a run compared two builds. */
 function useNames(results) {
   const compared = allEntries(results).some((entry) => entry.contenders['mocklib-base'])
-  NAMES = compared
-    ? ['mocklib', 'mocklib-base', 'msw', 'fetch-mock', 'mockagent', 'interceptors', 'baseline']
-    : ['mocklib', 'msw', 'fetch-mock', 'mockagent', 'interceptors', 'baseline']
+  NAMES = ['mocklib', ...(compared ? ['mocklib-base'] : []), 'msw', ...(hasMsw3(results) ? ['msw3'] : [])]
+  NAMES.push('fetch-mock', 'mockagent', 'interceptors', 'baseline')
   return compared
+}
+
+/** MSW 3 gets its columns when it ran somewhere (Node 22.12+). */
+function hasMsw3(results) {
+  return allEntries(results).some((entry) => entry.contenders.msw3)
 }
 
 function allEntries(results) {
@@ -52,9 +57,7 @@ function value(goal) {
 export function renderTable(results) {
   const lines = []
   const compared = useNames(results)
-  const others = compared
-    ? ['mocklib-base', 'msw', 'fetch-mock', 'mockagent', 'interceptors']
-    : ['msw', 'fetch-mock', 'mockagent', 'interceptors']
+  const others = NAMES.filter((name) => name !== 'mocklib' && name !== 'baseline')
   lines.push(
     'CPU time per unit (median of rounds; process.cpuUsage, user + system). Ratios: median of per-round ratios.',
     '',

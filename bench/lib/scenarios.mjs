@@ -4,7 +4,7 @@ import { CLIENTS, LOAD_CLIENT, pool } from './clients.mjs'
 import { echoSocketHandler, openExchangeClose, pingPong } from './echo-socket.mjs'
 import { DEFER_SCENARIOS } from './defer-scenarios.mjs'
 import { SUBSCRIPTION_SCENARIOS } from './subscription-scenarios.mjs'
-import { GRAPHQL_TEXT, JSON_HEADERS, ORIGIN, POST, POST_TEXT, graphqlBody } from './fixtures.mjs'
+import { GRAPHQL_TEXT, JSON_HEADERS, ORIGIN, POST, POST_TEXT, graphqlBody, toMsw3Origin } from './fixtures.mjs'
 import { OPENAPI_SCENARIOS } from './openapi-scenarios.mjs'
 import { UNDICI_SCENARIOS } from './undici-scenarios.mjs'
 
@@ -13,6 +13,8 @@ const ALL = ['mocklib', 'msw', 'interceptors', 'baseline']
 /** Scenarios over fetch also run fetch-mock, which mocks fetch alone. */
 const ALL_FETCH = ['mocklib', 'msw', 'fetch-mock', 'interceptors', 'baseline']
 const LIBRARIES_FETCH = ['mocklib', 'msw', 'fetch-mock']
+/** MSW 3 runs where its REST and linked GraphQL handlers answer the same requests (Node 22.12+). */
+const WITH_MSW3 = ['mocklib', 'msw', 'msw3', 'fetch-mock']
 
 function check(text, expected, what) {
   if (text !== expected) throw new Error(`${what}: unexpected answer ${JSON.stringify(String(text).slice(0, 200))}`)
@@ -101,7 +103,8 @@ function requestScenario({
           stop = () => server.close()
         }
         const request = CLIENTS[client]
-        send = () => request(url, init)
+        const target = lib.name === 'msw3' ? toMsw3Origin(url) : url
+        send = () => request(target, init)
       }
       const one = async () => check(await send(), expected, id)
       return {
@@ -156,11 +159,11 @@ const graphqlRoute = (fetchMock, name) =>
  * 199 other operations, then BenchQuery; `api(lib)` gives each one's namespace (graphql, or a link).
  * fetch-mock's routes name the URL in both cases.
  */
-function manyGraphqlScenario({ id, title, api }) {
+function manyGraphqlScenario({ id, title, api, contenders = LIBRARIES_FETCH }) {
   return requestScenario({
     id,
     title,
-    contenders: LIBRARIES_FETCH,
+    contenders,
     url: GRAPHQL_URL,
     init: graphqlInit,
     expected: GRAPHQL_TEXT,
@@ -212,6 +215,7 @@ export const SCENARIOS = [
   requestScenario({
     id: 'rest-fetch-1',
     title: 'REST, 1 handler, fetch, sequential',
+    contenders: [...ALL_FETCH.slice(0, 2), 'msw3', ...ALL_FETCH.slice(2)],
     url: `${ORIGIN}/posts/1`,
     expected: POST_TEXT,
     routes: postRoute('/posts/:id'),
@@ -249,7 +253,7 @@ export const SCENARIOS = [
   requestScenario({
     id: 'rest-fetch-1000-last',
     title: 'REST, 1,000 handlers, fetch matching the last',
-    contenders: LIBRARIES_FETCH,
+    contenders: WITH_MSW3,
     url: `${ORIGIN}/r999/items/7`,
     expected: POST_TEXT,
     routes: manyRoutes,
@@ -277,6 +281,7 @@ export const SCENARIOS = [
     id: 'graphql-200-linked-last',
     title: 'GraphQL, 2 KB query, 200 graphql.link(url) handlers, matching the last',
     api: (lib) => lib.graphql.link(GRAPHQL_URL),
+    contenders: WITH_MSW3,
   }),
   {
     id: 'use-reset',
