@@ -15,7 +15,7 @@ import {
 } from '../control/protocol'
 import { applyFault } from '../runtime/carried-fault'
 import { HttpResponse, NULL_BODY_STATUS } from '../runtime/http-response'
-import { describeRequest } from '../runtime/messages'
+import { describeRequest, format, warnOnce } from '../runtime/messages'
 import type { RequestContext } from '../runtime/request-context'
 import { copyRequest, hasBody, knownBodyText } from '../runtime/request-body'
 import { RemoteError } from './remote-error'
@@ -84,8 +84,21 @@ export class RemoteClient {
       ctx.clientSignal.addEventListener('abort', leave, { once: true })
       outgoing.on('close', () => ctx.clientSignal.removeEventListener('abort', leave))
       if (headers['content-length'] === '0') outgoing.end()
-      else sendBody(ctx, outgoing)
+      else sendBody(ctx, outgoing, this.config.largeBodyWarning, () => this.#warnLarge(request))
     })
+  }
+
+  /** Warns once per method and URL path that a body sent is larger than `largeBodyWarning`. */
+  #warnLarge(request: Request): void {
+    const url = new URL(request.url)
+    warnOnce(
+      `remote large body ${request.method} ${url.origin}${url.pathname}`,
+      format(
+        `${describeRequest(request)} sends a body of more than ${this.config.largeBodyWarning} bytes to the remote at ` +
+          `${this.config.url.origin}: the app and the test process each hold it whole until it is answered ` +
+          `(docs/remote.md, "Large bodies"). Pass remote: { largeBodyWarning } to change the size (Infinity: never).`,
+      ),
+    )
   }
 
   /** Lets go of the idle connections to the remote. */
@@ -121,16 +134,25 @@ export class RemoteClient {
 /**
  * Streams the request's body from a copy of its own: the original stays for local handlers, the
  * network and lifecycle listeners (a resolver's lent body would stay lent after this request).
+ * `large` runs once the body sent is longer than `limit` bytes.
  */
-function sendBody(ctx: RequestContext, outgoing: http.ClientRequest): void {
+function sendBody(ctx: RequestContext, outgoing: http.ClientRequest, limit: number, large: () => void): void {
   try {
     const text = knownBodyText(ctx.request)
     const copy = text === undefined ? copyRequest(ctx.request) : undefined
     if (copy?.body == null) {
+      if (text !== undefined && Buffer.byteLength(text) > limit) large()
       outgoing.end(text)
       return
     }
     const source = Readable.fromWeb(copy.body as import('node:stream/web').ReadableStream<Uint8Array>)
+    let bytes = 0
+    const count = (chunk: Uint8Array) => {
+      if ((bytes += chunk.byteLength) <= limit) return
+      source.off('data', count)
+      large()
+    }
+    source.on('data', count)
     source.on('error', (error) => outgoing.destroy(error))
     source.pipe(outgoing)
   } catch (error) {

@@ -24,6 +24,12 @@ export interface RemoteOptions {
   fallback?: RemoteFallback
   /** The request header that carries a test's scope. Default: `MOCKLIB_REMOTE_SCOPE_HEADER`, else `x-mocklib-scope`. */
   scopeHeader?: string
+  /**
+   * Bytes of request body above which sending a request to the remote warns (once per method and
+   * path): both processes hold such a body whole until it is answered. Default: 16 MiB;
+   * `Infinity` never warns.
+   */
+  largeBodyWarning?: number
 }
 
 /** Remote options checked and completed. */
@@ -33,6 +39,7 @@ export interface RemoteConfig {
   timeout: number
   fallback: RemoteFallback
   scopeHeader: string
+  largeBodyWarning: number
 }
 
 const FALLBACKS: readonly RemoteFallback[] = ['local', 'passthrough', 'error']
@@ -73,7 +80,13 @@ export function remoteConfig(
   if (!FALLBACKS.includes(fallback))
     throw invalid(`remote fallback ${JSON.stringify(fallback)} is not one of ${FALLBACKS.join(', ')}`)
   const scopeHeader = (given.scopeHeader ?? env[REMOTE_ENV.scopeHeader] ?? DEFAULT_SCOPE_HEADER).toLowerCase()
-  return { url: parsed, token, timeout, fallback, scopeHeader }
+  const largeBodyWarning = given.largeBodyWarning ?? 16 * 1024 * 1024
+  if (!(typeof largeBodyWarning === 'number' && largeBodyWarning >= 0)) {
+    throw invalid(
+      `remote largeBodyWarning must be a number of bytes (Infinity: never), not ${String(largeBodyWarning)}`,
+    )
+  }
+  return { url: parsed, token, timeout, fallback, scopeHeader, largeBodyWarning }
 }
 
 function invalid(detail: string): MocklibTypeError {
