@@ -101,7 +101,8 @@ export async function answerResolve(
     )
   }
   // A fault crosses as its kind (and bytes), for the app's own source to apply to its client.
-  const carried = carryFault(result.response, left.signal)
+  // An event stream's cut ends the answer without its last chunk: the app reads what came before.
+  const carried = carryFault(result.response, left.signal, () => answer.socket?.end())
   const faultHead: Record<string, string> = carried.header === undefined ? {} : { [headerNames.fault]: carried.header }
   if (result.response.type === 'error') return writeOutcome(answer, 'network-error', faultHead)
   const { emitter } = pipeline

@@ -1,5 +1,6 @@
 import { withBody } from './clone-response'
-import { fault, faultOf, isConnectionFault, type FaultKind } from './fault'
+import { format } from './messages'
+import { breakable, fault, faultOf, isConnectionFault, type FaultKind } from './fault'
 
 /**
  * Faults crossing a process boundary (the remote): one process resolved the request, another's
@@ -10,16 +11,33 @@ import { fault, faultOf, isConnectionFault, type FaultKind } from './fault'
 
 /**
  * A fault as a resolving side sends it: `header`, the fault as a header value (`reset`,
- * `refused`, `dns`, or `reset-after 10`, `truncate 10`, `stall 10`), and the response to send,
+ * `refused`, `dns`, or `reset-after 10`, `truncate 10`, `stall 10`, `reset-after *` for an event
+ * stream that may break off), and the response to send,
  * whose body is, for a body fault, the bytes before the fault, then the end (a stall waits no
- * longer, a cut is not sent as one). `signal`: the other side left. No fault: the response as it is.
+ * longer, a cut is not sent as one). `signal`: the other side left; `endAbruptly` ends the answer
+ * short of its end, bytes sent so far kept. No fault: the response as it is.
  */
-export function carryFault(response: Response, signal: AbortSignal): { header?: string; response: Response } {
+export function carryFault(
+  response: Response,
+  signal: AbortSignal,
+  endAbruptly: () => void,
+): { header?: string; response: Response } {
   const carried = faultOf(response)
   if (carried === undefined) return { response }
   if (isConnectionFault(carried)) return { header: carried.kind, response }
-  // An event stream its handler broke off has no count: it crosses as a failed body does.
-  if (!Number.isFinite(carried.bytes)) return { response }
+  // A body that may break off (an event stream), wherever it does: the answer ends there without
+  // its last chunk, after the bytes before (a reset could overtake them), and the receiving side
+  // takes any failure of the body as the cut.
+  if (!Number.isFinite(carried.bytes)) {
+    carried.wire({
+      signal,
+      cut: () => {
+        endAbruptly()
+        return new Error(format('the event stream was cut.'))
+      },
+    })
+    return { header: `${carried.kind} ${UNBOUNDED}`, response }
+  }
   // The fault's own body gives `bytes` bytes, then fails or stalls: stop reading there.
   carried.wire({ signal })
   // eslint-disable-next-line mocklib/no-response-body -- the faulted body is read up to the fault, chunk by chunk
@@ -40,12 +58,17 @@ export function carryFault(response: Response, signal: AbortSignal): { header?: 
   return { header: `${carried.kind} ${carried.bytes}`, response: withBody(response, body) }
 }
 
+/** The count of a body that breaks off wherever its resolving side's body fails (an event stream). */
+const UNBOUNDED = '*'
+
 /** The response a receiving side answers with for a fault `encodeFault()` wrote, or undefined for another value. */
 export function applyFault(value: string, response: () => Response): Response | undefined {
   const [kind, count] = value.split(' ') as [FaultKind, string | undefined]
   if (count === undefined) {
     return kind === 'reset' || kind === 'refused' || kind === 'dns' ? fault[kind]() : undefined
   }
+  // Whatever ends the body from the resolving side, other than its end, is the cut.
+  if (kind === 'reset-after' && count === UNBOUNDED) return breakable(response(), () => true)
   const bytes = Number(count)
   if (!Number.isInteger(bytes) || bytes < 0) return undefined
   if (kind === 'reset-after') return fault.resetAfter(response(), bytes)

@@ -2,7 +2,7 @@
 // app's own clients (fetch, node:http) fail as against a real 127.0.0.1 server failing the same
 // way, side by side. The app is an Express app spawned with `node`.
 import http from 'node:http'
-import { fault, HttpResponse, http as rest } from 'mocklib'
+import { fault, HttpResponse, http as rest, sse } from 'mocklib'
 import { setupRemoteServer } from 'mocklib/node'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
@@ -19,12 +19,16 @@ import { spawnApp, type SpawnedApp } from './spawn-app'
 const real = http.createServer((request, response) => {
   const mode = request.url?.slice('/real/'.length)
   if (mode === 'reset') return request.socket.resetAndDestroy()
+  // Accepts the request and never answers.
+  if (mode === 'hang') return
   writeBodyHead(response, () => {
     if (mode === 'truncate') request.socket.end()
     else if (mode === 'reset-after') request.socket.resetAndDestroy()
   })
 })
 let realOrigin = ''
+/** The Last-Event-ID of each connection to the mocked event stream. */
+const lastIds: (string | undefined)[] = []
 let dead = ''
 let app: SpawnedApp
 let remote: ReturnType<typeof setupRemoteServer>
@@ -35,6 +39,24 @@ beforeAll(async () => {
   remote = setupRemoteServer(
     ...bodyFaults(`${realOrigin}/mock`),
     rest.get(`${realOrigin}/mock/stall`, () => fault.stall(HttpResponse.text(BODY), 10)),
+    rest.get(`${realOrigin}/mock/hang`, () => fault.hang()),
+    // One event with the next id, then cut (the first two connections) or ended.
+    sse(`${realOrigin}/mock/events`, ({ client, lastEventId }) => {
+      lastIds.push(lastEventId)
+      const next = Number(lastEventId ?? 0) + 1
+      client.send({ retry: 1 })
+      client.send({ id: String(next), data: `event ${next}` })
+      if (next < 3) queueMicrotask(() => client.error())
+      else client.close()
+    }),
+    sse(
+      `${realOrigin}/mock/cut`,
+      ({ client }) => {
+        client.send({ data: 'before the cut' })
+        queueMicrotask(() => client.error())
+      },
+      { accept: 'any' },
+    ),
   )
   await remote.listen()
   app = await spawnApp('express-app.mjs', remote.env())
@@ -46,7 +68,7 @@ afterAll(async () => {
 })
 
 /** What the app's client saw of `url`: "answered <status> <body>", or its error down the cause chain. */
-async function seen(client: string, url: string, abort?: 'first'): Promise<string> {
+async function seen(client: string, url: string, abort?: 'first' | 'timeout'): Promise<string> {
   const query = new URLSearchParams({ url, client, ...(abort ? { abort } : {}) })
   return (await fetch(`${app.origin}/outcome?${query}`)).text()
 }
@@ -71,6 +93,12 @@ describe.each(['fetch', 'http'])("the app's %s", (client) => {
     expect(await seen(client, `${realOrigin}/mock/stall`, 'first')).toBe(fromReal)
   })
 
+  it('fault.hang(): nothing until the client gives up (its signal times out), as from a server that never answers', async () => {
+    const fromReal = await seen(client, `${realOrigin}/real/hang`, 'timeout')
+    expect(fromReal).toMatch(/TimeoutError/)
+    expect(await seen(client, `${realOrigin}/mock/hang`, 'timeout')).toBe(fromReal)
+  })
+
   it('fault.refused() and fault.dns(): as an address where nothing listens and a name that does not resolve', async () => {
     // `once`: the first request meets the handler, the second the real network.
     remote.use(
@@ -82,5 +110,26 @@ describe.each(['fetch', 'http'])("the app's %s", (client) => {
       expect(fromMock).toMatch(/ECONNREFUSED|ENOTFOUND/)
       expect(fromMock).toBe(await seen(client, url))
     }
+  })
+})
+
+describe("an event stream the remote's handler breaks off (client.error())", () => {
+  it.each(['fetch', 'http'])(
+    "fails the app's %s as a reset mid-body does, after the events before it",
+    async (client) => {
+      const pattern = /\((ECONNRESET|UND_ERR_SOCKET)\)/
+      expect(await seen(client, `${realOrigin}/real/reset-after`)).toMatch(pattern)
+      // The reset itself, not the socket closed behind it: the cut comes after all the bytes before it.
+      expect(await seen(client, `${realOrigin}/mock/cut`)).toMatch(/\(ECONNRESET\)$/)
+    },
+  )
+
+  it('the app’s `eventsource` reconnects after each cut with the last event id, as in one process', async () => {
+    lastIds.length = 0
+    const query = new URLSearchParams({ url: `${realOrigin}/mock/events`, until: '3' })
+    const events = (await (await fetch(`${app.origin}/events?${query}`)).json()) as string[]
+    // What test/faults/sse-cut.test.ts sees from a real server that resets, and in one process.
+    expect(events).toEqual(['1: event 1', 'error', '2: event 2', 'error', '3: event 3'])
+    expect(lastIds).toEqual([undefined, '1', '2'])
   })
 })
