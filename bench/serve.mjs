@@ -6,7 +6,8 @@
 //   npm run build && node bench/serve.mjs [--duration 10] [--connections 10] [--only id,id]
 //
 // Each server runs in a child process of its own, so the load generator (this process) does
-// not share its event loop. The contenders: a bare node:http server (the floor), mocklib's
+// not share its event loop. The contenders: a bare node:http server (the floor), the same server
+// making an HttpResponse.json() per request (what every resolver pays), mocklib's
 // createMockServer() with one handler and with 1,000 (the one asked for last), mocklib's
 // createMiddleware() on Express, @mswjs/http-middleware's createServer() (msw 2 on Express), and
 // json-server 0.17 over a one-record database, Mockoon's CLI over an environment of one route and
@@ -24,6 +25,11 @@ const argv = process.argv.slice(2)
 
 const CONTENDERS = {
   'node-http': { title: 'bare node:http (floor)', path: '/api/user', start: bareServer },
+  'node-http-response': {
+    title: 'node:http making HttpResponse.json() per request',
+    path: '/api/user',
+    start: responseServer,
+  },
   'mocklib-1': { title: 'mocklib createMockServer, 1 handler', path: '/api/user', start: () => mockServer(1) },
   'mocklib-1000': {
     title: 'mocklib createMockServer, 1,000 handlers',
@@ -109,6 +115,19 @@ async function bareServer() {
     createServer((request, response) => {
       response.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) })
       response.end(body)
+    }),
+  )
+}
+
+/** The floor plus what any resolver pays: an HttpResponse.json() made per request, its body written. */
+async function responseServer() {
+  const { createServer } = await import('node:http')
+  const { HttpResponse } = await import('mocklib')
+  return listen(
+    createServer(async (request, response) => {
+      const answer = HttpResponse.json(USER)
+      response.writeHead(answer.status, Object.fromEntries(answer.headers))
+      response.end(await answer.text())
     }),
   )
 }
