@@ -4,11 +4,13 @@
 // Figures are medians of CPU time per unit, and ratios are medians of per-round ratios.
 //
 //   node bench/run.mjs [--quick] [--rounds N] [--only id,id] [--dist dir] [--no-memory] [--no-cold]
+//                      (--only mock-servers: bench/serve.mjs alone, which a full run ends with)
 //                      [--compare dir]   adds "mocklib-base", another build, to measure a change
 //                      [--base-no-history] "mocklib-base" listens with { history: false } (with
 //                                        --compare dist: what recording the history costs)
 //                      [--node 22|path]  runs the contenders on another Node (results named -node22)
 import { fork, spawn } from 'node:child_process'
+import { once } from 'node:events'
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import { dirname, join, resolve } from 'node:path'
@@ -304,3 +306,11 @@ writeFileSync(join(outDir, `${name}.json`), JSON.stringify(results, null, 2) + '
 writeFileSync(join(outDir, `chart${runtimeSuffix(results)}${partial}.svg`), renderChart(results))
 process.stdout.write('\n' + renderTable(results) + '\n')
 log(`\nWrote bench/results/${name}.json and the chart in ${results.durationS} s.`)
+
+// The mock servers side by side (bench/serve.mjs, docs/performance.md#mock-servers-side-by-side):
+// part of a full run (not --quick), or asked for by name; requests per second, not CPU per unit.
+if (only ? only.includes('mock-servers') : !quick) {
+  const child = spawn(process.execPath, [join(here, 'serve.mjs'), '--duration', '10'], { stdio: 'inherit' })
+  const [code] = await once(child, 'exit')
+  if (code !== 0) process.exitCode = 1
+}
