@@ -238,6 +238,7 @@ export class MockServer extends SetupApi {
       pipeline: { emitter: this.emitter, onUnhandledRequest: 'bypass', lifetime: this.#lifetime.signal },
       origins: this.#origins,
       scheme: this.#options.https ? 'https' : 'http',
+      answered: (handler) => this.#control.answered(handler),
     })
   }
 

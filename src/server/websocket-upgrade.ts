@@ -7,10 +7,11 @@ import type { Duplex } from 'node:stream'
 import type { PipelineOptions } from '../runtime/handle-request'
 import type { FrameData } from '../runtime/history-frame'
 import type { HandlerList } from '../runtime/handler-list'
+import type { RequestHandler } from '../runtime/request-handler'
 import { answerUpgrade, offeredProtocols, type UpgradeChannel } from '../websocket-wire/upgrade-bridge'
 import type { UpgradedSocket } from '../websocket-wire/upgraded-socket'
 import type { WebSocketData } from '../ws/types'
-import { handleConnection, takesConnection } from '../ws/handle-connection'
+import { connectionTaker, handleConnection } from '../ws/handle-connection'
 import { incomingHeaders, incomingUrl } from './incoming-request'
 import type { OriginMap } from './origin-map'
 import type { RequestHistory } from './request-history'
@@ -22,6 +23,8 @@ export interface UpgradeContext {
   pipeline: PipelineOptions
   origins: OriginMap
   scheme: 'http' | 'https'
+  /** The handler that took a connection (the control API counts its calls). */
+  answered?: (handler: RequestHandler) => void
 }
 
 export function answerWebSocketUpgrade(
@@ -47,7 +50,10 @@ export function answerWebSocketUpgrade(
     list,
     { ...context.pipeline, baseUrl: own.origin },
     {
-      finish: (status, headers, reason) => history.finish(entry, { status, headers, reason }),
+      finish: (status, headers, reason, handler) => {
+        if (handler !== undefined) context.answered?.(handler)
+        history.finish(entry, { status, headers, reason, handler: handler?.info.header })
+      },
       frame: (direction, data) => history.frame(entry, direction, data as FrameData),
     },
   )
@@ -62,7 +68,13 @@ export interface UpgradeTarget {
 
 /** Sees what became of a handshake and, once open, each message both ways (a history). */
 export interface UpgradeObserver {
-  finish(status: number, headers: Headers | undefined, reason: 'unhandled' | 'exception' | undefined): void
+  /** `handler`: the first listed handler that took the connection (once it is open). */
+  finish(
+    status: number,
+    headers: Headers | undefined,
+    reason: 'unhandled' | 'exception' | undefined,
+    handler?: RequestHandler,
+  ): void
   frame(direction: 'in' | 'out', data: WebSocketData): void
 }
 
@@ -79,7 +91,8 @@ export function bridgeUpgrade(
   pipeline: PipelineOptions,
   observer?: UpgradeObserver,
 ): void {
-  if (typeof key !== 'string' || !takesConnection(list, url, protocols, pipeline.baseUrl)) {
+  const taker = typeof key === 'string' ? connectionTaker(list, url, protocols, pipeline.baseUrl) : undefined
+  if (typeof key !== 'string' || taker === undefined) {
     observer?.finish(404, undefined, 'unhandled')
     refuseUpgrade(
       socket,
@@ -90,7 +103,7 @@ export function bridgeUpgrade(
   }
   const channel: UpgradeChannel = {
     upgrade(status, headers, peer) {
-      observer?.finish(status, headers, undefined)
+      observer?.finish(status, headers, undefined, taker)
       let lines = `HTTP/1.1 ${status} Switching Protocols\r\n`
       for (const [name, value] of headers) lines += `${name}: ${value}\r\n`
       socket.write(`${lines}\r\n`)

@@ -183,7 +183,17 @@ export function takesConnection(
   protocols: string | string[] | undefined,
   baseUrl: string | undefined = getDocumentBaseUrl(),
 ): boolean {
-  return matchingHandlers(list, url, protocols, baseUrl).length > 0
+  return connectionTaker(list, url, protocols, baseUrl) !== undefined
+}
+
+/** The first listed handler that would take a connection to `url` (nothing runs); undefined: none. */
+export function connectionTaker(
+  list: HandlerList,
+  url: URL,
+  protocols: string | string[] | undefined,
+  baseUrl: string | undefined = getDocumentBaseUrl(),
+): RequestHandler | undefined {
+  return matchingHandlers(list, url, protocols, baseUrl)[0]?.listed
 }
 
 /** The WebSocket handlers a listed handler stands for: itself, or those it carries (companion-handlers.ts). */

@@ -44,7 +44,7 @@ chat.on('message', (data) => {
     expect(stdout.trim().split('\n')).toEqual(['echo:hello', 'feed at wss://api.example.com/feed'])
   })
 
-  it('records a connection in the history: its handshake, then each message both ways, binary in base64', async () => {
+  it('records a connection in the history: its handshake and handler, then each message both ways, binary in base64', async () => {
     server = createMockServer(
       ws.link('/chat').addEventListener('connection', ({ client }) => {
         client.addEventListener('message', (event) => client.send(event.data))
@@ -67,7 +67,14 @@ chat.on('message', (data) => {
     socket.close()
     const control = new ControlClient({ url: server.url, token: server.token })
     const [record] = await control.requests()
-    expect(record).toMatchObject({ method: 'GET', url: `${server.url.replace('http', 'ws')}/chat`, status: 101 })
+    expect(record).toMatchObject({
+      method: 'GET',
+      url: `${server.url.replace('http', 'ws')}/chat`,
+      status: 101,
+      handler: 'ws /chat',
+    })
+    // The handler list counts the connection it took, as it counts answered requests.
+    expect((await control.handlers()).map((handler) => [handler.header, handler.calls])).toEqual([['ws /chat', 1]])
     const { frames } = await control.request(record.id)
     // Each direction in order (the echo of the first message may leave before the second arrives).
     const sent = (direction: 'in' | 'out') =>
