@@ -7,7 +7,8 @@ const MAX_REPEATS = 1
  * A schema with its local `$ref`s replaced by their targets, for the generator (which does not
  * follow references in arrays and `oneOf`). Recursion is bounded: past MAX_REPEATS a reference is
  * cut — an optional property pointing to it is left out, an array of it is empty, a `oneOf`/`anyOf`
- * member is dropped — so generated data stays finite and still fits the schema.
+ * member is dropped — so generated data stays finite and still fits the schema. Generated data is
+ * an answer's, so `writeOnly` properties are left out.
  */
 export function inlineSchema(document: OpenApiDocument, schema: unknown): unknown {
   return inline(document, schema, [])
@@ -35,6 +36,10 @@ function inline(document: OpenApiDocument, schema: unknown, stack: string[]): un
     if (value === CUT) {
       if (required.includes(name)) props![name] = {}
       else delete props![name]
+    } else if ((value as JsonObject | undefined)?.writeOnly === true) {
+      // OpenAPI: a writeOnly property is not sent in a response (nor required there, read-write-only.ts).
+      delete props![name]
+      if (Array.isArray(out.required)) out.required = out.required.filter((other) => other !== name)
     }
   }
   return out

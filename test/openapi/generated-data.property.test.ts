@@ -1,5 +1,6 @@
 // Property: whatever the seed, every generated answer of the Petstore documents fits its response schema
-// (checked with ajv, independently of mocklib), for 3.0's dialect (nullable) and 3.1's (JSON Schema 2020-12).
+// (checked with ajv, independently of mocklib), for 3.0's dialect (nullable) and 3.1's (JSON Schema 2020-12);
+// patterns and formats are followed, readOnly properties sent and writeOnly ones never.
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { expect, it } from 'vitest'
@@ -62,6 +63,48 @@ it('generated answers always fit the response schema, whatever the seed', async 
           `${method} ${path} (${prefer}), seed ${seed}: ${JSON.stringify(validate.errors)}\n${JSON.stringify(body)}`,
         ).toBe(true)
       }
+    }),
+    { numRuns: 40 },
+  )
+})
+
+it('follows patterns and formats, sends readOnly properties and never writeOnly ones, whatever the seed', async () => {
+  const user = {
+    type: 'object',
+    required: ['id', 'password', 'code', 'email'],
+    properties: {
+      id: { type: 'integer', readOnly: true },
+      password: { type: 'string', writeOnly: true },
+      pin: { type: 'string', writeOnly: true },
+      code: { type: 'string', pattern: '^[A-Z]{3}-\\d{2}$' },
+      email: { type: 'string', format: 'email' },
+      since: { type: 'string', format: 'date-time' },
+    },
+  }
+  const document = {
+    openapi: '3.1.0',
+    info: { title: 'Users', version: '1' },
+    servers: [{ url: 'https://users.test' }],
+    paths: {
+      '/me': {
+        get: { responses: { '200': { description: 'Me', content: { 'application/json': { schema: user } } } } },
+      },
+    },
+  }
+  const ajv = new Ajv2020({ strict: false })
+  addFormats.default(ajv)
+  const { password: _password, pin: _pin, ...sent } = user.properties
+  const validate = ajv.compile({
+    ...user,
+    required: ['id', 'code', 'email'],
+    properties: sent,
+    additionalProperties: false,
+  })
+  await fc.assert(
+    fc.asyncProperty(fc.integer({ min: 0, max: 2 ** 31 - 1 }), async (seed) => {
+      const response = await getResponse(await fromOpenApi(document, { seed }), new Request('https://users.test/me'))
+      const body: unknown = await response?.json()
+      expect(validate(body), `seed ${seed}: ${JSON.stringify(validate.errors)}\n${JSON.stringify(body)}`).toBe(true)
     }),
     { numRuns: 40 },
   )
