@@ -93,6 +93,69 @@ describe('mocklib serve', () => {
     }
   })
 
+  it('--https with --cert and --key serves the pair given, which curl trusts for its name', async () => {
+    const [key, cert] = [`${dir}/given.key`, `${dir}/given.crt`]
+    await run('openssl', [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-days',
+      '1',
+      '-subj',
+      '/CN=127.0.0.1',
+      '-addext',
+      'subjectAltName=IP:127.0.0.1',
+      '-keyout',
+      key,
+      '-out',
+      cert,
+    ])
+    writeFileSync(
+      `${dir}/given.mjs`,
+      "import { http, HttpResponse } from 'mocklib'\nexport default [http.get('/api', () => HttpResponse.json({ given: true }))]\n",
+    )
+    const cli = await startCli([
+      `test-artifacts/serve-cli-${process.pid}/given.mjs`,
+      '--https',
+      '--cert',
+      cert,
+      '--key',
+      key,
+    ])
+    try {
+      expect(cli.url).toMatch(/^https:\/\/127\.0\.0\.1:\d+$/)
+      expect((await run('curl', ['-s', '--cacert', cert, `${cli.url}/api`])).stdout).toBe('{"given":true}')
+    } finally {
+      expect(await cli.stop()).toBe(0)
+    }
+  })
+
+  it('--host beyond loopback asks for the token on every control route and refuses --no-token', async () => {
+    writeFileSync(
+      `${dir}/open.mjs`,
+      "import { http, HttpResponse } from 'mocklib'\nexport default [http.get('/api', () => HttpResponse.text('ok'))]\n",
+    )
+    const module = `test-artifacts/serve-cli-${process.pid}/open.mjs`
+    const refused = await runCli(['serve', module, '--port', '0', '--host', '0.0.0.0', '--no-token'])
+    expect(refused.code).not.toBe(0)
+    expect(refused.stderr).toMatch(/only allowed on a loopback host/)
+    const cli = await startCli([module, '--host', '0.0.0.0'])
+    try {
+      const local = cli.url.replace('0.0.0.0', '127.0.0.1')
+      expect((await run('curl', ['-s', `${local}/api`])).stdout).toBe('ok')
+      const status = async (...args: string[]) =>
+        (await run('curl', ['-s', '-o', '/dev/null', '-w', '%{http_code}', ...args, `${local}/__mocklib/requests`]))
+          .stdout
+      expect(await status()).toBe('401')
+      const token = /#token=(\S+)/.exec(cli.stdout())![1]
+      expect(await status('-H', `authorization: Bearer ${token}`)).toBe('200')
+    } finally {
+      expect(await cli.stop()).toBe(0)
+    }
+  })
+
   it('prints --help and exits 0', async () => {
     const { code, stdout } = await runCli(['serve', '--help'])
     expect(code).toBe(0)
