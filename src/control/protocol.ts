@@ -3,6 +3,7 @@
 // side (src/server/, the remote's endpoint) and every client (ControlClient, the app process)
 // import these, so there is one spelling of each name. docs/control-protocol.md describes it.
 import { MocklibTypeError } from '../runtime/errors'
+import { isHeadersLike } from '../runtime/headers-like'
 
 /** Bumped when a route or header changes meaning; `GET /__mocklib/health` reports it. */
 export const PROTOCOL_VERSION = 1
@@ -119,7 +120,7 @@ export type HeaderPairs = Array<[name: string, value: string]>
  * value may carry only visible ASCII safely; `decodeHeaderPairs` gives back the same strings.
  */
 export function encodeHeaderPairs(headers: Headers | Iterable<readonly [string, string]>): string {
-  const pairs = isHeaders(headers) ? headerPairs(headers) : [...headers]
+  const pairs = isHeadersLike(headers) ? headerPairs(headers) : [...headers]
   return JSON.stringify(pairs).replace(
     /[^\x20-\x7e]/g,
     (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
@@ -153,16 +154,6 @@ export function toHeaders(pairs: HeaderPairs): Headers {
   const headers = new Headers()
   for (const [name, value] of pairs) headers.append(name, value)
   return headers
-}
-
-function isHeaders(value: unknown): value is Headers {
-  // Not instanceof: jsdom and polyfills bring Headers classes of their own.
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    typeof (value as Headers).get === 'function' &&
-    typeof (value as Headers).has === 'function'
-  )
 }
 
 /** A peer spoke the protocol wrongly (a malformed header, an unknown outcome). */

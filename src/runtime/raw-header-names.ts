@@ -1,3 +1,5 @@
+import { isHeadersLike } from './headers-like'
+
 /**
  * Header names as written. Node's http interceptor (@mswjs/interceptors' ClientRequest), while
  * applied, wraps the global `Headers`, `Request` and `Response` and records on each `Headers`
@@ -29,9 +31,11 @@ export function recordedRawHeaders(headers: Headers): Array<[string, string]> | 
  */
 export function recordRawHeaders(headers: Headers, key: symbol, given: HeadersInit): void {
   let pairs: Array<[string, string]>
-  if (given instanceof Headers) {
+  if (isHeadersLike(given)) {
+    // Another implementation's Headers (a polyfill's) has no record: its pairs are what it holds.
     const recorded = Reflect.get(given, key) as Array<[string, string]> | undefined
-    pairs = recorded === undefined ? [] : recorded.map(([name, value]) => [name, value])
+    pairs = Array.isArray(recorded) ? recorded.map(([name, value]) => [name, value]) : []
+    if (!Array.isArray(recorded)) given.forEach((value, name) => pairs.push([name, value]))
   } else if (Array.isArray(given)) {
     pairs = given.map((pair) => [pair[0], pair[1]] as [string, string])
   } else {
