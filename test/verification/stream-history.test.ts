@@ -34,6 +34,40 @@ describe('history frames of an event stream', () => {
     expect(Number.isNaN(Date.parse(frame.at))).toBe(false)
   })
 
+  it('counts streams as calls per boundary, cleared by resetHandlers(); a once stream is pending until opened', async () => {
+    const feed = sse('https://api.test/feeds/:feed', ({ client }) => {
+      client.send({ data: 'hi' })
+      client.close()
+    })
+    const once = sse('https://api.test/once', ({ client }) => client.close(), { once: true })
+    open = setupServer(feed, once)
+    open.listen({ onUnhandledRequest: 'bypass' })
+    const server = open
+    const read = async (url: string) => (await openStream(url)).body.toEnd()
+    const seen = await Promise.all(
+      ['a', 'b'].map((name) =>
+        server.boundary(async () => {
+          await read(`https://api.test/feeds/${name}`)
+          return [feed.calls.map((call) => call.params.feed), server.pendingHandlers()]
+        })(),
+      ),
+    )
+    expect(seen).toEqual([
+      [['a'], [once]],
+      [['b'], [once]],
+    ])
+    expect(server.pendingHandlers()).toEqual([feed, once])
+
+    await read('https://api.test/once')
+    expect(once.calls).toHaveLength(1)
+    expect(server.pendingHandlers()).toEqual([feed])
+    // Spent: the next stream is unhandled, its near miss the spent handler.
+    await fetch('https://api.test/once', { headers: { accept: 'text/event-stream' } }).catch(() => undefined)
+    expect(server.history.at(-1)?.nearMiss?.reasons).toEqual([{ kind: 'once' }])
+    server.resetHandlers()
+    expect([server.history, feed.calls, once.calls]).toEqual([[], [], []])
+  })
+
   it('keeps the first 200 frames of a long stream, and none for an ordinary answer', async () => {
     open = setupServer(
       sse('https://api.test/long', ({ client }) => {
