@@ -6,8 +6,14 @@ import type { HandlerMatchers } from './matchers/types'
 import type {} from 'expect'
 import { jestExpect } from './matchers/host-expect'
 import { registerMatchers } from './matchers/register'
+import { printChaosSeedsOnJestFailure } from './matchers/chaos-seed-on-failure'
 
 registerMatchers(jestExpect(), 'mocklib/jest', 'in setupFilesAfterEnv of the Jest config, with injectGlobals on')
+// Jest's hooks are globals (injectGlobals), as its `expect` is.
+const hooks = globalThis as { beforeEach?: (hook: () => void) => void; afterEach?: (hook: () => void) => void }
+if (typeof hooks.beforeEach === 'function' && typeof hooks.afterEach === 'function') {
+  printChaosSeedsOnJestFailure(hooks.beforeEach, hooks.afterEach)
+}
 
 export type { AsymmetricMatcherLike, HandlerMatchers, Matchable, QueryRecord, RequestedWith } from './matchers/types'
 
