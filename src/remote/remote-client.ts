@@ -94,8 +94,8 @@ export class RemoteClient {
     warnOnce(
       `remote large body ${request.method} ${url.origin}${url.pathname}`,
       format(
-        `${describeRequest(request)} sends a body of more than ${this.config.largeBodyWarning} bytes to the remote at ` +
-          `${this.config.url.origin}: the app and the test process each hold it whole until it is answered ` +
+        `${describeRequest(request)} sends a body of more than ${this.config.largeBodyWarning} bytes ` +
+          `to the remote at ${this.config.url.origin}: the app and the test process each hold it whole until it is answered ` +
           `(docs/remote.md, "Large bodies"). Pass remote: { largeBodyWarning } to change the size (Infinity: never).`,
       ),
     )

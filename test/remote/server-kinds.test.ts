@@ -1,7 +1,7 @@
 // An app serving HTTPS or HTTP/2 (node:https, node:http2 in cleartext and over TLS, with the core
-// and compatibility APIs), or Fastify or Hono (on node:http), binds each incoming request to the
-// scope its headers carry, as plain node:http servers do: the requests it makes while serving one
-// are answered by that scope's handlers.
+// and compatibility APIs), or Fastify, Hono or Remix's node-fetch-server (on node:http), binds
+// each incoming request to the scope its headers carry, as plain node:http servers do: the
+// requests it makes while serving one are answered by that scope's handlers.
 import { readFileSync } from 'node:fs'
 import http2 from 'node:http2'
 import https from 'node:https'
@@ -53,12 +53,14 @@ const kinds = [
   { server: 'https', api: 'compat' },
   { server: 'fastify', api: 'its own' },
   { server: 'hono', api: 'its own' },
+  { server: 'remix', api: 'fetch handler' },
 ]
 
 describe.each(kinds)('a $server server ($api API)', ({ server, api }) => {
   let app: SpawnedApp
   const get = async (headers: Record<string, string>) => {
-    if (server === 'fastify' || server === 'hono') return (await fetch(app.origin, { headers })).json()
+    if (server === 'fastify' || server === 'hono' || server === 'remix')
+      return (await fetch(app.origin, { headers })).json()
     const origin = server === 'http2' ? app.origin : app.origin.replace('http:', 'https:')
     return JSON.parse(await (server === 'https' ? overHttps : overHttp2)(origin, headers)) as unknown
   }

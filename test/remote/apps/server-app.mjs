@@ -1,9 +1,11 @@
 // An app that never imports mocklib, serving with the server SERVER names: 'http2' (cleartext),
 // 'http2-secure' or 'https' (with tls/, a certificate for 127.0.0.1 made for these tests only),
-// or a framework on node:http ('fastify', 'hono'). Each request it serves fetches the API's user
-// and answers with it. HTTP2_API=compat serves HTTP/2 through the request/response API,
+// or a framework on node:http ('fastify', 'hono', 'remix': Remix's node-fetch-server, which turns
+// node:http requests into fetch Requests for a handler). Each request it serves fetches the API's
+// user and answers with it. HTTP2_API=compat serves HTTP/2 through the request/response API,
 // otherwise through the core API's 'stream' event.
 import { readFileSync } from 'node:fs'
+import { createServer } from 'node:http'
 import http2 from 'node:http2'
 import https from 'node:https'
 
@@ -36,6 +38,14 @@ async function serveHono() {
   process.on('SIGTERM', () => server.close())
 }
 
+async function serveRemix() {
+  const { createRequestListener } = await import('@remix-run/node-fetch-server')
+  const handler = async () => new Response(await user(), { headers: { 'content-type': 'application/json' } })
+  const server = createServer(createRequestListener(handler))
+  server.listen(0, '127.0.0.1', () => listening(server.address().port))
+  process.on('SIGTERM', () => server.close())
+}
+
 function serveNode() {
   const server =
     kind === 'https'
@@ -59,4 +69,4 @@ function serveNode() {
   })
 }
 
-await ({ fastify: serveFastify, hono: serveHono }[kind] ?? serveNode)()
+await ({ fastify: serveFastify, hono: serveHono, remix: serveRemix }[kind] ?? serveNode)()
