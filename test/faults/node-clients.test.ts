@@ -151,6 +151,13 @@ const abortable: Record<string, AbortableClient> = {
       .get<string>(url, { responseType: 'text', signal: controller.signal })
       .then((response) => ({ body: response.data }), fail('request'))
   },
+  got: (url, giveUp) => {
+    const controller = new AbortController()
+    void giveUp.then(() => controller.abort())
+    return got(url, { retry: { limit: 0 }, signal: controller.signal })
+      .text()
+      .then((body) => ({ body }), fail('request'))
+  },
   'undici.request': (url, giveUp) => {
     const controller = new AbortController()
     void giveUp.then(() => controller.abort())
