@@ -1,4 +1,5 @@
 import { noteChaosFault } from './chaos-seeds'
+import type { ChaosSteps } from './chaos-steps'
 import { connectionWrapper, type ConnectionClient } from './connection-wrapper'
 import { delay, drawDelay, type DelayDistribution } from './delay'
 import { DelegatingHandler } from './delegating-handler'
@@ -50,28 +51,6 @@ export interface Chaos {
   wrap<Handlers extends RequestHandler[]>(...handlers: Handlers): Handlers
   /** Forgets the decisions and the request counts: the next run starts the sequence again. */
   reset(): void
-}
-
-/** What chaos does to one request: answer it (a fault), or let it be answered and maybe cut the response. */
-export interface RequestStep {
-  answer?: Response
-  cut?: (response: Response) => Response
-}
-
-/** What chaos does to one WebSocket connection: drop it after some messages, delay each message. */
-export interface ConnectionStep {
-  dropAfter: number | undefined
-  delayMessage: (() => number) | undefined
-}
-
-/**
- * The decisions of one chaos, shared by its handler wrapper and a scope's pipeline step: one
- * per request (`method url`, which waits the latency and never settles for a 'hang'), one per
- * connection.
- */
-export interface ChaosSteps {
-  request(method: string, url: string): Promise<RequestStep>
-  connection(url: URL): ConnectionStep
 }
 
 /** On the global registry: a chaos made by one build is an option to the other's servers. */

@@ -1,4 +1,4 @@
-import type { ChaosSteps } from './chaos'
+import type { ChaosSteps } from './chaos-steps'
 import type { CallHistory } from './call-history'
 import type { HandlerShape, ResolverCleanup } from './handler-shape'
 import { closeIterator } from './iterate-until'
