@@ -2,23 +2,12 @@
 // listHandlers() shows what use() prepended, restoreHandlers() makes a spent `once` answer again,
 // resetHandlers() goes back to the initial handlers.
 import { HttpResponse, http } from 'mocklib'
-import { setupRemoteServer, setupServer } from 'mocklib/node'
-import { afterAll, beforeAll, expect, it } from 'vitest'
+import { expect, it } from 'vitest'
+import { remoteInProcess } from './remote-in-process'
 
 const GREETING = 'https://api.example.test/greeting'
 const initial = http.get(GREETING, () => HttpResponse.text('initial'))
-const remote = setupRemoteServer(initial)
-const app = setupServer()
-
-beforeAll(async () => {
-  await remote.listen()
-  app.listen({ remote: { url: remote.url, token: remote.token } })
-})
-
-afterAll(async () => {
-  app.close()
-  await remote.close()
-})
+const { remote } = remoteInProcess([initial])
 
 const greeting = async () => (await fetch(GREETING)).text()
 

@@ -3,30 +3,23 @@
 // the body still arrives byte for byte.
 import { createHash } from 'node:crypto'
 import { HttpResponse, http } from 'mocklib'
-import { setupRemoteServer, setupServer } from 'mocklib/node'
-import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest'
+import { setupServer } from 'mocklib/node'
+import { afterEach, expect, it, vi } from 'vitest'
+import { remoteInProcess } from './remote-in-process'
 
 const API = 'https://api.example.test'
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex')
-const remote = setupRemoteServer(
-  http.post(`${API}/upload/:name`, async ({ request }) =>
-    HttpResponse.text(sha256(new Uint8Array(await request.arrayBuffer()))),
-  ),
+const { remote } = remoteInProcess(
+  [
+    http.post(`${API}/upload/:name`, async ({ request }) =>
+      HttpResponse.text(sha256(new Uint8Array(await request.arrayBuffer()))),
+    ),
+  ],
+  { largeBodyWarning: 4096 },
 )
-const app = setupServer()
-
-beforeAll(async () => {
-  await remote.listen()
-  app.listen({ remote: { url: remote.url, token: remote.token, largeBodyWarning: 4096 } })
-})
 
 afterEach(() => {
   vi.restoreAllMocks()
-})
-
-afterAll(async () => {
-  app.close()
-  await remote.close()
 })
 
 /** A body of `size` bytes, sent as a stream in 1 KiB chunks or as text. */

@@ -1,24 +1,13 @@
 // The remote reads the body of a request it is asked about from a copy: the app's request keeps
 // its own body for lifecycle listeners, local handlers and the network.
 import { HttpResponse, http } from 'mocklib'
-import { setupRemoteServer, setupServer } from 'mocklib/node'
-import { afterAll, beforeAll, expect, it } from 'vitest'
+import { expect, it } from 'vitest'
+import { remoteInProcess } from './remote-in-process'
 
 const API = 'https://api.example.test'
-const remote = setupRemoteServer(
+const { app } = remoteInProcess([
   http.post(`${API}/echo`, async ({ request }) => HttpResponse.text(`remote: ${await request.text()}`)),
-)
-const app = setupServer()
-
-beforeAll(async () => {
-  await remote.listen()
-  app.listen({ remote: { url: remote.url, token: remote.token } })
-})
-
-afterAll(async () => {
-  app.close()
-  await remote.close()
-})
+])
 
 it('a listener reads the body of a request the remote answered, sent as bytes', async () => {
   const listened = new Promise<{ own: string[]; body: string }>((resolve) => {
