@@ -6,6 +6,7 @@
 // does not for HttpResponse.error() either), where jsdom fires it on send().
 import http from 'node:http'
 import { afterAll, beforeAll, expect, it } from 'vitest'
+import { fault, http as mock, HttpResponse } from 'mocklib'
 import { setupServer } from 'mocklib/node'
 import {
   bodyFaults,
@@ -21,6 +22,8 @@ const MODES = ['reset', 'reset-after', 'truncate'] as const
 
 const real = http.createServer((request, response) => {
   const mode = request.url?.slice(1)
+  // A server that accepts the request and never answers, as fault.hang() does.
+  if (mode === 'silent') return
   if (mode === 'reset') return request.socket.resetAndDestroy()
   // jsdom reads the whole body before it reports anything: the reset needs no wait for the client.
   writeBodyHead(response, () => (mode === 'truncate' ? request.socket.end() : request.socket.resetAndDestroy()))
@@ -35,18 +38,26 @@ interface Seen {
   body: string
 }
 
-function send(url: string): Promise<Seen> {
+/**
+ * What the page sees of a GET to `url`: each event (readystatechange with the state it moved to),
+ * then status, readyState and body at loadend. `giveUp`: a timeout in ms, or a promise after
+ * which the page calls abort().
+ */
+function send(url: string, giveUp?: { timeout: number } | { abortWhen: Promise<unknown> }): Promise<Seen> {
   return new Promise((resolve) => {
     const xhr = new XMLHttpRequest()
     const events: string[] = []
     for (const type of ['loadstart', 'load', 'error', 'abort', 'timeout']) {
       xhr.addEventListener(type, () => events.push(type))
     }
+    if (giveUp !== undefined) xhr.addEventListener('readystatechange', () => events.push(`state ${xhr.readyState}`))
     xhr.addEventListener('loadend', () =>
       resolve({ events, status: xhr.status, readyState: xhr.readyState, body: xhr.responseText }),
     )
     xhr.open('GET', url)
+    if (giveUp !== undefined && 'timeout' in giveUp) xhr.timeout = giveUp.timeout
     xhr.send()
+    if (giveUp !== undefined && 'abortWhen' in giveUp) void giveUp.abortWhen.then(() => xhr.abort())
   })
 }
 
@@ -60,6 +71,9 @@ beforeAll(async () => {
   for (const mode of MODES) expected.set(mode, await send(`${origin}/${mode}`))
   expected.set('refused', await send(`${deadOrigin}/`))
   expected.set('dns', await send(NOWHERE))
+  expected.set('silent, timeout', await send(`${origin}/silent`, { timeout: 50 }))
+  const requested = new Promise((resolve) => real.once('request', resolve))
+  expected.set('silent, abort', await send(`${origin}/silent`, { abortWhen: requested }))
   mocked.listen({ onUnhandledRequest: 'error' })
   mocked.use(...unreachableFaults(deadOrigin))
 })
@@ -93,4 +107,64 @@ it('fault.refused() fires the events of a port where nothing listens', async () 
 
 it('fault.dns() fires the events of a host name that does not resolve', async () => {
   expect(await send(NOWHERE)).toEqual(withoutLoadStart(expected.get('dns')))
+})
+
+/** A handler that never answers, telling when its resolver started and when its finalize ran. */
+function hanging(url: string) {
+  let started!: () => void
+  let finalized!: () => void
+  const resolverStarted = new Promise<void>((resolve) => (started = resolve))
+  const cleanedUp = new Promise<void>((resolve) => (finalized = resolve))
+  const handler = mock.get(url, ({ finalize }) => {
+    finalize(finalized)
+    started()
+    return fault.hang()
+  })
+  return { handler, resolverStarted, cleanedUp }
+}
+
+it('fault.hang() ends at the XMLHttpRequest timeout, as a server that never answers does; finalize runs', async () => {
+  const real = expected.get('silent, timeout')
+  expect(real?.events).toContain('timeout')
+  const { handler, cleanedUp } = hanging('http://faults.test/hang-timeout')
+  mocked.use(handler)
+  expect(await send('http://faults.test/hang-timeout', { timeout: 50 })).toEqual(withoutLoadStart(real))
+  await cleanedUp
+})
+
+it('abort() of a request whose answer is pending fires what it fires in flight; finalize runs', async () => {
+  const realSeen = expected.get('silent, abort')
+  expect(realSeen?.events).toContain('abort')
+  const { handler, resolverStarted, cleanedUp } = hanging('http://faults.test/hang-abort')
+  mocked.use(handler)
+  expect(await send('http://faults.test/hang-abort', { abortWhen: resolverStarted })).toEqual(
+    withoutLoadStart(realSeen),
+  )
+  await cleanedUp
+})
+
+it('drops an answer that comes after the page gave up, and sends nothing to the network', async () => {
+  let answer!: () => void
+  const answerNow = new Promise<void>((resolve) => (answer = resolve))
+  mocked.use(
+    mock.get('http://faults.test/late', async () => {
+      await answerNow
+      return HttpResponse.text('too late')
+    }),
+  )
+  const ended = new Promise<void>((resolve) => mocked.events.on('request:end', () => resolve()))
+  const xhr = new XMLHttpRequest()
+  const events: string[] = []
+  for (const type of ['load', 'error', 'timeout', 'loadend']) xhr.addEventListener(type, () => events.push(type))
+  const timedOut = new Promise<void>((resolve) => xhr.addEventListener('loadend', () => resolve()))
+  xhr.open('GET', 'http://faults.test/late')
+  xhr.timeout = 20
+  xhr.send()
+  await timedOut
+  answer()
+  await ended
+  // A later answer (or a request sent for real: faults.test does not resolve) would fire by now.
+  await new Promise((resolve) => setTimeout(resolve, 0))
+  expect(events).toEqual(['timeout', 'loadend'])
+  expect([xhr.status, xhr.readyState, xhr.responseText]).toEqual([0, 4, ''])
 })

@@ -21,6 +21,11 @@ export function watchClientAborts(interceptor: ClientRequestInterceptor): Client
 export function watchClose(socket: { once(event: 'close', listener: () => void): unknown }, request: Request): void {
   const abort = new LazyAbort()
   socket.once('close', () => abort.abort())
+  recordClientAbort(request, abort)
+}
+
+/** What clientSignal() gives for `request`: another way its client can give up (xhr-give-up.ts). */
+export function recordClientAbort(request: Request, abort: LazyAbort): void {
   aborts.set(request, abort)
 }
 

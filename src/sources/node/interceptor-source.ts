@@ -22,6 +22,7 @@ import { toNetwork } from '../node-shared/network-scope'
 import { withOneChunkBody, withWholeBody } from '../../runtime/node-fast-path'
 import { faultOf } from '../../runtime/fault'
 import { readyFault } from './fault-answers'
+import { XhrGiveUp } from './xhr-give-up'
 
 /**
  * The Node source of one server: while it listens, it takes the requests that the shared
@@ -66,8 +67,17 @@ export class InterceptorSource implements RequestSink {
     this.interceptors().leave(this)
   }
 
-  async answer({ request, requestId, controller }: SinkRequest, via: RequestVia): Promise<void> {
+  async answer(args: SinkRequest, via: RequestVia): Promise<void> {
+    const giveUp = via === 'xhr' ? XhrGiveUp.watch(requestOf(args.request)) : undefined
+    await this.#deliver(args, via, giveUp)
+    // A page that gave up waits for nothing more; settling would make the interceptor send it.
+    if (giveUp?.ended === true) return new Promise<never>(() => {})
+  }
+
+  /** Answers through the controller, unless the page's XMLHttpRequest gave up first (`giveUp`). */
+  async #deliver({ request, requestId, controller }: SinkRequest, via: RequestVia, giveUp?: XhrGiveUp): Promise<void> {
     const result = await this.#resolve(request, requestId)
+    if (giveUp !== undefined && result.type !== 'mocked' && !giveUp.handOver()) return
     if (result.type === 'passthrough') {
       // Node's fetch performs it through undici's global dispatcher: marked, so that a
       // dispatcher source (undici/) sends it on instead of answering it a second time.
@@ -88,7 +98,7 @@ export class InterceptorSource implements RequestSink {
       const made = requestOf(request)
       const signal = clientSignal(made)
       const error = readyFault(faulted, made, via, typeof signal === 'function' ? signal() : signal)
-      if (error !== undefined) return controller.errorWith(error)
+      if (error !== undefined) return giveUp?.handOver() === false ? undefined : controller.errorWith(error)
     }
     const { emitter } = this
     const observed = emitter.has('response:mocked') && response.type !== 'error'
@@ -100,9 +110,10 @@ export class InterceptorSource implements RequestSink {
         answer = await withWholeBody(delivered)
       } catch (error) {
         // The mocked body failed midway: for the page, the network failed.
-        controller.errorWith(asError(error))
+        if (giveUp?.handOver() !== false) controller.errorWith(asError(error))
         return
       }
+      if (giveUp?.handOver() === false) return
     }
     try {
       controller.respondWith(answer)
