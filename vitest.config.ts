@@ -3,7 +3,7 @@ import { createRequire } from 'node:module'
 import { fileURLToPath } from 'node:url'
 import { globSync } from 'tinyglobby'
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config'
-import { EnvironmentSequencer } from './test/environment-sequencer'
+import { EnvironmentSequencer } from './test/environment-sequencer.ts'
 
 const src = (path: string) => fileURLToPath(new URL(`./src/${path}`, import.meta.url))
 
