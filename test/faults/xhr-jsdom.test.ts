@@ -9,6 +9,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import { fault, http as mock, HttpResponse } from 'mocklib'
 import { setupServer } from 'mocklib/node'
 import {
+  BODY,
   bodyFaults,
   closeLocally,
   deadOrigin as freePort,
@@ -24,6 +25,8 @@ const real = http.createServer((request, response) => {
   const mode = request.url?.slice(1)
   // A server that accepts the request and never answers, as fault.hang() does.
   if (mode === 'silent') return
+  // Headers and the body's first bytes, then nothing, as fault.stall() does.
+  if (mode === 'stall') return writeBodyHead(response, () => {})
   if (mode === 'reset') return request.socket.resetAndDestroy()
   // jsdom reads the whole body before it reports anything: the reset needs no wait for the client.
   writeBodyHead(response, () => (mode === 'truncate' ? request.socket.end() : request.socket.resetAndDestroy()))
@@ -72,6 +75,7 @@ beforeAll(async () => {
   expected.set('refused', await send(`${deadOrigin}/`))
   expected.set('dns', await send(NOWHERE))
   expected.set('silent, timeout', await send(`${origin}/silent`, { timeout: 50 }))
+  expected.set('stall, timeout', await send(`${origin}/stall`, { timeout: 50 }))
   const requested = new Promise((resolve) => real.once('request', resolve))
   expected.set('silent, abort', await send(`${origin}/silent`, { abortWhen: requested }))
   mocked.listen({ onUnhandledRequest: 'error' })
@@ -167,4 +171,15 @@ it('drops an answer that comes after the page gave up, and sends nothing to the 
   await new Promise((resolve) => setTimeout(resolve, 0))
   expect(events).toEqual(['timeout', 'loadend'])
   expect([xhr.status, xhr.readyState, xhr.responseText]).toEqual([0, 4, ''])
+})
+
+it('fault.stall() ends at the timeout as a server stalling mid-body does, as `timeout` where jsdom says `error`', async () => {
+  const real = expected.get('stall, timeout')!
+  mocked.use(mock.get('http://faults.test/stall', () => fault.stall(HttpResponse.text(BODY), 10)))
+  const seen = await send('http://faults.test/stall', { timeout: 50 })
+  // jsdom aborts its own request at the timeout and, once the response began, reports that abort
+  // as an error; the standard (and browsers) fire `timeout`, which mocklib does (docs/faults.md).
+  expect(real.events.at(-1)).toBe('error')
+  const asStandard = { ...real, events: real.events.map((event) => (event === 'error' ? 'timeout' : event)) }
+  expect(seen).toEqual(withoutLoadStart(asStandard))
 })
