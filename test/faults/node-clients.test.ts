@@ -165,6 +165,13 @@ const abortable: Record<string, AbortableClient> = {
       .request(url, { signal: controller.signal })
       .then(({ body }) => body.text().then((text) => ({ body: text }), fail('body')), fail('response'))
   },
+  'undici.fetch': async (url, giveUp) => {
+    const controller = new AbortController()
+    void giveUp.then(() => controller.abort())
+    return undici
+      .fetch(url, { signal: controller.signal })
+      .then((response) => response.text().then((body) => ({ body }), fail('body')), fail('response'))
+  },
 }
 
 const run = (client: AbortableClient, url: string) => {
