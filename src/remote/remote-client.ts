@@ -152,7 +152,8 @@ function sendBody(ctx: RequestContext, outgoing: http.ClientRequest, limit: numb
       source.off('data', count)
       large()
     }
-    source.on('data', count)
+    // No size to warn past (Infinity): nothing counted per chunk.
+    if (Number.isFinite(limit)) source.on('data', count)
     source.on('error', (error) => outgoing.destroy(error))
     source.pipe(outgoing)
   } catch (error) {

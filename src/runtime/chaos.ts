@@ -1,3 +1,4 @@
+import { isResponse } from './platform-response'
 import { noteChaosFault } from './chaos-seeds'
 import type { ChaosSteps } from './chaos-steps'
 import { connectionWrapper, type ConnectionClient } from './connection-wrapper'
@@ -146,7 +147,7 @@ export function createChaos(options: ChaosOptions): Chaos {
       const step = await steps.request(info.request.method, info.request.url)
       if (step.answer !== undefined) return step.answer
       const answer = await inner(info)
-      return step.cut !== undefined && answer instanceof Response ? step.cut(answer) : answer
+      return step.cut !== undefined && isResponse(answer) ? step.cut(answer) : answer
     }
   }
 

@@ -2,7 +2,7 @@ import { DelegatingHandler } from './delegating-handler'
 import { adoptForeignResponse } from './foreign-response'
 import { isIterator } from './is-iterator'
 import { isPassthroughResponse } from './passthrough'
-import { ResponseBase } from './platform-response'
+import { isResponse } from './platform-response'
 import type { AsyncResponseResolverReturnType, RequestHandler, ResolverInfoBase } from './request-handler'
 
 /**
@@ -29,7 +29,7 @@ function checkedResolve(inner: RequestHandler, check: ResponseCheck, args: Resol
     // As execute-handlers.ts takes answers: another realm's Response, and an HttpResponse after
     // another fetch implementation took the global name (platform-response.ts), are checked too.
     const value = adoptForeignResponse(returned)
-    if (!(value instanceof Response) && !(value instanceof ResponseBase)) return returned
+    if (!isResponse(value)) return returned
     if (isPassthroughResponse(value)) return value
     return value.type === 'error' || value.bodyUsed ? value : check(args, value)
   }

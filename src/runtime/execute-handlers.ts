@@ -8,7 +8,7 @@ import { markHandlerUsed, type HandlerStateStore, type HandlerRunState } from '.
 import { hasOwnRun } from './handler-members'
 import { messages } from './messages'
 import { offerWhenRemoved } from './outlives-request'
-import { ResponseBase } from './platform-response'
+import { isResponse } from './platform-response'
 import type { RequestContext } from './request-context'
 import type { HandlerShape, ResolverCleanup } from './handler-shape'
 import { runCleanups, watchAbort } from './resolver-cleanups'
@@ -155,7 +155,7 @@ async function runOverride<Handler extends HandlerShape>(
   if (result === null || result === undefined) return undefined
   const response = result.response === undefined ? undefined : adoptForeignResponse(result.response)
   if (response === undefined) return { type: 'fallthrough', handler }
-  if (!(response instanceof Response) && !(response instanceof ResponseBase)) {
+  if (!isResponse(response)) {
     return {
       type: 'exception',
       error: new MocklibTypeError('MOCKLIB_INVALID_RESPONSE', messages.notAResponse(handler.info.header, response)),
@@ -219,7 +219,7 @@ function outcomeOf<Handler extends HandlerShape>(
   const result = adoptForeignResponse(returned)
   // The platform's Response counts even after another fetch implementation took the global
   // name (Remix 2's installGlobals()): HttpResponse is built on the platform's class.
-  if (!(result instanceof Response) && !(result instanceof ResponseBase)) {
+  if (!isResponse(result)) {
     return {
       type: 'exception',
       error: new MocklibTypeError('MOCKLIB_INVALID_RESPONSE', messages.notAResponse(handler.info.header, result)),

@@ -1,4 +1,4 @@
-import { ResponseBase } from './platform-response'
+import { isResponse } from './platform-response'
 
 /**
  * A Response made in another realm (a resolver defined in a same-origin frame calls the frame's
@@ -7,8 +7,7 @@ import { ResponseBase } from './platform-response'
  * (the platform's own Response too, when another library took the global name: see platform-response.ts).
  */
 export function adoptForeignResponse(value: unknown): unknown {
-  if (value instanceof Response || value instanceof ResponseBase || typeof value !== 'object' || value === null)
-    return value
+  if (isResponse(value) || typeof value !== 'object' || value === null) return value
   if (Object.prototype.toString.call(value) !== '[object Response]') return value
   const foreign = value as Response
   if (foreign.type === 'error') return Response.error()

@@ -1,3 +1,4 @@
+import { isResponse } from './platform-response'
 import { acrossDownlink, acrossUplink, type NetworkOption } from './scope-network'
 import { networkLink } from './throttle'
 
@@ -18,7 +19,7 @@ export function withHandlerNetwork<Resolver extends (info: never) => unknown>(
     const failed = await acrossUplink(link, info.request)
     if (failed !== undefined || link === 'offline') return failed
     const answer = await call(info)
-    return answer instanceof Response ? acrossDownlink(link, answer) : answer
+    return isResponse(answer) ? acrossDownlink(link, answer) : answer
   }
   return crossing as unknown as Resolver
 }

@@ -53,3 +53,12 @@ Object.setPrototypeOf(PlatformResponse, Captured)
 
 /** Typed as the platform class, which it behaves as in every respect. */
 export const ResponseBase = PlatformResponse as unknown as typeof Response
+
+/**
+ * Whether `value` is a Response a resolver may answer with: the global class's, or made on
+ * ResponseBase (HttpResponse), which is not an instance of a global another library installed
+ * after mocklib loaded (a polyfill in a jsdom set-up).
+ */
+export function isResponse(value: unknown): value is Response {
+  return value instanceof Response || value instanceof ResponseBase
+}
