@@ -102,8 +102,10 @@ async function hangOutcome(path: string, reached: () => Promise<unknown>) {
       )
       Object.assign(window, { hangReached: false, controller, fetched })
     }, path)
+  // Waited for from before the request: under load it can reach the server before started() returns.
+  const arrived = reached()
   await started()
-  await reached()
+  await arrived
   const fetched = await page.evaluate(() => {
     const { controller, fetched } = window as unknown as { controller: AbortController; fetched: Promise<string> }
     controller.abort()
